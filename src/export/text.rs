@@ -1,0 +1,235 @@
+//! The annotated tree for the terminal, followed by a summary.
+//!
+//! ```text
+//! A ▲ = 3  [3, +∞]  #1
+//! ├── B ▼ = 3  [−∞, 3]  #2
+//! │   ├── 3 □  #3
+//! ...
+//! ├── C ▼ = 2  [3, 2]  #6  ✂ α-cutoff: 2 ≤ α = 3 (from A), 2 pruned
+//! │   ├── 2 □  #7
+//! │   ├╌╌ ✂ C2 pruned
+//! ```
+
+use super::{Exporter, ViewOptions};
+use crate::game::Player;
+use crate::trace::{CutKind, NodeId, Stats, Status, Trace, NONE};
+use std::fmt::Write;
+
+/// Above this many nodes the tree is cut to the depth where it fits (unless `--max-depth`).
+pub const TEXT_NODE_LIMIT: usize = 2000;
+
+/// The annotated text tree and summary.
+pub struct TextExporter;
+
+impl Exporter for TextExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "{} on {}", trace.algorithm.title(), trace.input.description);
+        out.push('\n');
+        let max_depth = opts.max_depth.unwrap_or_else(|| fitting_depth(trace));
+        let mut hidden = 0usize;
+        if !trace.nodes.is_empty() {
+            let mut prefix = String::new();
+            write_node(trace, Trace::ROOT, &mut prefix, None, max_depth, &mut out, &mut hidden);
+        }
+        if hidden > 0 {
+            let _ = writeln!(
+                out,
+                "({hidden} nodes below depth {max_depth} not shown; use --max-depth to choose how deep to print)"
+            );
+        }
+        out.push('\n');
+        summary(trace, &mut out);
+        out
+    }
+}
+
+/// The deepest depth at which the printed tree stays under [`TEXT_NODE_LIMIT`] lines.
+fn fitting_depth(trace: &Trace) -> u32 {
+    let mut per_depth: Vec<usize> = Vec::new();
+    for n in &trace.nodes {
+        let d = n.depth as usize;
+        if d >= per_depth.len() {
+            per_depth.resize(d + 1, 0);
+        }
+        per_depth[d] += 1;
+    }
+    let mut total = 0;
+    for (d, &c) in per_depth.iter().enumerate() {
+        total += c;
+        if total > TEXT_NODE_LIMIT {
+            return d.saturating_sub(1) as u32;
+        }
+    }
+    u32::MAX
+}
+
+fn symbol(trace: &Trace, id: NodeId) -> &'static str {
+    let n = trace.node(id);
+    if n.is_leaf() || n.pruned_leaf {
+        "□"
+    } else {
+        match n.player {
+            Player::Max => "▲",
+            Player::Min => "▼",
+        }
+    }
+}
+
+/// The node's name, or the move leading to it in games; unnamed tree nodes need no title
+/// beyond their place in the drawing (their move label is just the child number).
+fn node_title(trace: &Trace, id: NodeId) -> Option<String> {
+    match trace.name(id) {
+        Some(n) => Some(n.to_string()),
+        None if id == Trace::ROOT => Some("root".into()),
+        None if trace.input.kind == "game" => Some(trace.move_label(id).to_string()),
+        None => None,
+    }
+}
+
+fn write_node(
+    trace: &Trace,
+    id: NodeId,
+    prefix: &mut String,
+    last: Option<bool>,
+    max_depth: u32,
+    out: &mut String,
+    hidden: &mut usize,
+) {
+    let n = trace.node(id);
+    let branch = match (last, n.visited()) {
+        (None, _) => "",
+        (Some(false), true) => "├── ",
+        (Some(true), true) => "└── ",
+        (Some(false), false) => "├╌╌ ",
+        (Some(true), false) => "└╌╌ ",
+    };
+    out.push_str(prefix);
+    out.push_str(branch);
+    let title = node_title(trace, id).map(|t| format!("{t} ")).unwrap_or_default();
+    if !n.visited() {
+        let shape = if n.pruned_leaf {
+            format!("□ {}", n.value)
+        } else if trace.children(id).is_empty() {
+            String::new()
+        } else {
+            symbol(trace, id).to_string()
+        };
+        let value = if shape.is_empty() { shape } else { format!("{shape} ") };
+        match trace.node(n.parent).status {
+            Status::Pruned => {
+                let _ = writeln!(out, "{}", format!("✂ {title}{value}").trim_end());
+            }
+            _ => {
+                let kind = trace.cutoff(n.parent).map(|c| c.kind.name()).unwrap_or("cutoff");
+                let _ =
+                    writeln!(out, "✂ {title}{value}pruned ({kind} at {})", trace.display_name(n.parent));
+            }
+        }
+        write_children(trace, id, prefix, last, max_depth, out, hidden);
+        return;
+    }
+    let _ = write!(out, "{title}{}", symbol(trace, id));
+    if n.is_leaf() {
+        let _ = write!(out, " {}", n.value);
+        if n.status == Status::Terminal && trace.name(id).is_none() && trace.input.kind == "game" {
+            out.push_str(" (game over)");
+        }
+    } else {
+        let _ = write!(out, " = {}", n.value);
+        match n.bound {
+            crate::trace::Bound::Lower => out.push_str(" (≥)"),
+            crate::trace::Bound::Upper => out.push_str(" (≤)"),
+            crate::trace::Bound::Exact => {}
+        }
+    }
+    if trace.algorithm.has_window() && !n.is_leaf() {
+        let _ = write!(out, "  [{}, {}]", n.alpha_out, n.beta_out);
+    }
+    let _ = write!(out, "  #{}", n.pre);
+    if let Some(c) = trace.cutoff(id) {
+        let child_value = trace.children(id).get(c.child as usize).map(|&ch| trace.node(ch).value);
+        let from = if c.bound_from == NONE { "root window".to_string() } else { trace.display_name(c.bound_from) };
+        let test = match (c.kind, child_value) {
+            (CutKind::Alpha, Some(v)) => format!("{v} ≤ α = {}", c.alpha),
+            (CutKind::Beta, Some(v)) => format!("{v} ≥ β = {}", c.beta),
+            (_, None) => String::new(),
+        };
+        let _ = write!(out, "  ✂ {}: {test} (from {from}), {} pruned", c.kind.name(), c.pruned);
+    }
+    out.push('\n');
+    write_children(trace, id, prefix, last, max_depth, out, hidden);
+}
+
+fn write_children(
+    trace: &Trace,
+    id: NodeId,
+    prefix: &mut String,
+    last: Option<bool>,
+    max_depth: u32,
+    out: &mut String,
+    hidden: &mut usize,
+) {
+    let n = trace.node(id);
+    let children = trace.children(id);
+    if n.depth as u32 >= max_depth {
+        *hidden += count_below(trace, id);
+        return;
+    }
+    let saved = prefix.len();
+    match last {
+        None => {}
+        Some(true) => prefix.push_str("    "),
+        Some(false) => prefix.push_str("│   "),
+    }
+    for (i, &c) in children.iter().enumerate() {
+        write_node(trace, c, prefix, Some(i + 1 == children.len()), max_depth, out, hidden);
+    }
+    prefix.truncate(saved);
+}
+
+fn count_below(trace: &Trace, id: NodeId) -> usize {
+    let mut stack: Vec<NodeId> = trace.children(id).to_vec();
+    let mut count = 0;
+    while let Some(c) = stack.pop() {
+        count += 1;
+        stack.extend_from_slice(trace.children(c));
+    }
+    count
+}
+
+fn compare(stats: &Stats, reference: Option<&Stats>, pick: fn(&Stats) -> u64) -> String {
+    let v = pick(stats);
+    match reference {
+        Some(r) if pick(r) > 0 => {
+            let m = pick(r);
+            let saving = 100.0 * (m as f64 - v as f64) / m as f64;
+            format!("{v:<10} minimax: {m} ({saving:.1}% fewer)")
+        }
+        _ => v.to_string(),
+    }
+}
+
+fn summary(trace: &Trace, out: &mut String) {
+    let r = &trace.result;
+    let s = &trace.stats;
+    let reference = trace.minimax.as_ref();
+    let _ = writeln!(out, "Root value   {}", r.value);
+    match (&r.best_move, r.best_index) {
+        (Some(m), Some(i)) => {
+            let _ = writeln!(out, "Best move    {m} (child {} of the root)", i + 1);
+        }
+        _ => {
+            let _ = writeln!(out, "Best move    none (the root is a leaf)");
+        }
+    }
+    if !r.pv.is_empty() {
+        let _ = writeln!(out, "PV           {}", r.pv.join(" "));
+    }
+    let _ = writeln!(out, "Nodes        {}", compare(s, reference, |s| s.nodes));
+    let _ = writeln!(out, "Leaves       {}", compare(s, reference, |s| s.leaves));
+    if trace.algorithm.has_window() {
+        let _ = writeln!(out, "Cutoffs      {}", s.cutoffs);
+        let _ = writeln!(out, "Pruned       {} children never searched", s.pruned);
+    }
+}

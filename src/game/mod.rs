@@ -1,0 +1,112 @@
+//! The [`Game`] trait and every game abviz can search.
+//!
+//! A game is a position that can list its moves, play and take them back, say when it is over,
+//! and evaluate itself from MAX's point of view. Explicit trees implement it too: a tree node is a
+//! position and its children are its moves.
+
+pub mod notation;
+pub mod random;
+pub mod tictactoe;
+pub mod tree;
+
+use crate::Score;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The side to move: MAX wants high values, MIN wants low ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    /// The maximising player (▲).
+    #[default]
+    Max,
+    /// The minimising player (▼).
+    Min,
+}
+
+impl Player {
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::Max => Player::Min,
+            Player::Min => Player::Max,
+        }
+    }
+
+    /// `"MAX"` or `"MIN"`.
+    pub fn upper(self) -> &'static str {
+        match self {
+            Player::Max => "MAX",
+            Player::Min => "MIN",
+        }
+    }
+
+    /// Converts a value from this player's point of view to MAX's (and back: it is its own inverse).
+    pub fn to_max_view(self, v: Score) -> Score {
+        match self {
+            Player::Max => v,
+            Player::Min => -v,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Max => "max",
+            Player::Min => "min",
+        })
+    }
+}
+
+/// A two-player zero-sum game as the search algorithms see it.
+///
+/// Moves come in a stable order (the order children are searched in, left to right); `play` and
+/// `undo` change the position in place. Every value is from MAX's point of view. A finished game
+/// (no legal moves) must report its [`Game::terminal_value`]. Clones should be cheap: the
+/// recorder clones a position to describe pruned children.
+pub trait Game: Clone {
+    /// A move: small and copyable.
+    type Move: Copy + fmt::Debug;
+
+    /// The player to move in this position.
+    fn to_move(&self) -> Player;
+
+    /// The legal moves, in search order. Empty in a finished game.
+    fn moves(&self) -> Vec<Self::Move>;
+
+    /// Plays `mv` (one of [`Game::moves`]).
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// If the game is over here, its value (MAX's view).
+    fn terminal_value(&self) -> Option<Score>;
+
+    /// The static evaluation at the depth limit (MAX's view).
+    fn evaluate(&self) -> Score;
+
+    /// Writes the human label of `mv` (played from this position) into `out`.
+    fn write_move_label(&self, mv: Self::Move, out: &mut String);
+
+    /// The human label of `mv` as a new string.
+    fn move_label(&self, mv: Self::Move) -> String {
+        let mut s = String::new();
+        self.write_move_label(mv, &mut s);
+        s
+    }
+
+    /// This position as text, for tooltips and the terminal (several lines allowed).
+    fn position_text(&self) -> String;
+
+    /// This position in the game's own notation (what `--position` accepts), if it has one.
+    fn notation(&self) -> Option<String> {
+        None
+    }
+
+    /// The name the user gave this position (explicit trees), if any.
+    fn node_name(&self) -> Option<&str> {
+        None
+    }
+}

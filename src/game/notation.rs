@@ -1,0 +1,1106 @@
+//! Parsers for explicit game trees: the text notation and JSON.
+//!
+//! The text notation writes a leaf as a number and an interior node as a parenthesised list of
+//! children, so the tree of AIMA Fig. 5.2 is `((3 12 8) (2 4 6) (14 5 2))`.
+//!
+//! ```text
+//! tree     = [ "min" | "max" ] node            (keyword case-insensitive: who moves at the root)
+//! node     = [ name ":" ] ( value | "(" node { [","] node } [","] ")" )
+//! value    = [ "+" | "-" | "−" ] digits | "inf" | "+inf" | "-inf" | "∞" | "+∞" | "-∞" | "−∞"
+//! name     = identifier | '"' { any char | \" | \\ | \n | \t } '"'
+//! ```
+//!
+//! Identifiers are Unicode letters, digits, `_`, `'` and `-` (not starting with an ASCII digit, a
+//! sign or `'`); whitespace and commas separate children; `#` starts a comment that runs to the
+//! end of the line.
+//!
+//! ```
+//! use abviz::game::notation::parse_tree;
+//! let spec = parse_tree("max A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))  # AIMA Fig. 5.2").unwrap();
+//! assert_eq!(spec.root.name.as_deref(), Some("A"));
+//! assert_eq!(spec.root.to_notation(), "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+//! let err = parse_tree("((3 12 8) (2 4 6)").unwrap_err();
+//! assert_eq!(err.to_string(), "1:18: unbalanced parenthesis: missing ')' at the end of the input to close the '(' opened at 1:1");
+//! ```
+//!
+//! The same trees can be written as JSON ([`parse_json_tree`]): nested arrays such as
+//! `[[3,12,8],[2,4,6],[14,5,2]]`, objects such as `{"name":"B","children":[3,12,8]}` and
+//! `{"name":"E","value":3}`, or a mix; a top-level object may say `"root": "min"`.
+//! [`parse_tree`] tells the two apart by the first character that is not a space or comment.
+//!
+//! Every error is a [`NotationError`] that knows its line and column and renders with a caret,
+//! either through miette or as plain text with [`NotationError::caret`].
+//!
+//! The lexical layer (spaces, comments, words, quoted names, JSON tokens) is written with
+//! `winnow`; nesting is handled with an explicit stack rather than recursion, so a deeply nested
+//! tree cannot overflow the call stack ([`MAX_DEPTH`] bounds it instead).
+
+use crate::Score;
+use crate::game::Player;
+use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use std::borrow::Cow;
+use std::ops::Range;
+use winnow::combinator::{alt, eof, repeat};
+use winnow::prelude::*;
+use winnow::token::{any, one_of, take_till, take_while};
+
+/// The deepest nesting of parentheses the text notation accepts.
+pub const MAX_DEPTH: usize = 10_000;
+
+/// A syntax or structure error in a tree, with its position and a caret-ready source span.
+#[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
+#[error("{line}:{column}: {message}")]
+pub struct NotationError {
+    /// A full sentence: what is wrong and what was expected.
+    pub message: String,
+    /// 1-based line of the offending spot.
+    pub line: usize,
+    /// 1-based column of the offending spot, counted in characters (not bytes).
+    pub column: usize,
+    /// The whole input, named "tree".
+    #[source_code]
+    pub src: miette::NamedSource<String>,
+    /// Byte span of the offending token (empty only at the end of the input).
+    #[label("{label}")]
+    pub span: miette::SourceSpan,
+    /// A short label shown under the caret, e.g. "expected ')'".
+    pub label: String,
+    /// A hint on how to fix it, if there is one.
+    #[help]
+    pub help: Option<String>,
+}
+
+impl NotationError {
+    fn new(src: &str, span: Range<usize>, message: impl Into<String>, label: &str) -> Self {
+        let start = floor_boundary(src, span.start);
+        let end = floor_boundary(src, span.end.max(start));
+        let (line, column) = line_col(src, start);
+        NotationError {
+            message: message.into(),
+            line,
+            column,
+            src: miette::NamedSource::new("tree", src.to_string()),
+            span: (start, end - start).into(),
+            label: label.to_string(),
+            help: None,
+        }
+    }
+
+    fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Plain-text rendering without colours, with a caret under the offending column:
+    ///
+    /// ```text
+    /// error at 2:7: <message>
+    ///   2 | <the line>
+    ///     |       ^ <label>
+    ///     = help: <help, when there is one>
+    /// ```
+    ///
+    /// The caret is placed by display width, so it stays under the right character after
+    /// double-width (CJK) text; tabs in the line are repeated in the padding.
+    pub fn caret(&self) -> String {
+        let src = self.src.inner().as_str();
+        let offset = floor_boundary(src, self.span.offset());
+        let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[offset..].find('\n').map_or(src.len(), |i| offset + i);
+        let text = src[line_start..line_end].trim_end_matches('\r');
+        let mut pad = String::new();
+        for c in src[line_start..offset].chars() {
+            match c {
+                '\t' => pad.push('\t'),
+                '\r' => {}
+                c if is_wide(c) => pad.push_str("  "),
+                _ => pad.push(' '),
+            }
+        }
+        let num = self.line.to_string();
+        let gutter = " ".repeat(num.len() + 2);
+        let mut out = format!(
+            "error at {}:{}: {}\n  {num} | {text}\n{gutter} | {pad}^ {}",
+            self.line, self.column, self.message, self.label
+        );
+        if let Some(help) = &self.help {
+            out.push_str(&format!("\n{gutter} = help: {help}"));
+        }
+        out
+    }
+}
+
+/// Parses a tree in the text notation or JSON: when the first character that is neither a space
+/// nor part of a `#` comment is `[` or `{`, the input is JSON ([`parse_json_tree`]), otherwise
+/// the text notation ([`parse_notation`]).
+pub fn parse_tree(src: &str) -> Result<TreeSpec, NotationError> {
+    let mut rest = src;
+    let _ = trivia(&mut rest);
+    match rest.chars().next() {
+        Some('[' | '{') => parse_json_tree(src),
+        _ => parse_notation(src),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lexical layer (winnow)
+// ---------------------------------------------------------------------------------------------
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{FEFF}'
+}
+
+/// Characters that make up a number, an infinity or an unquoted name. Taking all of them as one
+/// word lets `3x`, `1.5` and `--2` be reported whole.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '\'' | '-' | '+' | '−' | '∞' | '.')
+}
+
+fn is_ident_start(c: char) -> bool {
+    c == '_' || (c.is_alphanumeric() && !c.is_ascii_digit())
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '\'' | '-')
+}
+
+/// Spaces and `#` comments.
+fn trivia(input: &mut &str) -> winnow::Result<()> {
+    repeat(
+        0..,
+        alt((take_while(1.., is_space).void(), ('#', take_till(0.., '\n')).void())),
+    )
+    .parse_next(input)
+}
+
+fn word<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
+    take_while(1.., is_word_char).parse_next(input)
+}
+
+fn identifier(input: &mut &str) -> winnow::Result<()> {
+    (one_of(is_ident_start), take_while(0.., is_ident_char), eof)
+        .void()
+        .parse_next(input)
+}
+
+fn is_identifier(w: &str) -> bool {
+    let mut i = w;
+    identifier(&mut i).is_ok()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text notation
+// ---------------------------------------------------------------------------------------------
+
+/// Parses the text notation, e.g. `max A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))`.
+pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
+    let mut p = Cursor { src, rest: src };
+    p.skip_trivia();
+    if p.rest.is_empty() {
+        let at = p.end();
+        return Err(NotationError::new(
+            src,
+            at..at,
+            "empty tree: expected a number or '('",
+            "expected a number or '('",
+        )
+        .help("a tree is a number such as 7, or a list such as ((3 12 8) (2 4 6) (14 5 2))"));
+    }
+    let keyword = p.keyword();
+    let root_player = keyword.map(|(player, _)| player);
+
+    let mut stack: Vec<Frame> = Vec::new();
+    let root = loop {
+        p.skip_trivia();
+        let node = match (stack.last_mut(), p.peek()) {
+            (Some(_), Some(')')) => {
+                let close = p.pos();
+                p.bump();
+                let frame = stack.pop().unwrap_or_else(|| unreachable!());
+                if frame.children.is_empty() {
+                    let (l, c) = line_col(src, frame.open);
+                    return Err(NotationError::new(
+                        src,
+                        frame.open..close + 1,
+                        format!(
+                            "empty node '()' at {l}:{c}: an interior node needs at least one child"
+                        ),
+                        "empty node",
+                    )
+                    .help("put children inside the parentheses, or write a leaf value instead"));
+                }
+                TreeSpecNode { name: frame.name, kind: TreeSpecKind::Interior(frame.children) }
+            }
+            (Some(top), Some(',')) => {
+                if !top.comma_ok {
+                    let at = p.pos();
+                    let what = if top.children.is_empty() {
+                        "before the first child"
+                    } else {
+                        "after another ','"
+                    };
+                    return Err(NotationError::new(
+                        src,
+                        at..at + 1,
+                        format!("unexpected ',' {what}: a comma goes only after a child"),
+                        "unexpected ','",
+                    ));
+                }
+                top.comma_ok = false;
+                p.bump();
+                continue;
+            }
+            _ => match p.node_start(&stack, keyword.map(|(_, w)| w))? {
+                Start::Open { name, at } => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(NotationError::new(
+                            src,
+                            at..at + 1,
+                            format!(
+                                "tree is nested too deeply: more than {MAX_DEPTH} levels of '('"
+                            ),
+                            "too deep",
+                        ));
+                    }
+                    stack.push(Frame { open: at, name, children: Vec::new(), comma_ok: false });
+                    continue;
+                }
+                Start::Leaf(node) => node,
+            },
+        };
+        match stack.last_mut() {
+            None => break node,
+            Some(top) => {
+                top.children.push(node);
+                top.comma_ok = true;
+            }
+        }
+    };
+
+    p.skip_trivia();
+    if let Some(c) = p.peek() {
+        let at = p.pos();
+        if c == ')' {
+            return Err(NotationError::new(
+                src,
+                at..at + 1,
+                "unbalanced parenthesis: extra ')' with no matching '('",
+                "no matching '('",
+            )
+            .help("remove this ')' or add the missing '(' before it"));
+        }
+        let tok = p.token_text();
+        return Err(NotationError::new(
+            src,
+            at..at + tok.len(),
+            format!(
+                "unexpected '{tok}' after the end of the tree: the root node is already complete, \
+                 and only spaces and # comments may follow it"
+            ),
+            "trailing text",
+        )
+        .help("a tree has one root; to give it several children wrap them in parentheses, e.g. (3 (4 5))"));
+    }
+    Ok(TreeSpec { root_player, root })
+}
+
+/// An open `(` waiting for its children.
+struct Frame {
+    open: usize,
+    name: Option<String>,
+    children: Vec<TreeSpecNode>,
+    /// Whether a `,` may come now (right after a child).
+    comma_ok: bool,
+}
+
+enum Start {
+    Open { name: Option<String>, at: usize },
+    Leaf(TreeSpecNode),
+}
+
+struct Cursor<'s> {
+    src: &'s str,
+    rest: &'s str,
+}
+
+impl<'s> Cursor<'s> {
+    fn pos(&self) -> usize {
+        self.src.len() - self.rest.len()
+    }
+
+    /// Where "end of input" errors point: after the last character that is not a space.
+    fn end(&self) -> usize {
+        self.src.trim_end_matches(is_space).len()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest.chars().next()
+    }
+
+    fn bump(&mut self) {
+        let mut chars = self.rest.chars();
+        chars.next();
+        self.rest = chars.as_str();
+    }
+
+    fn skip_trivia(&mut self) {
+        let _ = trivia(&mut self.rest);
+    }
+
+    fn err(&self, span: Range<usize>, message: impl Into<String>, label: &str) -> NotationError {
+        NotationError::new(self.src, span, message, label)
+    }
+
+    /// The next word, or else the next character, as text for messages (without consuming it).
+    fn token_text(&self) -> &'s str {
+        let mut i = self.rest;
+        match word(&mut i) {
+            Ok(w) => w,
+            Err(_) => self.rest.chars().next().map_or("", |c| &self.rest[..c.len_utf8()]),
+        }
+    }
+
+    /// What comes next, described for a message.
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end of the input".into(),
+            Some('"') => "a quoted name".into(),
+            Some(_) => format!("'{}'", self.token_text()),
+        }
+    }
+
+    /// The span of the next token, or an empty span at the end of the input.
+    fn found_span(&self) -> Range<usize> {
+        if self.rest.is_empty() {
+            let at = self.end();
+            at..at
+        } else {
+            let at = self.pos();
+            at..at + self.token_text().len()
+        }
+    }
+
+    /// A leading `min` / `max` (any case) that is not a name (not followed by `:`).
+    fn keyword(&mut self) -> Option<(Player, &'s str)> {
+        let save = self.rest;
+        let w = word(&mut self.rest).ok()?;
+        let player = if w.eq_ignore_ascii_case("min") {
+            Player::Min
+        } else if w.eq_ignore_ascii_case("max") {
+            Player::Max
+        } else {
+            self.rest = save;
+            return None;
+        };
+        let after = self.rest;
+        self.skip_trivia();
+        if self.peek() == Some(':') {
+            self.rest = save;
+            return None;
+        }
+        self.rest = after;
+        Some((player, w))
+    }
+
+    /// An optional `name:` (bare or quoted), consuming the `:` and the spaces after it.
+    fn name(&mut self) -> Result<Option<(String, Range<usize>)>, NotationError> {
+        let start = self.pos();
+        match self.peek() {
+            Some('"') => {
+                let name = self.quoted()?;
+                let span = start..self.pos();
+                self.skip_trivia();
+                if self.peek() != Some(':') {
+                    return Err(self
+                        .err(
+                            self.found_span(),
+                            format!(
+                                "quoted name {} must be followed by ':' and a node, found {}",
+                                quote(&name),
+                                self.found()
+                            ),
+                            "expected ':'",
+                        )
+                        .help(format!("write {}:(…) or {}:3", &self.src[span.clone()], &self.src[span])));
+                }
+                self.bump();
+                self.skip_trivia();
+                Ok(Some((name, start..self.pos())))
+            }
+            Some(c) if is_word_char(c) => {
+                let save = self.rest;
+                let w = word(&mut self.rest).unwrap_or_default();
+                if is_identifier(w) {
+                    self.skip_trivia();
+                    if self.peek() == Some(':') {
+                        self.bump();
+                        self.skip_trivia();
+                        return Ok(Some((w.to_string(), start..start + w.len())));
+                    }
+                }
+                self.rest = save;
+                Ok(None)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A quoted name; the cursor is on the opening `"`.
+    fn quoted(&mut self) -> Result<String, NotationError> {
+        let open = self.pos();
+        self.bump();
+        let mut out = String::new();
+        loop {
+            let chunk: winnow::Result<&str> = take_till(0.., ['"', '\\']).parse_next(&mut self.rest);
+            out.push_str(chunk.unwrap_or_default());
+            let at = self.pos();
+            let next: winnow::Result<char> = any.parse_next(&mut self.rest);
+            match next {
+                Ok('"') => return Ok(out),
+                Ok('\\') => match self.peek() {
+                    Some(c @ ('"' | '\\' | 'n' | 't')) => {
+                        out.push(match c {
+                            'n' => '\n',
+                            't' => '\t',
+                            c => c,
+                        });
+                        self.bump();
+                    }
+                    Some(c) => {
+                        return Err(self
+                            .err(
+                                at..at + 1 + c.len_utf8(),
+                                format!(
+                                    "unknown escape '\\{c}' in a quoted name: the escapes are \\\" \\\\ \\n and \\t"
+                                ),
+                                "unknown escape",
+                            )
+                            .help("write \\\\ for a backslash"));
+                    }
+                    None => return Err(self.unterminated(open)),
+                },
+                _ => return Err(self.unterminated(open)),
+            }
+        }
+    }
+
+    fn unterminated(&self, open: usize) -> NotationError {
+        let (l, c) = line_col(self.src, open);
+        let line_end = self.src[open..].find('\n').map_or(self.src.len(), |i| open + i);
+        self.err(
+            open..line_end.max(open + 1),
+            format!("unterminated quoted name: the '\"' opened at {l}:{c} is never closed"),
+            "this quote is never closed",
+        )
+        .help("end the name with '\"'; inside a name write \\\" for a quote")
+    }
+
+    /// A node's beginning: an optional name, then `(` (opened, not finished) or a leaf value.
+    fn node_start(
+        &mut self,
+        stack: &[Frame],
+        keyword: Option<&str>,
+    ) -> Result<Start, NotationError> {
+        let name = self.name()?;
+        let at = self.pos();
+        match self.peek() {
+            Some('(') => {
+                self.bump();
+                return Ok(Start::Open { name: name.map(|n| n.0), at });
+            }
+            Some(c) if is_word_char(c) => {
+                let w = self.token_text();
+                if let Some(v) = Score::parse(w) {
+                    self.rest = &self.rest[w.len()..];
+                    return Ok(Start::Leaf(TreeSpecNode {
+                        name: name.map(|n| n.0),
+                        kind: TreeSpecKind::Leaf(v),
+                    }));
+                }
+                if let Some((first, _)) = &name {
+                    if let Some((second, span)) = self.name()? {
+                        return Err(self
+                            .err(
+                                span,
+                                format!(
+                                    "the node named '{first}' cannot have a second name '{second}': \
+                                     a node takes one name"
+                                ),
+                                "second name",
+                            )
+                            .help(format!("write {}:(…) with the node inside the parentheses", first)));
+                    }
+                }
+                return Err(self.word_error(w, at));
+            }
+            _ => {}
+        }
+        let span = self.found_span();
+        if let Some((n, _)) = &name {
+            return Err(self.err(
+                span,
+                format!(
+                    "name '{n}' must be followed by a node after ':' (a number or '('), found {}",
+                    self.found()
+                ),
+                "expected a number or '('",
+            ));
+        }
+        match (self.peek(), stack.last()) {
+            (None, Some(frame)) => {
+                let (l, c) = line_col(self.src, frame.open);
+                let more = match stack.len() {
+                    1 => String::new(),
+                    n => format!(" ({n} '(' are still open)"),
+                };
+                Err(self
+                    .err(
+                        span,
+                        format!(
+                            "unbalanced parenthesis: missing ')' at the end of the input to close \
+                             the '(' opened at {l}:{c}{more}"
+                        ),
+                        "expected ')'",
+                    )
+                    .help(format!("add ')' to close the '(' at {l}:{c}")))
+            }
+            (None, None) => Err(self.err(
+                span,
+                format!(
+                    "expected a number or '(' after '{}', found the end of the input",
+                    keyword.unwrap_or("")
+                ),
+                "expected a number or '('",
+            )),
+            (Some(')'), None) => Err(self
+                .err(
+                    span,
+                    "unbalanced parenthesis: extra ')' with no matching '('",
+                    "no matching '('",
+                )
+                .help("remove this ')' or add the missing '(' before it")),
+            (Some(':'), _) => Err(self.err(
+                span,
+                "unexpected ':': a ':' must follow a name, as in A:(1 2) or E:3",
+                "unexpected ':'",
+            )),
+            (Some(','), None) => Err(self.err(
+                span,
+                "unexpected ',': expected a number or '(' (commas go only between children)",
+                "unexpected ','",
+            )),
+            (Some(c), _) => {
+                let list = if stack.is_empty() { "" } else { ", ')'" };
+                Err(self.err(
+                    span,
+                    format!(
+                        "unexpected character '{}': expected a number, a name{list} or '('",
+                        c.escape_debug()
+                    ),
+                    "unexpected character",
+                ))
+            }
+        }
+    }
+
+    /// The error for a word that is not a value where a node was expected.
+    fn word_error(&self, w: &str, at: usize) -> NotationError {
+        let span = at..at + w.len();
+        if is_identifier(w) {
+            return self
+                .err(
+                    span,
+                    format!(
+                        "'{w}' is neither a number nor a named node: a name must be followed by \
+                         ':' and a node"
+                    ),
+                    "expected ':' after the name",
+                )
+                .help(format!("write {w}:3 for a named leaf or {w}:(1 2) for a named interior node"));
+        }
+        let digits = w.strip_prefix(['+', '-', '−']).unwrap_or(w);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return self.err(
+                span,
+                format!(
+                    "number '{w}' is out of range: values lie between -{m} and {m}, or are inf/-inf",
+                    m = Score::MAX_FINITE
+                ),
+                "out of range",
+            );
+        }
+        self.err(
+            span,
+            format!("bad number '{w}': values are whole numbers, or inf/-inf"),
+            "bad number",
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------------------------
+
+/// Parses a JSON tree: nested arrays (`[[3,12,8],[2,4,6]]`), node objects
+/// (`{"name":"A","children":[…]}`, `{"name":"E","value":3}`), or a mix. Leaves are integers or the
+/// strings `"inf"`, `"-inf"`, `"+inf"`, `"∞"`, `"-∞"`. A top-level object may carry
+/// `"root": "min"|"max"` (or `"player"`). Leading `#` comment lines are allowed.
+pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
+    let text = blank_leading_trivia(src);
+    if let Err(e) = serde_json::from_str::<serde_json::Value>(&text) {
+        return Err(json_syntax_error(src, &e));
+    }
+    let mut rest: &str = &text;
+    let walker = JsonWalker { src, len: text.len() };
+    let Some(value) = walker.value(&mut rest) else {
+        let at = text.len() - rest.len();
+        return Err(NotationError::new(src, at..at + 1, "invalid JSON", "invalid JSON"));
+    };
+    let mut root_player = None;
+    let root = walker.node(&value, Some(&mut root_player))?;
+    Ok(TreeSpec { root_player, root })
+}
+
+/// Replaces a leading byte-order mark and leading `#` comments by spaces (byte for byte, so
+/// offsets stay valid) for serde_json's sake.
+fn blank_leading_trivia(src: &str) -> Cow<'_, str> {
+    let mut rest = src;
+    let _ = trivia(&mut rest);
+    let head = &src[..src.len() - rest.len()];
+    if head.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+        return Cow::Borrowed(src);
+    }
+    let mut s = String::with_capacity(src.len());
+    for c in head.chars() {
+        if matches!(c, '\n' | '\r' | '\t') {
+            s.push(c);
+        } else {
+            s.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    }
+    s.push_str(rest);
+    Cow::Owned(s)
+}
+
+fn json_syntax_error(src: &str, e: &serde_json::Error) -> NotationError {
+    let text = e.to_string();
+    let msg = match text.rfind(" at line ") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    let offset = if msg.starts_with("EOF") {
+        src.trim_end_matches(is_space).len()
+    } else {
+        let line_start = src
+            .match_indices('\n')
+            .nth(e.line().saturating_sub(2))
+            .map_or(0, |(i, _)| i + 1);
+        let line_start = if e.line() <= 1 { 0 } else { line_start };
+        let line_end = src[line_start..].find('\n').map_or(src.len(), |i| line_start + i);
+        (line_start + e.column().saturating_sub(1)).min(line_end)
+    };
+    let offset = floor_boundary(src, offset);
+    let len = src[offset..].chars().next().map_or(0, char::len_utf8);
+    let err = NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg);
+    if msg.contains("recursion limit") {
+        err.help("JSON trees may nest about 127 levels deep; use the text notation for deeper trees")
+    } else {
+        err
+    }
+}
+
+/// A JSON value with its byte span, so that structural errors can point at it.
+struct JVal {
+    start: usize,
+    end: usize,
+    kind: JKind,
+}
+
+enum JKind {
+    Null,
+    Bool(bool),
+    Num(String),
+    Str(String),
+    Arr(Vec<JVal>),
+    Obj(Vec<(String, Range<usize>, JVal)>),
+}
+
+impl JVal {
+    /// The span to underline: a scalar whole, a container by its opening bracket.
+    fn head(&self) -> Range<usize> {
+        match self.kind {
+            JKind::Arr(_) | JKind::Obj(_) => self.start..self.start + 1,
+            _ => self.start..self.end,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match &self.kind {
+            JKind::Null => "null".into(),
+            JKind::Bool(b) => b.to_string(),
+            JKind::Num(n) => format!("the number {n}"),
+            JKind::Str(s) => format!("the string {}", quote(s)),
+            JKind::Arr(_) => "an array".into(),
+            JKind::Obj(_) => "an object".into(),
+        }
+    }
+}
+
+fn json_ws(input: &mut &str) -> winnow::Result<()> {
+    take_while(0.., [' ', '\t', '\n', '\r']).void().parse_next(input)
+}
+
+fn json_string<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
+    (
+        '"',
+        repeat::<_, _, (), _, _>(
+            0..,
+            alt((take_till(1.., ['"', '\\']).void(), ('\\', any).void())),
+        ),
+        '"',
+    )
+        .take()
+        .parse_next(input)
+}
+
+fn json_scalar<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
+    take_while(1.., |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.')).parse_next(input)
+}
+
+fn json_char(input: &mut &str, mut c: char) -> Option<()> {
+    let _ = json_ws(input);
+    let r: winnow::Result<char> = c.parse_next(input);
+    r.ok().map(|_| ())
+}
+
+/// Walks text already checked by serde_json, keeping byte spans (depth is bounded by serde_json's
+/// recursion limit, so recursion is safe here).
+struct JsonWalker<'s> {
+    src: &'s str,
+    len: usize,
+}
+
+impl JsonWalker<'_> {
+    fn value(&self, i: &mut &str) -> Option<JVal> {
+        json_ws(i).ok()?;
+        let start = self.len - i.len();
+        let kind = match i.chars().next()? {
+            '"' => JKind::Str(serde_json::from_str(json_string(i).ok()?).ok()?),
+            '[' => {
+                *i = &i[1..];
+                let mut items = Vec::new();
+                if json_char(&mut { *i }, ']').is_some() {
+                    json_char(i, ']')?;
+                } else {
+                    loop {
+                        items.push(self.value(i)?);
+                        if json_char(i, ']').is_some() {
+                            break;
+                        }
+                        json_char(i, ',')?;
+                    }
+                }
+                JKind::Arr(items)
+            }
+            '{' => {
+                *i = &i[1..];
+                let mut entries = Vec::new();
+                if json_char(&mut { *i }, '}').is_some() {
+                    json_char(i, '}')?;
+                } else {
+                    loop {
+                        json_ws(i).ok()?;
+                        let key_start = self.len - i.len();
+                        let key: String = serde_json::from_str(json_string(i).ok()?).ok()?;
+                        let key_span = key_start..self.len - i.len();
+                        json_char(i, ':')?;
+                        entries.push((key, key_span, self.value(i)?));
+                        if json_char(i, '}').is_some() {
+                            break;
+                        }
+                        json_char(i, ',')?;
+                    }
+                }
+                JKind::Obj(entries)
+            }
+            _ => match json_scalar(i).ok()? {
+                "null" => JKind::Null,
+                "true" => JKind::Bool(true),
+                "false" => JKind::Bool(false),
+                n => JKind::Num(n.to_string()),
+            },
+        };
+        Some(JVal { start, end: self.len - i.len(), kind })
+    }
+
+    fn err(&self, span: Range<usize>, message: impl Into<String>, label: &str) -> NotationError {
+        NotationError::new(self.src, span, message, label)
+    }
+
+    /// Converts a JSON value into a node; `root_player` is `Some` only for the top-level value.
+    fn node(
+        &self,
+        v: &JVal,
+        root_player: Option<&mut Option<Player>>,
+    ) -> Result<TreeSpecNode, NotationError> {
+        match &v.kind {
+            JKind::Num(_) | JKind::Str(_) => {
+                Ok(TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(self.leaf(v)?) })
+            }
+            JKind::Arr(items) => {
+                Ok(TreeSpecNode { name: None, kind: TreeSpecKind::Interior(self.children(v, items)?) })
+            }
+            JKind::Obj(entries) => self.object(v, entries, root_player),
+            JKind::Null | JKind::Bool(_) => Err(self.err(
+                v.head(),
+                format!(
+                    "expected a tree node (a number, \"inf\"/\"-inf\", an array or an object), found {}",
+                    v.describe()
+                ),
+                "not a tree node",
+            )),
+        }
+    }
+
+    fn children(&self, v: &JVal, items: &[JVal]) -> Result<Vec<TreeSpecNode>, NotationError> {
+        if items.is_empty() {
+            return Err(self
+                .err(
+                    v.start..v.end,
+                    "empty array: an interior node needs at least one child",
+                    "empty node",
+                )
+                .help("put children in the array, or write a leaf value instead"));
+        }
+        items.iter().map(|c| self.node(c, None)).collect()
+    }
+
+    fn leaf(&self, v: &JVal) -> Result<Score, NotationError> {
+        match &v.kind {
+            JKind::Num(n) => {
+                let out_of_range = || {
+                    self.err(
+                        v.head(),
+                        format!(
+                            "number {n} is out of range: values lie between -{m} and {m}, or are \"inf\"/\"-inf\"",
+                            m = Score::MAX_FINITE
+                        ),
+                        "out of range",
+                    )
+                };
+                if n.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+                    return n.parse::<i64>().ok().and_then(Score::finite).ok_or_else(out_of_range);
+                }
+                let f: f64 = n.parse().unwrap_or(f64::NAN);
+                if f.fract() != 0.0 || !f.is_finite() {
+                    return Err(self.err(
+                        v.head(),
+                        format!("bad number '{n}': values are whole numbers, or inf/-inf"),
+                        "bad number",
+                    ));
+                }
+                if f.abs() > Score::MAX_FINITE as f64 {
+                    return Err(out_of_range());
+                }
+                Ok(Score::from(f as i32))
+            }
+            JKind::Str(s) => Score::parse(s).ok_or_else(|| {
+                self.err(
+                    v.head(),
+                    format!(
+                        "bad leaf value {}: a leaf is a whole number or one of the strings \"inf\", \"-inf\", \"∞\", \"-∞\"",
+                        quote(s)
+                    ),
+                    "bad value",
+                )
+            }),
+            _ => Err(self.err(
+                v.head(),
+                format!("expected a leaf value (a number or \"inf\"/\"-inf\"), found {}", v.describe()),
+                "expected a number",
+            )),
+        }
+    }
+
+    fn object(
+        &self,
+        v: &JVal,
+        entries: &[(String, Range<usize>, JVal)],
+        mut root_player: Option<&mut Option<Player>>,
+    ) -> Result<TreeSpecNode, NotationError> {
+        let top = root_player.is_some();
+        let mut name = None;
+        let mut kind: Option<(&str, TreeSpecKind)> = None;
+        let mut seen: Vec<&str> = Vec::new();
+        for (key, key_span, val) in entries {
+            if seen.contains(&key.as_str()) {
+                return Err(self.err(
+                    key_span.clone(),
+                    format!("duplicate key {}: each key may appear once in a node", quote(key)),
+                    "duplicate key",
+                ));
+            }
+            seen.push(key);
+            match key.as_str() {
+                "name" => match &val.kind {
+                    JKind::Str(s) => name = Some(s.clone()),
+                    JKind::Null => {}
+                    _ => {
+                        return Err(self.err(
+                            val.head(),
+                            format!("\"name\" must be a string, found {}", val.describe()),
+                            "expected a string",
+                        ));
+                    }
+                },
+                "value" | "children" => {
+                    if let Some((other, _)) = kind {
+                        return Err(self
+                            .err(
+                                key_span.clone(),
+                                format!(
+                                    "a node has either \"value\" (a leaf) or \"children\" (an interior \
+                                     node), not both; this one already has {}",
+                                    quote(other)
+                                ),
+                                "both \"value\" and \"children\"",
+                            )
+                            .help("remove one of the two keys"));
+                    }
+                    let k = if key == "value" {
+                        TreeSpecKind::Leaf(self.leaf(val)?)
+                    } else if let JKind::Arr(items) = &val.kind {
+                        if items.is_empty() {
+                            return Err(self
+                                .err(
+                                    val.start..val.end,
+                                    "empty \"children\": an interior node needs at least one child",
+                                    "empty node",
+                                )
+                                .help("give the node children, or make it a leaf with \"value\""));
+                        }
+                        TreeSpecKind::Interior(self.children(val, items)?)
+                    } else {
+                        return Err(self.err(
+                            val.head(),
+                            format!("\"children\" must be an array of nodes, found {}", val.describe()),
+                            "expected an array",
+                        ));
+                    };
+                    kind = Some((key, k));
+                }
+                "root" | "player" if top => {
+                    let slot = root_player.as_deref_mut().unwrap_or_else(|| unreachable!());
+                    if slot.is_some() {
+                        return Err(self.err(
+                            key_span.clone(),
+                            "give the root player once: use either \"root\" or \"player\"",
+                            "duplicate key",
+                        ));
+                    }
+                    let player = match &val.kind {
+                        JKind::Str(s) if s.eq_ignore_ascii_case("min") => Player::Min,
+                        JKind::Str(s) if s.eq_ignore_ascii_case("max") => Player::Max,
+                        _ => {
+                            return Err(self.err(
+                                val.head(),
+                                format!("{} must be \"min\" or \"max\", found {}", quote(key), val.describe()),
+                                "expected \"min\" or \"max\"",
+                            ));
+                        }
+                    };
+                    *slot = Some(player);
+                }
+                "root" | "player" => {
+                    return Err(self.err(
+                        key_span.clone(),
+                        format!("key {} is only allowed on the top-level object", quote(key)),
+                        "not at the top level",
+                    ));
+                }
+                _ => {
+                    let allowed = if top {
+                        "\"name\", \"value\", \"children\", \"root\" or \"player\""
+                    } else {
+                        "\"name\", \"value\" or \"children\""
+                    };
+                    return Err(self.err(
+                        key_span.clone(),
+                        format!("unknown key {} in a tree node: expected {allowed}", quote(key)),
+                        "unknown key",
+                    ));
+                }
+            }
+        }
+        match kind {
+            Some((_, kind)) => Ok(TreeSpecNode { name, kind }),
+            None => Err(self
+                .err(
+                    v.head(),
+                    "this node object has neither \"value\" nor \"children\": a leaf needs \"value\", \
+                     an interior node needs \"children\"",
+                    "neither \"value\" nor \"children\"",
+                )
+                .help("add \"value\": 3 for a leaf or \"children\": [ … ] for an interior node")),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// A string in double quotes with `"` and `\` escaped, for messages.
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The largest char boundary at or before `i` (clamped to the text).
+fn floor_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// 1-based line and character column of byte offset `offset`.
+fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let before = &src[..floor_boundary(src, offset)];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// Whether a character takes two columns in a terminal (East Asian wide and fullwidth forms).
+fn is_wide(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F
+        | 0x1F900..=0x1F9FF
+        | 0x20000..=0x3FFFD)
+}
+
+#[cfg(test)]
+mod tests {}

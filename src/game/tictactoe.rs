@@ -1,0 +1,318 @@
+//! Tic-tac-toe: X is MAX and moves first; cells are numbered 0..8 row by row and tried in that
+//! order. Positions are written as nine cells (`X`, `O`, `.`), optionally with `/` between rows.
+
+use crate::game::{Game, Player};
+use crate::Score;
+use std::fmt;
+use std::str::FromStr;
+
+/// The eight lines of three, as bit masks over cells 0..8.
+const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+const FULL: u16 = 0b111_111_111;
+
+/// How a tic-tac-toe position is scored where the search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TttEval {
+    /// +1 if X has won, −1 if O has won, 0 otherwise (draws and unfinished positions).
+    #[default]
+    Win,
+    /// Nilsson's e(P): lines still open for X − lines still open for O; a won position is ±∞.
+    OpenLines,
+}
+
+impl FromStr for TttEval {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "win" => Ok(TttEval::Win),
+            "open-lines" | "openlines" | "e" => Ok(TttEval::OpenLines),
+            _ => Err(format!("unknown tic-tac-toe evaluation '{s}': expected win or open-lines")),
+        }
+    }
+}
+
+/// Why a position text is not a legal tic-tac-toe position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct PositionError(pub String);
+
+/// A tic-tac-toe position (bit boards for X and O).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TicTacToe {
+    x: u16,
+    o: u16,
+    eval: TttEval,
+}
+
+fn has_line(bits: u16) -> bool {
+    LINES.iter().any(|&l| bits & l == l)
+}
+
+impl TicTacToe {
+    /// The empty board, X to move, scored with `eval`.
+    pub fn new(eval: TttEval) -> Self {
+        TicTacToe { x: 0, o: 0, eval }
+    }
+
+    /// Parses nine cells row by row (`X`/`x`, `O`/`o`/`0`, and `.`/`-`/`_` for empty), with
+    /// optional `/` or spaces between rows, and checks that the position can arise in a game.
+    pub fn parse(text: &str, eval: TttEval) -> Result<Self, PositionError> {
+        let mut x = 0u16;
+        let mut o = 0u16;
+        let mut n = 0usize;
+        for (i, c) in text.chars().enumerate() {
+            let bit = |n: usize| -> Result<u16, PositionError> {
+                if n >= 9 {
+                    Err(PositionError(format!(
+                        "position '{text}' has more than 9 cells (column {})",
+                        i + 1
+                    )))
+                } else {
+                    Ok(1 << n)
+                }
+            };
+            match c {
+                'X' | 'x' => {
+                    x |= bit(n)?;
+                    n += 1;
+                }
+                'O' | 'o' | '0' => {
+                    o |= bit(n)?;
+                    n += 1;
+                }
+                '.' | '-' | '_' => {
+                    bit(n)?;
+                    n += 1;
+                }
+                '/' | ' ' | '|' => {}
+                _ => {
+                    return Err(PositionError(format!(
+                        "unexpected '{c}' at column {} of position '{text}': cells are X, O or . (empty), rows may be separated by /",
+                        i + 1
+                    )));
+                }
+            }
+        }
+        if n != 9 {
+            return Err(PositionError(format!(
+                "position '{text}' has {n} cells; a tic-tac-toe board has 9 (X, O or . row by row)"
+            )));
+        }
+        let (nx, no) = (x.count_ones(), o.count_ones());
+        if nx < no || nx > no + 1 {
+            return Err(PositionError(format!(
+                "impossible position: X has {nx} marks and O has {no}; X moves first, so X has as many marks as O or one more"
+            )));
+        }
+        let (xw, ow) = (has_line(x), has_line(o));
+        if xw && ow {
+            return Err(PositionError("impossible position: both X and O have three in a row".into()));
+        }
+        if xw && nx == no {
+            return Err(PositionError(
+                "impossible position: X has three in a row but O moved afterwards".into(),
+            ));
+        }
+        if ow && nx > no {
+            return Err(PositionError(
+                "impossible position: O has three in a row but X moved afterwards".into(),
+            ));
+        }
+        Ok(TicTacToe { x, o, eval })
+    }
+
+    /// How this position is scored.
+    pub fn eval_kind(&self) -> TttEval {
+        self.eval
+    }
+
+    /// The mark in a cell: `'X'`, `'O'` or `'.'`.
+    pub fn cell(&self, i: usize) -> char {
+        if self.x >> i & 1 == 1 {
+            'X'
+        } else if self.o >> i & 1 == 1 {
+            'O'
+        } else {
+            '.'
+        }
+    }
+
+    /// The compact notation: `XO./.X./..O`.
+    pub fn notation(&self) -> String {
+        let mut s = String::with_capacity(11);
+        for i in 0..9 {
+            if i > 0 && i % 3 == 0 {
+                s.push('/');
+            }
+            s.push(self.cell(i));
+        }
+        s
+    }
+
+    /// The winner, if either side has three in a row.
+    pub fn winner(&self) -> Option<Player> {
+        if has_line(self.x) {
+            Some(Player::Max)
+        } else if has_line(self.o) {
+            Some(Player::Min)
+        } else {
+            None
+        }
+    }
+
+    /// Nilsson's e(P): lines still open for X minus lines still open for O.
+    pub fn open_lines(&self) -> i32 {
+        let open_x = LINES.iter().filter(|&&l| l & self.o == 0).count() as i32;
+        let open_o = LINES.iter().filter(|&&l| l & self.x == 0).count() as i32;
+        open_x - open_o
+    }
+
+    /// The coordinate name of a cell: columns a–c left to right, rows 1–3 top to bottom.
+    pub fn cell_name(cell: u8) -> String {
+        format!("{}{}", (b'a' + cell % 3) as char, cell / 3 + 1)
+    }
+}
+
+impl fmt::Debug for TicTacToe {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.notation())
+    }
+}
+
+impl Game for TicTacToe {
+    type Move = u8;
+
+    fn to_move(&self) -> Player {
+        if self.x.count_ones() == self.o.count_ones() { Player::Max } else { Player::Min }
+    }
+
+    fn moves(&self) -> Vec<u8> {
+        if self.winner().is_some() {
+            return Vec::new();
+        }
+        let empty = !(self.x | self.o) & FULL;
+        (0..9u8).filter(|&i| empty >> i & 1 == 1).collect()
+    }
+
+    fn play(&mut self, mv: u8) {
+        match self.to_move() {
+            Player::Max => self.x |= 1 << mv,
+            Player::Min => self.o |= 1 << mv,
+        }
+    }
+
+    fn undo(&mut self, mv: u8) {
+        self.x &= !(1 << mv);
+        self.o &= !(1 << mv);
+    }
+
+    fn terminal_value(&self) -> Option<Score> {
+        let won = match self.winner() {
+            Some(p) => Some(p),
+            None if self.x | self.o == FULL => return Some(self.draw_value()),
+            None => None,
+        }?;
+        Some(match (self.eval, won) {
+            (TttEval::Win, Player::Max) => Score::from(1),
+            (TttEval::Win, Player::Min) => Score::from(-1),
+            (TttEval::OpenLines, Player::Max) => Score::INF,
+            (TttEval::OpenLines, Player::Min) => Score::NEG_INF,
+        })
+    }
+
+    fn evaluate(&self) -> Score {
+        match self.eval {
+            TttEval::Win => Score::from(0),
+            TttEval::OpenLines => Score::from(self.open_lines()),
+        }
+    }
+
+    fn write_move_label(&self, mv: u8, out: &mut String) {
+        out.push((b'a' + mv % 3) as char);
+        out.push((b'1' + mv / 3) as char);
+    }
+
+    fn notation(&self) -> Option<String> {
+        Some(TicTacToe::notation(self))
+    }
+
+    fn position_text(&self) -> String {
+        let mut s = String::new();
+        for r in 0..3 {
+            if r > 0 {
+                s.push('\n');
+            }
+            for c in 0..3 {
+                if c > 0 {
+                    s.push(' ');
+                }
+                s.push(self.cell(r * 3 + c));
+            }
+        }
+        s
+    }
+}
+
+impl TicTacToe {
+    fn draw_value(&self) -> Score {
+        match self.eval {
+            TttEval::Win => Score::from(0),
+            TttEval::OpenLines => Score::from(self.open_lines()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_infers_side() {
+        let p = TicTacToe::parse("X.O/.../...", TttEval::Win).unwrap();
+        assert_eq!(p.to_move(), Player::Max);
+        let p = TicTacToe::parse("X........", TttEval::Win).unwrap();
+        assert_eq!(p.to_move(), Player::Min);
+        assert_eq!(p.notation(), "X../.../...");
+    }
+
+    #[test]
+    fn rejects_impossible_positions() {
+        let err = |s| TicTacToe::parse(s, TttEval::Win).unwrap_err().0;
+        assert!(err("OO.......").contains("X moves first"));
+        assert!(err("XXX......").contains("X has 3 marks and O has 0"));
+        assert!(err("XXXOOO...").contains("both"));
+        assert!(err("XXXOO.O..").contains("O moved afterwards"));
+        assert!(err("OOOXX.XX.").contains("X moved afterwards"));
+        assert!(err("X.O").contains("3 cells"));
+        assert!(err("X.O......Q").contains("unexpected 'Q'"));
+        assert!(err("..........").contains("more than 9"));
+    }
+
+    #[test]
+    fn open_lines_of_the_empty_board_and_centre() {
+        let mut p = TicTacToe::new(TttEval::OpenLines);
+        assert_eq!(p.open_lines(), 0);
+        p.play(4);
+        p.play(0);
+        // Nilsson: X centre, O corner: 8 − 4 ... lines open for X: 8 − 3 = 5; for O: 8 − 4 = 4.
+        assert_eq!(p.open_lines(), 1);
+    }
+
+    #[test]
+    fn labels_are_coordinates() {
+        let p = TicTacToe::new(TttEval::Win);
+        assert_eq!(p.move_label(0), "a1");
+        assert_eq!(p.move_label(4), "b2");
+        assert_eq!(p.move_label(8), "c3");
+        assert_eq!(TicTacToe::cell_name(5), "c2");
+    }
+}

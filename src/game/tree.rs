@@ -1,0 +1,224 @@
+//! Explicit game trees: the textbook figures, written in a small notation or as JSON.
+//!
+//! [`TreeSpec`] is what the parsers in [`crate::game::notation`] produce; [`ExplicitTree`] is the
+//! same tree flattened into an arena and playable as a [`Game`]: a node is a position, its
+//! children are its moves.
+
+use crate::game::{Game, Player};
+use crate::Score;
+
+/// One node of a parsed tree: a leaf with a value or an interior node with children.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeSpecNode {
+    /// The user's name for the node (`A:(...)`, `E:3`), if any.
+    pub name: Option<String>,
+    /// A leaf's value or an interior node's children.
+    pub kind: TreeSpecKind,
+}
+
+/// Leaf or interior.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TreeSpecKind {
+    /// A leaf with its static value (MAX's view).
+    Leaf(Score),
+    /// An interior node with at least one child.
+    Interior(Vec<TreeSpecNode>),
+}
+
+/// A parsed tree: the root and, if the text said so (`min (...)`), who moves at the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeSpec {
+    /// The player at the root given in the text itself, if any.
+    pub root_player: Option<Player>,
+    /// The root node.
+    pub root: TreeSpecNode,
+}
+
+impl TreeSpecNode {
+    /// A leaf without a name.
+    pub fn leaf(v: i32) -> Self {
+        TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
+    }
+
+    /// An interior node without a name.
+    pub fn interior(children: Vec<TreeSpecNode>) -> Self {
+        TreeSpecNode { name: None, kind: TreeSpecKind::Interior(children) }
+    }
+
+    /// Writes the node back in the tree notation (names quoted when they need it).
+    pub fn to_notation(&self) -> String {
+        let mut s = String::new();
+        self.write_notation(&mut s);
+        s
+    }
+
+    fn write_notation(&self, out: &mut String) {
+        if let Some(name) = &self.name {
+            let plain = !name.is_empty()
+                && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && !name.starts_with(|c: char| c.is_ascii_digit());
+            if plain {
+                out.push_str(name);
+            } else {
+                out.push('"');
+                for c in name.chars() {
+                    match c {
+                        '"' => out.push_str("\\\""),
+                        '\\' => out.push_str("\\\\"),
+                        '\n' => out.push_str("\\n"),
+                        c => out.push(c),
+                    }
+                }
+                out.push('"');
+            }
+            out.push(':');
+        }
+        match &self.kind {
+            TreeSpecKind::Leaf(v) => out.push_str(&v.ascii()),
+            TreeSpecKind::Interior(children) => {
+                out.push('(');
+                for (i, c) in children.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    c.write_notation(out);
+                }
+                out.push(')');
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    name: Option<String>,
+    value: Option<Score>,
+    parent: u32,
+    first_child: u32,
+    child_count: u32,
+}
+
+/// An explicit tree flattened into an arena, playable as a [`Game`].
+///
+/// Moves are child node indices; a move's label is the child's name, or its 1-based position
+/// among its siblings when it has none.
+#[derive(Clone, Debug)]
+pub struct ExplicitTree {
+    slots: std::sync::Arc<[Slot]>,
+    current: u32,
+    depth: u32,
+    root_player: Player,
+}
+
+impl ExplicitTree {
+    /// Builds the arena (children stored contiguously, breadth-first) from a parsed tree.
+    pub fn new(spec: &TreeSpec, root_player: Player) -> Self {
+        let mut slots = vec![Slot {
+            name: spec.root.name.clone(),
+            value: None,
+            parent: u32::MAX,
+            first_child: 0,
+            child_count: 0,
+        }];
+        let mut queue = std::collections::VecDeque::from([(0u32, &spec.root)]);
+        while let Some((idx, node)) = queue.pop_front() {
+            match &node.kind {
+                TreeSpecKind::Leaf(v) => slots[idx as usize].value = Some(*v),
+                TreeSpecKind::Interior(children) => {
+                    let first = slots.len() as u32;
+                    slots[idx as usize].first_child = first;
+                    slots[idx as usize].child_count = children.len() as u32;
+                    for (k, c) in children.iter().enumerate() {
+                        slots.push(Slot {
+                            name: c.name.clone(),
+                            value: None,
+                            parent: idx,
+                            first_child: 0,
+                            child_count: 0,
+                        });
+                        queue.push_back((first + k as u32, c));
+                    }
+                }
+            }
+        }
+        ExplicitTree { slots: slots.into(), current: 0, depth: 0, root_player }
+    }
+
+    /// Number of nodes in the whole tree.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Always false: a tree has a root.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Number of leaves in the whole tree.
+    pub fn leaf_count(&self) -> usize {
+        self.slots.iter().filter(|s| s.value.is_some()).count()
+    }
+
+    /// The player at the root.
+    pub fn root_player(&self) -> Player {
+        self.root_player
+    }
+}
+
+impl Game for ExplicitTree {
+    type Move = u32;
+
+    fn to_move(&self) -> Player {
+        if self.depth % 2 == 0 { self.root_player } else { self.root_player.other() }
+    }
+
+    fn moves(&self) -> Vec<u32> {
+        let s = &self.slots[self.current as usize];
+        (s.first_child..s.first_child + s.child_count).collect()
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.current = mv;
+        self.depth += 1;
+    }
+
+    fn undo(&mut self, mv: u32) {
+        self.current = self.slots[mv as usize].parent;
+        self.depth -= 1;
+    }
+
+    fn terminal_value(&self) -> Option<Score> {
+        self.slots[self.current as usize].value
+    }
+
+    fn evaluate(&self) -> Score {
+        // Interior nodes of an explicit tree have no static value; the CLI never sets a depth
+        // limit for trees, so this is only reached at leaves.
+        self.slots[self.current as usize].value.unwrap_or_default()
+    }
+
+    fn write_move_label(&self, mv: u32, out: &mut String) {
+        let slot = &self.slots[mv as usize];
+        match &slot.name {
+            Some(n) => out.push_str(n),
+            None => {
+                let first = self.slots[slot.parent as usize].first_child;
+                out.push_str(&(mv - first + 1).to_string());
+            }
+        }
+    }
+
+    fn position_text(&self) -> String {
+        let s = &self.slots[self.current as usize];
+        match (&s.name, s.value) {
+            (Some(n), Some(v)) => format!("{n} = {v}"),
+            (Some(n), None) => n.clone(),
+            (None, Some(v)) => v.to_string(),
+            (None, None) => format!("interior node, {} children", s.child_count),
+        }
+    }
+
+    fn node_name(&self) -> Option<&str> {
+        self.slots[self.current as usize].name.as_deref()
+    }
+}

@@ -1,0 +1,182 @@
+//! The trace of a search and how it is made: the [`Observer`] hooks, the [`Recorder`], the
+//! [`Trace`] model with its queries, its JSON form and the narration of its events.
+
+mod graph;
+pub mod json;
+mod model;
+pub mod narration;
+mod observer;
+mod recorder;
+
+pub use model::*;
+pub use observer::{Counter, NoOp, Observer, Stop};
+pub use recorder::{Perspective, Recorder};
+
+impl Trace {
+    /// The root node's id (always 0).
+    pub const ROOT: NodeId = 0;
+
+    /// A trace holding only a result value and counts (from a counting search, `--stats-only`).
+    pub fn stats_only(algorithm: crate::search::Algorithm, input: InputInfo, value: crate::Score, stats: Stats) -> Trace {
+        Trace {
+            algorithm,
+            input,
+            result: SearchResult { value, ..Default::default() },
+            stats,
+            ..Default::default()
+        }
+    }
+
+    /// Rebuilds the ordered child lists from the `parent` and `index` fields.
+    pub fn build_children(&mut self) {
+        let n = self.nodes.len();
+        let mut counts = vec![0u32; n + 1];
+        for node in &self.nodes {
+            if node.parent != NONE {
+                counts[node.parent as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            counts[i + 1] += counts[i];
+        }
+        let mut fill = counts.clone();
+        let mut ids = vec![0u32; counts[n] as usize];
+        for (id, node) in self.nodes.iter().enumerate() {
+            if node.parent != NONE {
+                let slot = &mut fill[node.parent as usize];
+                ids[*slot as usize] = id as NodeId;
+                *slot += 1;
+            }
+        }
+        for p in 0..n {
+            let range = counts[p] as usize..counts[p + 1] as usize;
+            ids[range].sort_by_key(|&c| self.nodes[c as usize].index);
+        }
+        self.child_start = counts;
+        self.child_ids = ids;
+    }
+
+    /// The node record.
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id as usize]
+    }
+
+    /// The children of `id` (visited and pruned) in move order.
+    pub fn children(&self, id: NodeId) -> &[NodeId] {
+        let (a, b) = (self.child_start[id as usize], self.child_start[id as usize + 1]);
+        &self.child_ids[a as usize..b as usize]
+    }
+
+    /// The parent of `id`, if it is not the root.
+    pub fn parent(&self, id: NodeId) -> Option<NodeId> {
+        let p = self.nodes[id as usize].parent;
+        (p != NONE).then_some(p)
+    }
+
+    /// The ids from the root down to `id`, both included.
+    pub fn ancestry(&self, id: NodeId) -> Vec<NodeId> {
+        let mut chain = vec![id];
+        let mut cur = id;
+        while let Some(p) = self.parent(cur) {
+            chain.push(p);
+            cur = p;
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// The path: child indices from the root joined by "." (root: "").
+    pub fn path(&self, id: NodeId) -> String {
+        let chain = self.ancestry(id);
+        let parts: Vec<String> =
+            chain[1..].iter().map(|&c| self.nodes[c as usize].index.to_string()).collect();
+        parts.join(".")
+    }
+
+    /// The label of the move leading to `id` ("" at the root).
+    pub fn move_label(&self, id: NodeId) -> &str {
+        match self.nodes[id as usize].label {
+            NONE => "",
+            l => &self.labels[l as usize],
+        }
+    }
+
+    /// The user's name of `id`, if any.
+    pub fn name(&self, id: NodeId) -> Option<&str> {
+        match self.nodes[id as usize].name {
+            NONE => None,
+            l => Some(&self.labels[l as usize]),
+        }
+    }
+
+    /// How a student would call the node: its name, "root", or the moves that lead to it
+    /// (for a tree without names: the 1-based child positions joined by ".").
+    pub fn display_name(&self, id: NodeId) -> String {
+        if let Some(n) = self.name(id) {
+            return n.to_string();
+        }
+        if id == Self::ROOT {
+            return "root".into();
+        }
+        let chain = self.ancestry(id);
+        let labels: Vec<&str> = chain[1..].iter().map(|&c| self.move_label(c)).collect();
+        let numeric = labels.iter().all(|l| l.bytes().all(|b| b.is_ascii_digit()));
+        labels.join(if numeric { "." } else { " " })
+    }
+
+    /// The cutoff that happened at `id`, if one did.
+    pub fn cutoff(&self, id: NodeId) -> Option<&Cutoff> {
+        self.cutoffs.binary_search_by_key(&id, |c| c.node).ok().map(|i| &self.cutoffs[i])
+    }
+
+    /// The recorded position notation of `id`, if positions were recorded.
+    pub fn position(&self, id: NodeId) -> Option<&str> {
+        self.positions.as_ref().and_then(|p| p.get(id as usize)).map(String::as_str).filter(|s| !s.is_empty())
+    }
+
+    /// The principal variation as node ids (root excluded): from the root, follow the first
+    /// visited child whose value equals its parent's, while the parent's value is exact.
+    pub fn pv_nodes(&self) -> Vec<NodeId> {
+        let mut pv = Vec::new();
+        if self.nodes.is_empty() {
+            return pv;
+        }
+        let mut cur = Self::ROOT;
+        loop {
+            let node = &self.nodes[cur as usize];
+            if node.bound != Bound::Exact && cur != Self::ROOT {
+                break;
+            }
+            let next = self.children(cur).iter().copied().find(|&c| {
+                let child = &self.nodes[c as usize];
+                child.visited() && child.value == node.value
+            });
+            match next {
+                Some(c) => {
+                    pv.push(c);
+                    cur = c;
+                }
+                None => break,
+            }
+        }
+        pv
+    }
+
+    /// Computes the result (root value, best move, PV) from the recorded nodes.
+    pub fn derive_result(&self) -> SearchResult {
+        let Some(root) = self.nodes.first() else { return SearchResult::default() };
+        let pv = self.pv_nodes();
+        let best = pv.first().copied();
+        SearchResult {
+            value: root.value,
+            best_move: best.map(|b| self.move_label(b).to_string()),
+            best_index: best.map(|b| self.nodes[b as usize].index),
+            pv: pv.iter().map(|&n| self.move_label(n).to_string()).collect(),
+        }
+    }
+
+    /// Whether `id` lies on the principal variation (the root does).
+    pub fn on_pv(&self, id: NodeId) -> bool {
+        id == Self::ROOT || self.pv_nodes().contains(&id)
+    }
+}
