@@ -5,6 +5,7 @@ mod graph;
 pub mod json;
 mod model;
 pub mod narration;
+pub mod pseudocode;
 mod observer;
 mod recorder;
 
