@@ -1,8 +1,8 @@
 //! The library's error type.
 
 use crate::game::notation::NotationError;
-use crate::trace::json::TraceFileError;
 use crate::trace::Stop;
+use crate::trace::json::TraceFileError;
 use std::path::PathBuf;
 
 /// Everything that can go wrong in abviz, with a message that says what and where.

@@ -29,7 +29,12 @@ pub struct RunOptions {
 
 impl Default for RunOptions {
     fn default() -> Self {
-        RunOptions { max_nodes: DEFAULT_MAX_NODES, positions: true, minimax_reference: true, pruned_subtrees: 100_000 }
+        RunOptions {
+            max_nodes: DEFAULT_MAX_NODES,
+            positions: true,
+            minimax_reference: true,
+            pruned_subtrees: 100_000,
+        }
     }
 }
 
@@ -106,7 +111,9 @@ impl Input {
                     ..Default::default()
                 }
             }
-            Input::Random(r) => InputInfo { kind: "random".into(), description: r.describe(), ..Default::default() },
+            Input::Random(r) => {
+                InputInfo { kind: "random".into(), description: r.describe(), ..Default::default() }
+            }
             Input::TicTacToe { game, depth } => {
                 let eval = match game_eval(game) {
                     TttEval::Win => "win",

@@ -2,13 +2,13 @@
 
 mod cli;
 
+use abviz::Error;
 use abviz::export::{Format, ViewOptions};
+use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use abviz::game::tictactoe::{TicTacToe, TttEval};
-use abviz::game::Player;
-use abviz::input::{Input, RunOptions, GAMES};
+use abviz::input::{GAMES, Input, RunOptions};
 use abviz::search::Algorithm;
-use abviz::Error;
 use clap::Parser;
 use cli::{Cli, Command, FormatArg, InputArgs, RootArg, RunArgs};
 use std::io::{IsTerminal, Read, Write};
@@ -49,7 +49,11 @@ fn build_input(a: &InputArgs) -> Result<Input, Error> {
     });
     let is_game = a.game.is_some();
     if !is_game {
-        for (set, flag) in [(a.position.is_some(), "--position"), (a.depth.is_some(), "--depth"), (a.eval.is_some(), "--eval")] {
+        for (set, flag) in [
+            (a.position.is_some(), "--position"),
+            (a.depth.is_some(), "--depth"),
+            (a.eval.is_some(), "--eval"),
+        ] {
             if set {
                 return Err(usage(format!(
                     "{flag} applies to games (--game); trees are searched to their leaves"
@@ -165,7 +169,9 @@ fn games() {
         println!("    position: {notation}");
         println!("    example:  {example}");
     }
-    println!("\nExplicit trees: --tree '((3 12 8) (2 4 6) (14 5 2))' (see README), random trees: --random B,D[,SEED].");
+    println!(
+        "\nExplicit trees: --tree '((3 12 8) (2 4 6) (14 5 2))' (see README), random trees: --random B,D[,SEED]."
+    );
 }
 
 fn demo() -> Result<(), Error> {

@@ -29,11 +29,7 @@ impl Score {
 
     /// A finite score, or `None` when `v` is outside the finite range.
     pub fn finite(v: i64) -> Option<Score> {
-        if v.unsigned_abs() <= Self::MAX_FINITE as u64 {
-            Some(Score(v as i32))
-        } else {
-            None
-        }
+        if v.unsigned_abs() <= Self::MAX_FINITE as u64 { Some(Score(v as i32)) } else { None }
     }
 
     /// The raw value (±`i32::MAX` for ±∞).
@@ -122,8 +118,9 @@ impl<'de> Deserialize<'de> for Score {
             Text(String),
         }
         match Repr::deserialize(d)? {
-            Repr::Num(n) => Score::finite(n)
-                .ok_or_else(|| serde::de::Error::custom(format!("value {n} is out of range"))),
+            Repr::Num(n) => {
+                Score::finite(n).ok_or_else(|| serde::de::Error::custom(format!("value {n} is out of range")))
+            }
             Repr::Text(t) => Score::parse(&t).ok_or_else(|| {
                 serde::de::Error::custom(format!("expected a number, \"inf\" or \"-inf\", found {t:?}"))
             }),

@@ -12,7 +12,7 @@
 
 use super::{Exporter, ViewOptions};
 use crate::game::Player;
-use crate::trace::{CutKind, NodeId, Stats, Status, Trace, NONE};
+use crate::trace::{CutKind, NONE, NodeId, Stats, Status, Trace};
 use std::fmt::Write;
 
 /// Above this many nodes the tree is cut to the depth where it fits (unless `--max-depth`).
@@ -122,8 +122,7 @@ fn write_node(
             }
             _ => {
                 let kind = trace.cutoff(n.parent).map(|c| c.kind.name()).unwrap_or("cutoff");
-                let _ =
-                    writeln!(out, "✂ {title}{value}pruned ({kind} at {})", trace.display_name(n.parent));
+                let _ = writeln!(out, "✂ {title}{value}pruned ({kind} at {})", trace.display_name(n.parent));
             }
         }
         write_children(trace, id, prefix, last, max_depth, out, hidden);
@@ -149,7 +148,8 @@ fn write_node(
     let _ = write!(out, "  #{}", n.pre);
     if let Some(c) = trace.cutoff(id) {
         let child_value = trace.children(id).get(c.child as usize).map(|&ch| trace.node(ch).value);
-        let from = if c.bound_from == NONE { "root window".to_string() } else { trace.display_name(c.bound_from) };
+        let from =
+            if c.bound_from == NONE { "root window".to_string() } else { trace.display_name(c.bound_from) };
         let test = match (c.kind, child_value) {
             (CutKind::Alpha, Some(v)) => format!("{v} ≤ α = {}", c.alpha),
             (CutKind::Beta, Some(v)) => format!("{v} ≥ β = {}", c.beta),

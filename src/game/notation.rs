@@ -166,11 +166,7 @@ fn is_ident_char(c: char) -> bool {
 
 /// Spaces and `#` comments.
 fn trivia(input: &mut &str) -> winnow::Result<()> {
-    repeat(
-        0..,
-        alt((take_while(1.., is_space).void(), ('#', take_till(0.., '\n')).void())),
-    )
-    .parse_next(input)
+    repeat(0.., alt((take_while(1.., is_space).void(), ('#', take_till(0.., '\n')).void()))).parse_next(input)
 }
 
 fn word<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
@@ -178,9 +174,7 @@ fn word<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
 }
 
 fn identifier(input: &mut &str) -> winnow::Result<()> {
-    (one_of(is_ident_start), take_while(0.., is_ident_char), eof)
-        .void()
-        .parse_next(input)
+    (one_of(is_ident_start), take_while(0.., is_ident_char), eof).void().parse_next(input)
 }
 
 fn is_identifier(w: &str) -> bool {
@@ -222,9 +216,7 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                     return Err(NotationError::new(
                         src,
                         frame.open..close + 1,
-                        format!(
-                            "empty node '()' at {l}:{c}: an interior node needs at least one child"
-                        ),
+                        format!("empty node '()' at {l}:{c}: an interior node needs at least one child"),
                         "empty node",
                     )
                     .help("put children inside the parentheses, or write a leaf value instead"));
@@ -234,11 +226,8 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
             (Some(top), Some(',')) => {
                 if !top.comma_ok {
                     let at = p.pos();
-                    let what = if top.children.is_empty() {
-                        "before the first child"
-                    } else {
-                        "after another ','"
-                    };
+                    let what =
+                        if top.children.is_empty() { "before the first child" } else { "after another ','" };
                     return Err(NotationError::new(
                         src,
                         at..at + 1,
@@ -256,9 +245,7 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                         return Err(NotationError::new(
                             src,
                             at..at + 1,
-                            format!(
-                                "tree is nested too deeply: more than {MAX_DEPTH} levels of '('"
-                            ),
+                            format!("tree is nested too deeply: more than {MAX_DEPTH} levels of '('"),
                             "too deep",
                         ));
                     }
@@ -496,11 +483,7 @@ impl<'s> Cursor<'s> {
     }
 
     /// A node's beginning: an optional name, then `(` (opened, not finished) or a leaf value.
-    fn node_start(
-        &mut self,
-        stack: &[Frame],
-        keyword: Option<&str>,
-    ) -> Result<Start, NotationError> {
+    fn node_start(&mut self, stack: &[Frame], keyword: Option<&str>) -> Result<Start, NotationError> {
         let name = self.name()?;
         let at = self.pos();
         match self.peek() {
@@ -573,11 +556,7 @@ impl<'s> Cursor<'s> {
                 "expected a number or '('",
             )),
             (Some(')'), None) => Err(self
-                .err(
-                    span,
-                    "unbalanced parenthesis: extra ')' with no matching '('",
-                    "no matching '('",
-                )
+                .err(span, "unbalanced parenthesis: extra ')' with no matching '('", "no matching '('")
                 .help("remove this ')' or add the missing '(' before it")),
             (Some(':'), _) => Err(self.err(
                 span,
@@ -629,11 +608,7 @@ impl<'s> Cursor<'s> {
                 "out of range",
             );
         }
-        self.err(
-            span,
-            format!("bad number '{w}': values are whole numbers, or inf/-inf"),
-            "bad number",
-        )
+        self.err(span, format!("bad number '{w}': values are whole numbers, or inf/-inf"), "bad number")
     }
 }
 
@@ -691,10 +666,7 @@ fn json_syntax_error(src: &str, e: &serde_json::Error) -> NotationError {
     let offset = if msg.starts_with("EOF") {
         src.trim_end_matches(is_space).len()
     } else {
-        let line_start = src
-            .match_indices('\n')
-            .nth(e.line().saturating_sub(2))
-            .map_or(0, |(i, _)| i + 1);
+        let line_start = src.match_indices('\n').nth(e.line().saturating_sub(2)).map_or(0, |(i, _)| i + 1);
         let line_start = if e.line() <= 1 { 0 } else { line_start };
         let line_end = src[line_start..].find('\n').map_or(src.len(), |i| line_start + i);
         (line_start + e.column().saturating_sub(1)).min(line_end)
@@ -751,14 +723,7 @@ fn json_ws(input: &mut &str) -> winnow::Result<()> {
 }
 
 fn json_string<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
-    (
-        '"',
-        repeat::<_, _, (), _, _>(
-            0..,
-            alt((take_till(1.., ['"', '\\']).void(), ('\\', any).void())),
-        ),
-        '"',
-    )
+    ('"', repeat::<_, _, (), _, _>(0.., alt((take_till(1.., ['"', '\\']).void(), ('\\', any).void()))), '"')
         .take()
         .parse_next(input)
 }
@@ -865,11 +830,7 @@ impl JsonWalker<'_> {
     fn children(&self, v: &JVal, items: &[JVal]) -> Result<Vec<TreeSpecNode>, NotationError> {
         if items.is_empty() {
             return Err(self
-                .err(
-                    v.start..v.end,
-                    "empty array: an interior node needs at least one child",
-                    "empty node",
-                )
+                .err(v.start..v.end, "empty array: an interior node needs at least one child", "empty node")
                 .help("put children in the array, or write a leaf value instead"));
         }
         items.iter().map(|c| self.node(c, None)).collect()
@@ -1004,7 +965,11 @@ impl JsonWalker<'_> {
                         _ => {
                             return Err(self.err(
                                 val.head(),
-                                format!("{} must be \"min\" or \"max\", found {}", quote(key), val.describe()),
+                                format!(
+                                    "{} must be \"min\" or \"max\", found {}",
+                                    quote(key),
+                                    val.describe()
+                                ),
                                 "expected \"min\" or \"max\"",
                             ));
                         }

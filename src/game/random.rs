@@ -12,11 +12,11 @@
 //! range `lo..=hi` holds fewer values than the tree has leaves, it is widened to
 //! `lo..=lo+leaves−1`, and [`RandomTree::values`] says which range was used.
 
-use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
-use crate::game::Player;
 use crate::Score;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+use crate::game::Player;
+use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::fmt;
 use std::str::FromStr;
 
@@ -81,9 +81,9 @@ impl RandomTree {
         if parts.len() < 2 || parts.len() > 3 {
             return Err(format!("--random '{s}': expected B,D or B,D,SEED (for example 3,4,42)"));
         }
-        let b: u32 = parts[0].parse().map_err(|_| {
-            format!("--random '{s}': branching factor '{}' is not a whole number", parts[0])
-        })?;
+        let b: u32 = parts[0]
+            .parse()
+            .map_err(|_| format!("--random '{s}': branching factor '{}' is not a whole number", parts[0]))?;
         let d: u32 = parts[1]
             .parse()
             .map_err(|_| format!("--random '{s}': depth '{}' is not a whole number", parts[1]))?;
@@ -182,9 +182,7 @@ impl RandomTree {
         if depth == 0 {
             return TreeSpecNode::leaf(uniform(rng, lo, hi));
         }
-        TreeSpecNode::interior(
-            (0..self.branching).map(|_| self.natural(rng, depth - 1, lo, hi)).collect(),
-        )
+        TreeSpecNode::interior((0..self.branching).map(|_| self.natural(rng, depth - 1, lo, hi)).collect())
     }
 
     fn natural_from(&self, values: &mut impl Iterator<Item = i32>, depth: u32) -> TreeSpecNode {
@@ -272,10 +270,8 @@ fn sort_best_first(node: &mut TreeSpecNode, player: Player) -> Score {
     match &mut node.kind {
         TreeSpecKind::Leaf(v) => *v,
         TreeSpecKind::Interior(children) => {
-            let mut keyed: Vec<(Score, TreeSpecNode)> = children
-                .drain(..)
-                .map(|mut c| (sort_best_first(&mut c, player.other()), c))
-                .collect();
+            let mut keyed: Vec<(Score, TreeSpecNode)> =
+                children.drain(..).map(|mut c| (sort_best_first(&mut c, player.other()), c)).collect();
             match player {
                 Player::Max => keyed.sort_by(|a, b| b.0.cmp(&a.0)),
                 Player::Min => keyed.sort_by(|a, b| a.0.cmp(&b.0)),

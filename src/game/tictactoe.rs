@@ -1,8 +1,8 @@
 //! Tic-tac-toe: X is MAX and moves first; cells are numbered 0..8 row by row and tried in that
 //! order. Positions are written as nine cells (`X`, `O`, `.`), optionally with `/` between rows.
 
-use crate::game::{Game, Player};
 use crate::Score;
+use crate::game::{Game, Player};
 use std::fmt;
 use std::str::FromStr;
 
@@ -72,10 +72,7 @@ impl TicTacToe {
         for (i, c) in text.chars().enumerate() {
             let bit = |n: usize| -> Result<u16, PositionError> {
                 if n >= 9 {
-                    Err(PositionError(format!(
-                        "position '{text}' has more than 9 cells (column {})",
-                        i + 1
-                    )))
+                    Err(PositionError(format!("position '{text}' has more than 9 cells (column {})", i + 1)))
                 } else {
                     Ok(1 << n)
                 }

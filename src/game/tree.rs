@@ -4,8 +4,8 @@
 //! same tree flattened into an arena and playable as a [`Game`]: a node is a position, its
 //! children are its moves.
 
-use crate::game::{Game, Player};
 use crate::Score;
+use crate::game::{Game, Player};
 
 /// One node of a parsed tree: a leaf with a value or an interior node with children.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,9 +1,9 @@
 //! Alpha-beta, fail-hard: a node's value is clamped to its window [α, β].
 
 use super::static_value;
+use crate::Score;
 use crate::game::{Game, Player};
 use crate::trace::{Observer, Stop};
-use crate::Score;
 
 /// Alpha-beta value of the current position (MAX's view) within the window [`alpha`, `beta`].
 ///

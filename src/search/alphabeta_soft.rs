@@ -1,9 +1,9 @@
 //! Alpha-beta, fail-soft: a node returns the best value it saw, which may lie outside [α, β].
 
 use super::static_value;
+use crate::Score;
 use crate::game::{Game, Player};
 use crate::trace::{Observer, Stop};
-use crate::Score;
 
 /// Fail-soft alpha-beta value of the current position (MAX's view) within [`alpha`, `beta`].
 ///

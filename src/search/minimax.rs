@@ -1,9 +1,9 @@
 //! Minimax: MAX takes the largest child value, MIN the smallest.
 
 use super::static_value;
+use crate::Score;
 use crate::game::{Game, Player};
 use crate::trace::{Observer, Stop};
-use crate::Score;
 
 /// Minimax value of the current position (MAX's view), searching `depth` plies.
 ///

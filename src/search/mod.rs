@@ -15,9 +15,9 @@ pub use minimax::minimax;
 pub use negamax::negamax;
 pub use negamax_ab::negamax_ab;
 
+use crate::Score;
 use crate::game::{Game, Player};
 use crate::trace::{Observer, Perspective, Stop};
-use crate::Score;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -45,8 +45,13 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in the order they are listed to users.
-    pub const ALL: [Algorithm; 5] =
-        [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::Negamax, Algorithm::NegamaxAb];
+    pub const ALL: [Algorithm; 5] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaSoft,
+        Algorithm::Negamax,
+        Algorithm::NegamaxAb,
+    ];
 
     /// The command-line name.
     pub fn name(self) -> &'static str {
@@ -110,14 +115,21 @@ impl FromStr for Algorithm {
 
 /// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end)
 /// and returns the root value from MAX's point of view.
-pub fn run<G: Game, O: Observer<G>>(algo: Algorithm, game: &mut G, depth: u32, obs: &mut O) -> Result<Score, Stop> {
+pub fn run<G: Game, O: Observer<G>>(
+    algo: Algorithm,
+    game: &mut G,
+    depth: u32,
+    obs: &mut O,
+) -> Result<Score, Stop> {
     let root = game.to_move();
     match algo {
         Algorithm::Minimax => minimax(game, depth, obs),
         Algorithm::AlphaBeta => alphabeta(game, depth, Score::NEG_INF, Score::INF, obs),
         Algorithm::AlphaBetaSoft => alphabeta_soft(game, depth, Score::NEG_INF, Score::INF, obs),
         Algorithm::Negamax => negamax(game, depth, obs).map(|v| root.to_max_view(v)),
-        Algorithm::NegamaxAb => negamax_ab(game, depth, Score::NEG_INF, Score::INF, obs).map(|v| root.to_max_view(v)),
+        Algorithm::NegamaxAb => {
+            negamax_ab(game, depth, Score::NEG_INF, Score::INF, obs).map(|v| root.to_max_view(v))
+        }
     }
 }
 

@@ -1,9 +1,9 @@
 //! Negamax: minimax with a single rule, every value from the mover's point of view.
 
 use super::static_value_for_mover;
+use crate::Score;
 use crate::game::Game;
 use crate::trace::{Observer, Stop};
-use crate::Score;
 
 /// Negamax value of the current position from the mover's point of view.
 ///

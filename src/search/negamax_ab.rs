@@ -1,9 +1,9 @@
 //! Negamax with alpha-beta pruning (fail-soft): the window is negated and swapped at each level.
 
 use super::static_value_for_mover;
+use crate::Score;
 use crate::game::Game;
 use crate::trace::{Observer, Stop};
-use crate::Score;
 
 /// Negamax alpha-beta value of the current position from the mover's point of view.
 ///

@@ -1,6 +1,6 @@
 //! The trace as a petgraph graph: structure checks for loaded traces and subtree sizes.
 
-use crate::trace::{NodeId, Trace, NONE};
+use crate::trace::{NONE, NodeId, Trace};
 use petgraph::algo::is_cyclic_directed;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{Dfs, DfsPostOrder};
@@ -57,10 +57,7 @@ impl Trace {
             reached += 1;
         }
         if reached != self.nodes.len() {
-            return Err(format!(
-                "only {reached} of {} nodes can be reached from the root",
-                self.nodes.len()
-            ));
+            return Err(format!("only {reached} of {} nodes can be reached from the root", self.nodes.len()));
         }
         Ok(())
     }

@@ -3,13 +3,13 @@
 //! Field names are a public interface (documented in docs/trace-format.md); ±∞ are written as
 //! the strings "inf" and "-inf".
 
+use crate::Score;
 use crate::game::Player;
 use crate::search::Algorithm;
 use crate::trace::{
-    Bound, CutKind, Cutoff, Event, EventKind, InputInfo, Node, NodeId, SearchResult, Stats, Status,
-    Trace, NONE,
+    Bound, CutKind, Cutoff, Event, EventKind, InputInfo, NONE, Node, NodeId, SearchResult, Stats, Status,
+    Trace,
 };
-use crate::Score;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
@@ -208,17 +208,24 @@ impl Trace {
         let head: serde_json::Value = serde_json::from_str(text)?;
         match head.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
-            Some(other) => return Err(TraceFileError::Format(format!("its format is {other:?}, expected {FORMAT:?}"))),
+            Some(other) => {
+                return Err(TraceFileError::Format(format!("its format is {other:?}, expected {FORMAT:?}")));
+            }
             None => return Err(TraceFileError::Format("it has no \"format\": \"abviz-trace\" field".into())),
         }
         match head.get("version").and_then(|v| v.as_u64()) {
             Some(1) => {}
-            v => return Err(TraceFileError::Format(format!("version {v:?} is not supported (this abviz reads version 1)"))),
+            v => {
+                return Err(TraceFileError::Format(format!(
+                    "version {v:?} is not supported (this abviz reads version 1)"
+                )));
+            }
         }
         let doc: Doc = serde_json::from_value(head)?;
         let Some(nodes) = doc.nodes else {
             return Err(TraceFileError::Format(
-                "it was written with --stats-only and has no nodes to show; run again without --stats-only".into(),
+                "it was written with --stats-only and has no nodes to show; run again without --stats-only"
+                    .into(),
             ));
         };
         let mut trace = Trace {
@@ -245,7 +252,10 @@ impl Trace {
         let mut any_position = false;
         for (i, nd) in nodes.into_iter().enumerate() {
             if nd.id as usize != i {
-                return Err(TraceFileError::Format(format!("node {i} has id {}; ids must be 0, 1, 2, ... in order", nd.id)));
+                return Err(TraceFileError::Format(format!(
+                    "node {i} has id {}; ids must be 0, 1, 2, ... in order",
+                    nd.id
+                )));
             }
             by_path.insert(nd.path.clone(), nd.id);
             let label = intern(&mut trace.labels, nd.mv);
@@ -281,16 +291,29 @@ impl Trace {
             let bound_from = match c.bound_from {
                 None => NONE,
                 Some(p) => *by_path.get(&p).ok_or_else(|| {
-                    TraceFileError::Format(format!("node {node}'s cutoff names bound_from {p:?}, a path not in the trace"))
+                    TraceFileError::Format(format!(
+                        "node {node}'s cutoff names bound_from {p:?}, a path not in the trace"
+                    ))
                 })?,
             };
-            trace.cutoffs.push(Cutoff { node, kind: c.kind, child: c.child, alpha: c.alpha, beta: c.beta, bound_from, pruned: c.pruned });
+            trace.cutoffs.push(Cutoff {
+                node,
+                kind: c.kind,
+                child: c.child,
+                alpha: c.alpha,
+                beta: c.beta,
+                bound_from,
+                pruned: c.pruned,
+            });
         }
         trace.cutoffs.sort_by_key(|c| c.node);
         let n = trace.nodes.len();
         for e in doc.events.unwrap_or_default() {
             if e.node as usize >= n {
-                return Err(TraceFileError::Format(format!("event {} names node {}, which does not exist", e.step, e.node)));
+                return Err(TraceFileError::Format(format!(
+                    "event {} names node {}, which does not exist",
+                    e.step, e.node
+                )));
             }
             trace.events.push(Event { kind: e.kind, node: e.node });
         }

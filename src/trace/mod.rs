@@ -5,8 +5,8 @@ mod graph;
 pub mod json;
 mod model;
 pub mod narration;
-pub mod pseudocode;
 mod observer;
+pub mod pseudocode;
 mod recorder;
 
 pub use model::*;
@@ -18,7 +18,12 @@ impl Trace {
     pub const ROOT: NodeId = 0;
 
     /// A trace holding only a result value and counts (from a counting search, `--stats-only`).
-    pub fn stats_only(algorithm: crate::search::Algorithm, input: InputInfo, value: crate::Score, stats: Stats) -> Trace {
+    pub fn stats_only(
+        algorithm: crate::search::Algorithm,
+        input: InputInfo,
+        value: crate::Score,
+        stats: Stats,
+    ) -> Trace {
         Trace {
             algorithm,
             input,

@@ -1,9 +1,9 @@
 //! The trace: every visited node, every generated-but-pruned child, the event log, the result
 //! and the statistics of one search. Every view (text, JSON, diagrams, HTML, steppers) reads it.
 
+use crate::Score;
 use crate::game::Player;
 use crate::search::Algorithm;
-use crate::Score;
 use serde::{Deserialize, Serialize};
 
 /// Index of a node in [`Trace::nodes`].

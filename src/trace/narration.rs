@@ -1,8 +1,8 @@
 //! One sentence per event, for students: the HTML stepper and the terminal stepper both use
 //! [`narrate`].
 
-use crate::trace::{Bound, CutKind, EventKind, NodeId, Status, Trace, NONE};
 use crate::Score;
+use crate::trace::{Bound, CutKind, EventKind, NONE, NodeId, Status, Trace};
 
 fn who(trace: &Trace, id: NodeId) -> String {
     let n = trace.node(id);
@@ -29,7 +29,8 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
     let node = trace.node(e.node);
     match e.kind {
         EventKind::Enter => {
-            let what = if e.node == Trace::ROOT { "Start at the root".to_string() } else { "Enter".to_string() };
+            let what =
+                if e.node == Trace::ROOT { "Start at the root".to_string() } else { "Enter".to_string() };
             if windowed {
                 format!("{what} {} with α = {}, β = {}.", who(trace, e.node), node.alpha_in, node.beta_in)
             } else {
@@ -64,10 +65,8 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
         EventKind::Cutoff => {
             let Some(c) = trace.cutoff(e.node) else { return String::new() };
             let children = trace.children(e.node);
-            let child_value = children
-                .get(c.child as usize)
-                .map(|&ch| trace.node(ch).value)
-                .unwrap_or(node.value);
+            let child_value =
+                children.get(c.child as usize).map(|&ch| trace.node(ch).value).unwrap_or(node.value);
             let source = if c.bound_from == NONE {
                 "the initial window".to_string()
             } else if c.bound_from == e.node {

@@ -4,9 +4,9 @@
 //! Every hook has an empty default body, so with [`NoOp`] the calls compile away and the search
 //! runs as fast as one with no instrumentation at all.
 
+use crate::Score;
 use crate::game::Game;
 use crate::trace::Stats;
-use crate::Score;
 
 /// Why a search stopped before its end.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

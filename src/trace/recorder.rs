@@ -1,12 +1,12 @@
 //! The [`Recorder`]: the observer that writes the full [`Trace`].
 
+use crate::Score;
 use crate::game::{Game, Player};
 use crate::search::Algorithm;
 use crate::trace::model::{
-    Bound, CutKind, Cutoff, Event, EventKind, InputInfo, Node, NodeId, Stats, Status, Trace, NONE,
+    Bound, CutKind, Cutoff, Event, EventKind, InputInfo, NONE, Node, NodeId, Stats, Status, Trace,
 };
 use crate::trace::{Observer, Stop};
-use crate::Score;
 use std::collections::HashMap;
 use std::marker::PhantomData;
 
