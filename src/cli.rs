@@ -14,6 +14,7 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per process
 pub enum Command {
     /// Run one search and print or write its trace (annotated text or JSON).
     Run(RunArgs),

@@ -11,7 +11,7 @@ pub enum Error {
     /// A tree in the notation or JSON could not be parsed.
     #[error(transparent)]
     #[diagnostic(transparent)]
-    Notation(#[from] NotationError),
+    Notation(Box<NotationError>),
     /// A game position could not be read or is impossible.
     #[error("{0}")]
     Position(String),
@@ -37,6 +37,12 @@ pub enum Error {
         /// The OS error.
         source: std::io::Error,
     },
+}
+
+impl From<NotationError> for Error {
+    fn from(e: NotationError) -> Self {
+        Error::Notation(Box::new(e))
+    }
 }
 
 impl Error {

@@ -20,7 +20,8 @@
 //! assert_eq!(spec.root.name.as_deref(), Some("A"));
 //! assert_eq!(spec.root.to_notation(), "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
 //! let err = parse_tree("((3 12 8) (2 4 6)").unwrap_err();
-//! assert_eq!(err.to_string(), "1:18: unbalanced parenthesis: missing ')' at the end of the input to close the '(' opened at 1:1");
+//! assert_eq!((err.line, err.column), (1, 18));
+//! assert!(err.to_string().starts_with("1:18: unbalanced parenthesis: missing ')'"));
 //! ```
 //!
 //! The same trees can be written as JSON ([`parse_json_tree`]): nested arrays such as
@@ -34,6 +35,10 @@
 //! The lexical layer (spaces, comments, words, quoted names, JSON tokens) is written with
 //! `winnow`; nesting is handled with an explicit stack rather than recursion, so a deeply nested
 //! tree cannot overflow the call stack ([`MAX_DEPTH`] bounds it instead).
+
+// `NotationError` is large (it carries the source for miette) but errors are rare and the public
+// signatures are fixed, so boxing it would only add noise.
+#![allow(clippy::result_large_err)]
 
 use crate::Score;
 use crate::game::Player;
@@ -212,11 +217,10 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                 p.bump();
                 let frame = stack.pop().unwrap_or_else(|| unreachable!());
                 if frame.children.is_empty() {
-                    let (l, c) = line_col(src, frame.open);
                     return Err(NotationError::new(
                         src,
                         frame.open..close + 1,
-                        format!("empty node '()' at {l}:{c}: an interior node needs at least one child"),
+                        "empty node '()': an interior node needs at least one child",
                         "empty node",
                     )
                     .help("put children inside the parentheses, or write a leaf value instead"));
@@ -286,7 +290,10 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
             ),
             "trailing text",
         )
-        .help("a tree has one root; to give it several children wrap them in parentheses, e.g. (3 (4 5))"));
+        .help(
+            "a tree has one root; to give it several children wrap them in parentheses, \
+             e.g. (3 (4 5))",
+        ));
     }
     Ok(TreeSpec { root_player, root })
 }
@@ -458,7 +465,8 @@ impl<'s> Cursor<'s> {
                             .err(
                                 at..at + 1 + c.len_utf8(),
                                 format!(
-                                    "unknown escape '\\{c}' in a quoted name: the escapes are \\\" \\\\ \\n and \\t"
+                                    "unknown escape '\\{c}' in a quoted name: the escapes are \\\" \\\\ \\n \
+                                     and \\t"
                                 ),
                                 "unknown escape",
                             )
@@ -495,24 +503,38 @@ impl<'s> Cursor<'s> {
                 let w = self.token_text();
                 if let Some(v) = Score::parse(w) {
                     self.rest = &self.rest[w.len()..];
+                    let mut after = self.rest;
+                    let _ = trivia(&mut after);
+                    if name.is_none() && after.starts_with(':') {
+                        return Err(self
+                            .err(
+                                at..at + w.len(),
+                                format!(
+                                    "'{w}' cannot be a bare name: a bare name starts with a letter \
+                                     or '_'"
+                                ),
+                                "not a name",
+                            )
+                            .help(format!("quote the name: \"{w}\":…")));
+                    }
                     return Ok(Start::Leaf(TreeSpecNode {
                         name: name.map(|n| n.0),
                         kind: TreeSpecKind::Leaf(v),
                     }));
                 }
-                if let Some((first, _)) = &name {
-                    if let Some((second, span)) = self.name()? {
-                        return Err(self
-                            .err(
-                                span,
-                                format!(
-                                    "the node named '{first}' cannot have a second name '{second}': \
-                                     a node takes one name"
-                                ),
-                                "second name",
-                            )
-                            .help(format!("write {}:(…) with the node inside the parentheses", first)));
-                    }
+                if let Some((first, _)) = &name
+                    && let Some((second, span)) = self.name()?
+                {
+                    return Err(self
+                        .err(
+                            span,
+                            format!(
+                                "the node named '{first}' cannot have a second name '{second}': \
+                                 a node takes one name"
+                            ),
+                            "second name",
+                        )
+                        .help(format!("keep one name: {first}:… or {second}:…")));
                 }
                 return Err(self.word_error(w, at));
             }
@@ -671,8 +693,17 @@ fn json_syntax_error(src: &str, e: &serde_json::Error) -> NotationError {
         let line_end = src[line_start..].find('\n').map_or(src.len(), |i| line_start + i);
         (line_start + e.column().saturating_sub(1)).min(line_end)
     };
-    let offset = floor_boundary(src, offset);
-    let len = src[offset..].chars().next().map_or(0, char::len_utf8);
+    let mut offset = floor_boundary(src, offset);
+    let mut len = src[offset..].chars().next().map_or(0, char::len_utf8);
+    if msg == "number out of range" {
+        // serde_json points at the number's last digit: underline the whole number instead.
+        let is_num = |b: u8| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E');
+        let end = offset + len;
+        while offset > 0 && is_num(src.as_bytes()[offset - 1]) {
+            offset -= 1;
+        }
+        len = end - offset;
+    }
     let err = NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg);
     if msg.contains("recursion limit") {
         err.help("JSON trees may nest about 127 levels deep; use the text notation for deeper trees")
@@ -819,7 +850,8 @@ impl JsonWalker<'_> {
             JKind::Null | JKind::Bool(_) => Err(self.err(
                 v.head(),
                 format!(
-                    "expected a tree node (a number, \"inf\"/\"-inf\", an array or an object), found {}",
+                    "expected a tree node (a number, \"inf\"/\"-inf\", an array or an object), \
+                     found {}",
                     v.describe()
                 ),
                 "not a tree node",
@@ -843,7 +875,8 @@ impl JsonWalker<'_> {
                     self.err(
                         v.head(),
                         format!(
-                            "number {n} is out of range: values lie between -{m} and {m}, or are \"inf\"/\"-inf\"",
+                            "number {n} is out of range: values lie between -{m} and {m}, \
+                             or are \"inf\"/\"-inf\"",
                             m = Score::MAX_FINITE
                         ),
                         "out of range",
@@ -853,14 +886,14 @@ impl JsonWalker<'_> {
                     return n.parse::<i64>().ok().and_then(Score::finite).ok_or_else(out_of_range);
                 }
                 let f: f64 = n.parse().unwrap_or(f64::NAN);
-                if f.fract() != 0.0 || !f.is_finite() {
+                if f.is_nan() || (f.is_finite() && f.fract() != 0.0) {
                     return Err(self.err(
                         v.head(),
                         format!("bad number '{n}': values are whole numbers, or inf/-inf"),
                         "bad number",
                     ));
                 }
-                if f.abs() > Score::MAX_FINITE as f64 {
+                if !f.is_finite() || f.abs() > Score::MAX_FINITE as f64 {
                     return Err(out_of_range());
                 }
                 Ok(Score::from(f as i32))
@@ -869,7 +902,8 @@ impl JsonWalker<'_> {
                 self.err(
                     v.head(),
                     format!(
-                        "bad leaf value {}: a leaf is a whole number or one of the strings \"inf\", \"-inf\", \"∞\", \"-∞\"",
+                        "bad leaf value {}: a leaf is a whole number or one of the strings \
+                         \"inf\", \"-inf\", \"∞\", \"-∞\"",
                         quote(s)
                     ),
                     "bad value",
@@ -1068,4 +1102,528 @@ fn is_wide(c: char) -> bool {
 }
 
 #[cfg(test)]
-mod tests {}
+mod tests {
+    use super::*;
+
+    fn leaf(v: i32) -> TreeSpecNode {
+        TreeSpecNode::leaf(v)
+    }
+
+    fn node(children: Vec<TreeSpecNode>) -> TreeSpecNode {
+        TreeSpecNode::interior(children)
+    }
+
+    fn named(name: &str, mut n: TreeSpecNode) -> TreeSpecNode {
+        n.name = Some(name.to_string());
+        n
+    }
+
+    fn score_leaf(v: Score) -> TreeSpecNode {
+        TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(v) }
+    }
+
+    fn ok(src: &str) -> TreeSpec {
+        parse_tree(src).unwrap_or_else(|e| panic!("{src:?} failed:\n{}", e.caret()))
+    }
+
+    fn root(src: &str) -> TreeSpecNode {
+        ok(src).root
+    }
+
+    fn err(src: &str) -> NotationError {
+        match parse_tree(src) {
+            Ok(t) => panic!("{src:?} parsed as {t:?}"),
+            Err(e) => e,
+        }
+    }
+
+    /// Checks position and that the message contains `needle`.
+    fn err_at(src: &str, line: usize, column: usize, needle: &str) -> NotationError {
+        let e = err(src);
+        assert_eq!((e.line, e.column), (line, column), "{src:?}: {}", e.caret());
+        assert!(e.message.contains(needle), "{src:?}: message {:?} lacks {needle:?}", e.message);
+        assert!(e.to_string().starts_with(&format!("{line}:{column}: ")));
+        e
+    }
+
+    fn aima() -> TreeSpecNode {
+        node(vec![
+            node(vec![leaf(3), leaf(12), leaf(8)]),
+            node(vec![leaf(2), leaf(4), leaf(6)]),
+            node(vec![leaf(14), leaf(5), leaf(2)]),
+        ])
+    }
+
+    // ----- text notation: valid trees -----
+
+    #[test]
+    fn aima_tree() {
+        let t = ok("((3 12 8) (2 4 6) (14 5 2))");
+        assert_eq!(t, TreeSpec { root_player: None, root: aima() });
+        assert_eq!(parse_notation("((3 12 8) (2 4 6) (14 5 2))").unwrap().root, aima());
+    }
+
+    #[test]
+    fn leaves_at_mixed_depth_and_single_leaf() {
+        assert_eq!(root("(3 (4 5) 6)"), node(vec![leaf(3), node(vec![leaf(4), leaf(5)]), leaf(6)]));
+        assert_eq!(root("7"), leaf(7));
+        assert_eq!(root("  \n 7 \n"), leaf(7));
+        assert_eq!(root("((((1))))"), node(vec![node(vec![node(vec![node(vec![leaf(1)])])])]));
+        assert_eq!(
+            root("(((5 6) (7 4 5)) ((3)))"),
+            node(vec![
+                node(vec![node(vec![leaf(5), leaf(6)]), node(vec![leaf(7), leaf(4), leaf(5)])]),
+                node(vec![node(vec![leaf(3)])]),
+            ])
+        );
+    }
+
+    #[test]
+    fn negative_and_signed_numbers() {
+        assert_eq!(
+            root("(-3 +4 −5 0 -0 007)"),
+            node(vec![leaf(-3), leaf(4), leaf(-5), leaf(0), leaf(0), leaf(7)])
+        );
+        assert_eq!(root("(2147483646 -2147483646)"), node(vec![leaf(2147483646), leaf(-2147483646)]));
+    }
+
+    #[test]
+    fn infinities_in_every_spelling() {
+        let t = root("(inf +inf ∞ +∞ Infinity -inf -∞ −∞)");
+        let TreeSpecKind::Interior(c) = t.kind else { panic!() };
+        let values: Vec<_> = c.iter().map(|n| n.kind.clone()).collect();
+        let mut want = vec![TreeSpecKind::Leaf(Score::INF); 5];
+        want.extend(vec![TreeSpecKind::Leaf(Score::NEG_INF); 3]);
+        assert_eq!(values, want);
+        assert_eq!(root("-inf"), score_leaf(Score::NEG_INF));
+        assert_eq!(root("X:∞"), named("X", score_leaf(Score::INF)));
+    }
+
+    #[test]
+    fn names() {
+        let t = root("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+        let want = named(
+            "A",
+            node(vec![
+                named("B", node(vec![leaf(3), leaf(12), leaf(8)])),
+                named("C", node(vec![leaf(2), leaf(4), leaf(6)])),
+                named("D", node(vec![leaf(14), leaf(5), leaf(2)])),
+            ]),
+        );
+        assert_eq!(t, want);
+        assert_eq!(root("E:3"), named("E", leaf(3)));
+        assert_eq!(root("E : -3"), named("E", leaf(-3)));
+        assert_eq!(
+            root("(x':1 a-b:2 _c:3 Ünïcode:4 左:5 B2:6 inf:inf)"),
+            node(vec![
+                named("x'", leaf(1)),
+                named("a-b", leaf(2)),
+                named("_c", leaf(3)),
+                named("Ünïcode", leaf(4)),
+                named("左", leaf(5)),
+                named("B2", leaf(6)),
+                named("inf", score_leaf(Score::INF)),
+            ])
+        );
+        assert_eq!(root("A:\n  # the root\n  (1 2)"), named("A", node(vec![leaf(1), leaf(2)])));
+    }
+
+    #[test]
+    fn quoted_names() {
+        assert_eq!(root(r#""left branch":(1 2)"#), named("left branch", node(vec![leaf(1), leaf(2)])));
+        assert_eq!(root(r#""左 分支":(1 2)"#), named("左 分支", node(vec![leaf(1), leaf(2)])));
+        assert_eq!(
+            root(r#"("say \"hi\"":1 "back\\slash":2 "nl\nand\ttab":3 "":4 "a:b (c)":5)"#),
+            node(vec![
+                named("say \"hi\"", leaf(1)),
+                named("back\\slash", leaf(2)),
+                named("nl\nand\ttab", leaf(3)),
+                named("", leaf(4)),
+                named("a:b (c)", leaf(5)),
+            ])
+        );
+        assert_eq!(root("\"two\nlines\" : 1"), named("two\nlines", leaf(1)));
+    }
+
+    #[test]
+    fn comments_and_whitespace() {
+        let src = "# AIMA Fig. 5.2\n((3 12 8) # B\n (2 4 6)\t# C\n (14 5 2)) # D\n# end";
+        assert_eq!(root(src), aima());
+        assert_eq!(root("(3#c\n4)"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("(3\r\n4)\r\n"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("(3\u{3000}4)"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("\u{feff}(3 4)"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("# lone \r in a comment\n5"), leaf(5));
+    }
+
+    #[test]
+    fn commas() {
+        assert_eq!(root("(3, 12, 8)"), node(vec![leaf(3), leaf(12), leaf(8)]));
+        assert_eq!(root("(3,12,8,)"), node(vec![leaf(3), leaf(12), leaf(8)]));
+        assert_eq!(root("((3,12,8),(2,4,6),(14,5,2),)"), aima());
+        assert_eq!(root("(1 ,2 , 3 # c\n , )"), node(vec![leaf(1), leaf(2), leaf(3)]));
+    }
+
+    #[test]
+    fn root_player_keyword() {
+        assert_eq!(ok("min (1 2)").root_player, Some(Player::Min));
+        assert_eq!(ok("MAX(1 2)").root_player, Some(Player::Max));
+        assert_eq!(ok("Min 7").root_player, Some(Player::Min));
+        assert_eq!(ok("# c\nmax # c\n ((3 12 8) (2 4 6) (14 5 2))").root, aima());
+        assert_eq!(ok("(1 2)").root_player, None);
+        // A name, not a keyword, when a ':' follows.
+        let t = ok("max:(1 2)");
+        assert_eq!((t.root_player, t.root), (None, named("max", node(vec![leaf(1), leaf(2)]))));
+        let t = ok("min min:3");
+        assert_eq!((t.root_player, t.root), (Some(Player::Min), named("min", leaf(3))));
+        assert_eq!(ok("min : 3").root, named("min", leaf(3)));
+    }
+
+    #[test]
+    fn deep_nesting_within_the_limit() {
+        // Dropping and comparing the nested result recurses; give it room.
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(|| {
+                let src = format!("{}1{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+                let mut n = &parse_notation(&src).unwrap().root;
+                let mut depth = 0;
+                while let TreeSpecKind::Interior(c) = &n.kind {
+                    n = &c[0];
+                    depth += 1;
+                }
+                assert_eq!(depth, MAX_DEPTH);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+    }
+
+    // ----- text notation: errors -----
+
+    #[test]
+    fn error_empty_input() {
+        for src in ["", "   ", "\n\n"] {
+            let e = err_at(src, 1, 1, "empty tree: expected a number or '('");
+            assert_eq!(e.message, "empty tree: expected a number or '('");
+        }
+        let e = err_at("# only a comment\n", 1, 17, "empty tree");
+        assert_eq!(e.label, "expected a number or '('");
+    }
+
+    #[test]
+    fn error_missing_close_paren() {
+        let e = err_at("((3 12 8) (2 4 6)", 1, 18, "missing ')'");
+        assert_eq!(
+            e.message,
+            "unbalanced parenthesis: missing ')' at the end of the input to close the '(' opened at 1:1"
+        );
+        assert_eq!(e.label, "expected ')'");
+        assert_eq!(e.span.len(), 0);
+        assert_eq!(
+            e.caret(),
+            "error at 1:18: unbalanced parenthesis: missing ')' at the end of the input to close the '(' opened at 1:1\n  \
+             1 | ((3 12 8) (2 4 6)\n    |                  ^ expected ')'\n    = help: add ')' to close the '(' at 1:1"
+        );
+        // Points after the last token, not at a trailing newline; names the innermost '('.
+        err_at("(1\n (2 3)\n\n", 2, 7, "opened at 1:1");
+        err_at("(1 (2 3", 1, 8, "opened at 1:4 (2 '(' are still open)");
+        err_at("(1 2 # comment", 1, 15, "missing ')'");
+        err_at("(1,", 1, 4, "missing ')'");
+    }
+
+    #[test]
+    fn error_extra_close_paren() {
+        let e = err_at("(1 2))", 1, 6, "extra ')'");
+        assert_eq!(e.message, "unbalanced parenthesis: extra ')' with no matching '('");
+        assert_eq!(e.caret().lines().nth(2), Some("    |      ^ no matching '('"));
+        err_at(")", 1, 1, "extra ')'");
+        err_at("(1 2)\n  )", 2, 3, "extra ')'");
+        err_at("max )", 1, 5, "extra ')'");
+    }
+
+    #[test]
+    fn error_bad_numbers() {
+        let e = err_at("(1 1.5)", 1, 4, "bad number");
+        assert_eq!(e.message, "bad number '1.5': values are whole numbers, or inf/-inf");
+        assert_eq!(e.label, "bad number");
+        assert_eq!(e.span.len(), 3);
+        err_at("(3x 4)", 1, 2, "bad number '3x'");
+        err_at("(--2)", 1, 2, "bad number '--2'");
+        err_at("(1 -)", 1, 4, "bad number '-'");
+        err_at("(1 +-inf)", 1, 4, "bad number '+-inf'");
+        err_at("A:1.5", 1, 3, "bad number '1.5'");
+        let e = err_at("(1\n  99999999999)", 2, 3, "out of range");
+        assert_eq!(
+            e.message,
+            "number '99999999999' is out of range: values lie between -2147483646 and 2147483646, or are inf/-inf"
+        );
+        err_at("2147483647", 1, 1, "out of range");
+        err_at("(−2147483647)", 1, 2, "number '−2147483647' is out of range");
+    }
+
+    #[test]
+    fn error_empty_node() {
+        let e = err_at("(1 () 2)", 1, 4, "an interior node needs at least one child");
+        assert_eq!(e.message, "empty node '()': an interior node needs at least one child");
+        assert_eq!(e.span.len(), 2);
+        err_at("()", 1, 1, "empty node");
+        err_at("A:(B:( # nothing\n ))", 1, 6, "at least one child");
+    }
+
+    #[test]
+    fn error_trailing_text() {
+        let e = err_at("(1 2) 3", 1, 7, "after the end of the tree");
+        assert_eq!(
+            e.message,
+            "unexpected '3' after the end of the tree: the root node is already complete, and only \
+             spaces and # comments may follow it"
+        );
+        assert_eq!(e.label, "trailing text");
+        err_at("7 8", 1, 3, "unexpected '8'");
+        err_at("(1) (2)", 1, 5, "unexpected '('");
+        err_at("(1)\n# ok\n abc", 3, 2, "unexpected 'abc'");
+    }
+
+    #[test]
+    fn error_name_without_node() {
+        let e = err_at("A:", 1, 3, "name 'A' must be followed by a node");
+        assert_eq!(
+            e.message,
+            "name 'A' must be followed by a node after ':' (a number or '('), found the end of the input"
+        );
+        err_at("(A: )", 1, 5, "found ')'");
+        err_at("(A:, 3)", 1, 4, "found ','");
+        err_at("(\"x y\":\n)", 2, 1, "name 'x y' must be followed by a node");
+        let e = err_at("(3:(1 2))", 1, 2, "'3' cannot be a bare name");
+        assert_eq!(e.help.as_deref(), Some("quote the name: \"3\":…"));
+        assert_eq!(root("inf : 1"), named("inf", leaf(1)));
+        err_at("A:B:3", 1, 3, "the node named 'A' cannot have a second name 'B'");
+        let e = err_at("(A 3)", 1, 2, "'A' is neither a number nor a named node");
+        assert_eq!(e.label, "expected ':' after the name");
+        err_at("(\"x\" 3)", 1, 6, "quoted name \"x\" must be followed by ':' and a node, found '3'");
+        err_at("\"x\"", 1, 4, "found the end of the input");
+    }
+
+    #[test]
+    fn error_unterminated_quote() {
+        let e = err_at("(\"abc 1 2)", 1, 2, "unterminated quoted name");
+        assert_eq!(e.message, "unterminated quoted name: the '\"' opened at 1:2 is never closed");
+        err_at("(1\n \"abc:2)\n(3)", 2, 2, "opened at 2:2");
+        err_at("\"abc\\", 1, 1, "unterminated");
+        err_at("\"a\\qb\":1", 1, 3, "unknown escape '\\q'");
+    }
+
+    #[test]
+    fn error_unexpected_character() {
+        let e = err_at("(1 ; 2)", 1, 4, "unexpected character ';'");
+        assert_eq!(e.message, "unexpected character ';': expected a number, a name, ')' or '('");
+        err_at("@", 1, 1, "unexpected character '@': expected a number, a name or '('");
+        err_at("(: 3)", 1, 2, "unexpected ':'");
+        err_at(",3", 1, 1, "unexpected ','");
+        err_at("(,3)", 1, 2, "unexpected ',' before the first child");
+        err_at("(3,,4)", 1, 4, "unexpected ',' after another ','");
+        err_at("(1 [2])", 1, 4, "unexpected character '['");
+    }
+
+    #[test]
+    fn error_keyword_without_tree() {
+        let e = err_at("min", 1, 4, "after 'min'");
+        assert_eq!(e.message, "expected a number or '(' after 'min', found the end of the input");
+        err_at("MAX # nothing\n", 1, 14, "after 'MAX'");
+    }
+
+    #[test]
+    fn error_too_deep() {
+        let src = format!("{}1{}", "(".repeat(MAX_DEPTH + 1), ")".repeat(MAX_DEPTH + 1));
+        err_at(&src, 1, MAX_DEPTH + 1, "nested too deeply");
+        let src = "(".repeat(100_000);
+        err_at(&src, 1, MAX_DEPTH + 1, "more than 10000 levels");
+    }
+
+    #[test]
+    fn error_positions_count_characters_and_caret_after_cjk() {
+        let src = "\"左 分支\":(1 2.5)";
+        let e = err_at(src, 1, 11, "bad number '2.5'");
+        assert_eq!(e.span.offset(), 16);
+        let caret: Vec<_> = e.caret().lines().map(str::to_string).collect();
+        assert_eq!(caret[0], "error at 1:11: bad number '2.5': values are whole numbers, or inf/-inf");
+        assert_eq!(caret[1], "  1 | \"左 分支\":(1 2.5)");
+        // 左, 分, 支 are two columns wide each: the caret sits under the '2'.
+        assert_eq!(caret[2], format!("    | {}^ bad number", " ".repeat(13)));
+
+        let e = err_at("(1\r\n (é:2) 2x)", 2, 8, "bad number '2x'");
+        assert_eq!(e.caret().lines().nth(1), Some("  2 |  (é:2) 2x)"));
+        assert_eq!(e.caret().lines().nth(2), Some("    |        ^ bad number"));
+
+        let e = err_at("(1\t@)", 1, 4, "'@'");
+        assert_eq!(e.caret().lines().nth(2), Some("    |   \t^ unexpected character"));
+
+        let mut src = "(\n".repeat(11);
+        src.push('x');
+        let e = err_at(&src, 12, 1, "'x' is neither");
+        let caret = e.caret();
+        assert_eq!(caret.lines().nth(1), Some("  12 | x"));
+        assert_eq!(caret.lines().nth(2), Some("     | ^ expected ':' after the name"));
+    }
+
+    #[test]
+    fn miette_renders_the_label() {
+        let e = err("(1 2))");
+        let mut out = String::new();
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .render_report(&mut out, &e)
+            .unwrap();
+        assert!(out.contains("[tree:1:6]"), "{out}");
+        assert!(out.contains("no matching '('"), "{out}");
+        assert!(out.contains("remove this ')'"), "{out}");
+    }
+
+    // ----- round trip -----
+
+    #[test]
+    fn to_notation_round_trips() {
+        let odd = [
+            "left branch",
+            "say \"hi\"",
+            "back\\slash",
+            "nl\nx",
+            "tab\tx",
+            "左 分支",
+            "inf",
+            "min",
+            "MAX",
+            "3abc",
+            "-x",
+            "",
+            "a:b",
+            "(",
+            "#",
+            "x'",
+            "a-b",
+            "²",
+            "Infinity",
+            "é",
+        ];
+        let mut children: Vec<TreeSpecNode> = odd
+            .iter()
+            .enumerate()
+            .map(|(i, n)| named(n, if i % 2 == 0 { leaf(i as i32 - 5) } else { node(vec![leaf(1)]) }))
+            .collect();
+        children.push(named("top", score_leaf(Score::INF)));
+        children.push(score_leaf(Score::NEG_INF));
+        for root_name in [None, Some("min"), Some("max"), Some("root node")] {
+            let mut r = node(children.clone());
+            r.name = root_name.map(str::to_string);
+            let text = r.to_notation();
+            let back = parse_tree(&text).unwrap_or_else(|e| panic!("{text}\n{}", e.caret()));
+            assert_eq!(back, TreeSpec { root_player: None, root: r.clone() }, "{text}");
+            let with_kw = parse_tree(&format!("min {text}")).unwrap();
+            assert_eq!(with_kw, TreeSpec { root_player: Some(Player::Min), root: r }, "{text}");
+        }
+        let aima_named = root("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+        assert_eq!(root(&aima_named.to_notation()), aima_named);
+    }
+
+    // ----- JSON -----
+
+    #[test]
+    fn json_arrays() {
+        let t = ok("[[3,12,8],[2,4,6],[14,5,2]]");
+        assert_eq!(t, TreeSpec { root_player: None, root: aima() });
+        assert_eq!(parse_json_tree(" [ [3, 12, 8], [2, 4, 6], [14, 5, 2] ] ").unwrap().root, aima());
+        assert_eq!(
+            root(r#"["inf","-inf","+inf","∞","-∞",-3, 3.0, 1e2]"#),
+            node(vec![
+                score_leaf(Score::INF),
+                score_leaf(Score::NEG_INF),
+                score_leaf(Score::INF),
+                score_leaf(Score::INF),
+                score_leaf(Score::NEG_INF),
+                leaf(-3),
+                leaf(3),
+                leaf(100),
+            ])
+        );
+        assert_eq!(root("# a comment\n# another\n[1, [2]]"), node(vec![leaf(1), node(vec![leaf(2)])]));
+        assert_eq!(parse_json_tree("7").unwrap().root, leaf(7));
+    }
+
+    #[test]
+    fn json_objects() {
+        let t = root(
+            r#"{"name":"A","children":[{"name":"B","children":[3,12,8]}, {"value":2}, {"name":"左 分支","value":"-inf"}, [1]]}"#,
+        );
+        assert_eq!(
+            t,
+            named(
+                "A",
+                node(vec![
+                    named("B", node(vec![leaf(3), leaf(12), leaf(8)])),
+                    leaf(2),
+                    named("左 分支", score_leaf(Score::NEG_INF)),
+                    node(vec![leaf(1)]),
+                ])
+            )
+        );
+        assert_eq!(root(r#"{"value": 5, "name": null}"#), leaf(5));
+        assert_eq!(root(r#"{"name": "say \"hi\"\n", "value": 5}"#), named("say \"hi\"\n", leaf(5)));
+    }
+
+    #[test]
+    fn json_root_player() {
+        assert_eq!(ok(r#"{"root":"min","children":[1,2]}"#).root_player, Some(Player::Min));
+        assert_eq!(ok(r#"{"player":"MAX","value":3}"#).root_player, Some(Player::Max));
+        assert_eq!(ok(r#"{"children":[1,2]}"#).root_player, None);
+        assert_eq!(ok("[1,2]").root_player, None);
+    }
+
+    #[test]
+    fn json_syntax_errors() {
+        let e = err_at("[1 2]", 1, 4, "invalid JSON: expected `,` or `]`");
+        assert_eq!(e.caret().lines().nth(2), Some("    |    ^ expected `,` or `]`"));
+        err_at("[1,\n 2,]", 2, 4, "invalid JSON: trailing comma");
+        err_at("[1,2\n\n", 1, 5, "invalid JSON: EOF while parsing a list");
+        err_at("{\"左\": [1,, 2]}", 1, 10, "invalid JSON");
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        let e = err_at(&deep, 1, 128, "recursion limit");
+        assert!(e.help.unwrap().contains("text notation"));
+    }
+
+    #[test]
+    fn json_structure_errors() {
+        let e = err_at(r#"{"children":[]}"#, 1, 13, "empty \"children\"");
+        assert_eq!(e.message, "empty \"children\": an interior node needs at least one child");
+        assert_eq!(e.span.len(), 2);
+        err_at("[[1],[]]", 1, 6, "empty array: an interior node needs at least one child");
+        err_at("[]", 1, 1, "empty array");
+        let e = err_at("[1, 1.5]", 1, 5, "bad number '1.5': values are whole numbers, or inf/-inf");
+        assert_eq!(e.span.len(), 3);
+        err_at(r#"{"value":"x"}"#, 1, 10, "bad leaf value \"x\"");
+        err_at("[true]", 1, 2, "found true");
+        err_at("[1, null]", 1, 5, "found null");
+        err_at("[99999999999]", 1, 2, "number 99999999999 is out of range");
+        err_at("[1e20]", 1, 2, "out of range");
+        let e = err_at("[1, 1E400]", 1, 5, "invalid JSON: number out of range");
+        assert_eq!(e.span.len(), 5);
+        let e = err_at(r#"{"value":1,"colour":"red"}"#, 1, 12, "unknown key \"colour\"");
+        assert_eq!(
+            e.message,
+            "unknown key \"colour\" in a tree node: expected \"name\", \"value\", \"children\", \"root\" or \"player\""
+        );
+        err_at(r#"[{"value":1,"color":"red"}]"#, 1, 13, "expected \"name\", \"value\" or \"children\"");
+        err_at(r#"{"value":1,"children":[2]}"#, 1, 12, "not both");
+        err_at(r#"[{"name":"x"}]"#, 1, 2, "neither \"value\" nor \"children\"");
+        err_at(r#"[{"root":"min","value":1}]"#, 1, 3, "only allowed on the top-level object");
+        err_at(r#"{"root":"left","value":1}"#, 1, 9, "\"root\" must be \"min\" or \"max\"");
+        err_at(r#"{"root":"min","player":"max","value":1}"#, 1, 15, "either \"root\" or \"player\"");
+        err_at(r#"{"value":1,"value":2}"#, 1, 12, "duplicate key \"value\"");
+        err_at(r#"{"name":3,"value":2}"#, 1, 9, "\"name\" must be a string");
+        err_at(r#"{"children":{"value":1}}"#, 1, 13, "\"children\" must be an array");
+        err_at(r#"{"value":[1]}"#, 1, 10, "expected a leaf value");
+        let src = "{\n  \"children\": [\n    1,\n    {\"value\": \"huge\"}\n  ]\n}";
+        let e = err_at(src, 4, 15, "bad leaf value \"huge\"");
+        assert_eq!(e.caret().lines().nth(2), Some(&*format!("    | {}^ bad value", " ".repeat(14))));
+        err_at("# header\n[1, []]", 2, 5, "empty array");
+    }
+}

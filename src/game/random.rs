@@ -273,8 +273,8 @@ fn sort_best_first(node: &mut TreeSpecNode, player: Player) -> Score {
             let mut keyed: Vec<(Score, TreeSpecNode)> =
                 children.drain(..).map(|mut c| (sort_best_first(&mut c, player.other()), c)).collect();
             match player {
-                Player::Max => keyed.sort_by(|a, b| b.0.cmp(&a.0)),
-                Player::Min => keyed.sort_by(|a, b| a.0.cmp(&b.0)),
+                Player::Max => keyed.sort_by_key(|k| std::cmp::Reverse(k.0)),
+                Player::Min => keyed.sort_by_key(|k| k.0),
             }
             let best = keyed[0].0;
             children.extend(keyed.into_iter().map(|(_, c)| c));

@@ -54,7 +54,7 @@ pub struct TicTacToe {
 }
 
 fn has_line(bits: u16) -> bool {
-    LINES.iter().any(|&l| bits & l == l)
+    LINES.iter().any(|&l| l & !bits == 0)
 }
 
 impl TicTacToe {

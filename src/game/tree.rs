@@ -169,7 +169,7 @@ impl Game for ExplicitTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.depth % 2 == 0 { self.root_player } else { self.root_player.other() }
+        if self.depth.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
     }
 
     fn moves(&self) -> Vec<u32> {

@@ -7,7 +7,7 @@ use crate::trace::model::{
     Bound, CutKind, Cutoff, Event, EventKind, InputInfo, NONE, Node, NodeId, Stats, Status, Trace,
 };
 use crate::trace::{Observer, Stop};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::marker::PhantomData;
 
 /// Whose point of view the algorithm reports values and windows in.
@@ -60,7 +60,7 @@ pub struct Recorder<G> {
     cutoffs: Vec<Cutoff>,
     positions: Vec<String>,
     labels: Vec<String>,
-    label_ids: HashMap<String, u32>,
+    label_ids: FxHashMap<String, u32>,
     label_buf: String,
     child_labels: Vec<u32>,
     stack: Vec<Frame>,
@@ -84,7 +84,7 @@ impl<G: Game> Recorder<G> {
             cutoffs: Vec::new(),
             positions: Vec::new(),
             labels: Vec::new(),
-            label_ids: HashMap::new(),
+            label_ids: FxHashMap::default(),
             label_buf: String::new(),
             child_labels: Vec::new(),
             stack: Vec::new(),
