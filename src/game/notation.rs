@@ -84,7 +84,12 @@ impl NotationError {
             message: message.into(),
             line,
             column,
-            src: miette::NamedSource::new("tree", src.to_string()),
+            // miette draws no label past the last character, so an error at the very end of the
+            // input gets one trailing space to point at.
+            src: miette::NamedSource::new(
+                "tree",
+                if start == src.len() { format!("{src} ") } else { src.to_string() },
+            ),
             span: (start, end - start).into(),
             label: label.to_string(),
             help: None,
@@ -112,7 +117,7 @@ impl NotationError {
         let offset = floor_boundary(src, self.span.offset());
         let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
         let line_end = src[offset..].find('\n').map_or(src.len(), |i| offset + i);
-        let text = src[line_start..line_end].trim_end_matches('\r');
+        let text = src[line_start..line_end].trim_end_matches(['\r', ' ']);
         let mut pad = String::new();
         for c in src[line_start..offset].chars() {
             match c {

@@ -1,0 +1,194 @@
+//! The command line as users meet it: outputs, error messages and exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+fn abviz() -> Command {
+    let mut c = Command::cargo_bin("abviz").unwrap();
+    c.env("NO_COLOR", "1").env("COLUMNS", "200");
+    c
+}
+
+#[test]
+fn run_prints_the_annotated_tree_and_summary() {
+    abviz()
+        .args(["run", "--tree-file", "examples/aima.tree"])
+        .assert()
+        .success()
+        .stdout(contains("C ▼ = 3 (≤)  [3, 2]  #6  ✂ α-cutoff: 2 ≤ α = 3 (from A), 2 pruned"))
+        .stdout(contains("├╌╌ ✂ □ 4 pruned (α-cutoff at C)"))
+        .stdout(contains("Root value   3"))
+        .stdout(contains("Best move    B (child 1 of the root)"))
+        .stdout(contains("Nodes        11         minimax: 13"))
+        .stdout(contains("Pruned       2 children never searched"));
+}
+
+#[test]
+fn json_trace_has_the_documented_fields() {
+    let out = abviz().args(["run", "--tree-file", "examples/aima.tree", "--format", "json"]).output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["format"], "abviz-trace");
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["algorithm"], "alphabeta");
+    assert_eq!(v["input"]["kind"], "tree");
+    assert_eq!(v["result"]["value"], 3);
+    assert_eq!(v["result"]["best_move"], "B");
+    assert_eq!(v["result"]["best_index"], 0);
+    assert_eq!(v["result"]["pv"], serde_json::json!(["B", "1"]));
+    assert_eq!(v["stats"]["nodes"], 11);
+    assert_eq!(v["stats"]["leaves"], 7);
+    assert_eq!(v["stats"]["cutoffs"], 2);
+    assert_eq!(v["stats"]["pruned"], 2);
+    let nodes = v["nodes"].as_array().unwrap();
+    let root = &nodes[0];
+    assert_eq!(root["path"], "");
+    assert_eq!(root["parent"], serde_json::Value::Null);
+    assert_eq!(root["player"], "max");
+    assert_eq!(root["alpha_in"], "-inf");
+    assert_eq!(root["beta_in"], "inf");
+    let c = nodes.iter().find(|n| n["path"] == "1").unwrap();
+    assert_eq!(c["name"], "C");
+    assert_eq!(c["status"], "cutoff");
+    assert_eq!(c["cutoff"]["kind"], "alpha");
+    assert_eq!(c["cutoff"]["child"], 0);
+    assert_eq!(c["cutoff"]["alpha"], 3);
+    assert_eq!(c["cutoff"]["beta"], 2);
+    assert_eq!(c["cutoff"]["bound_from"], "");
+    assert_eq!(c["cutoff"]["pruned"], 2);
+    let pruned = nodes.iter().find(|n| n["path"] == "1.1").unwrap();
+    assert_eq!(pruned["status"], "pruned");
+    assert_eq!(pruned["pre"], serde_json::Value::Null);
+    assert_eq!(pruned["value"], 4, "the pruned leaf keeps its value from the tree");
+    let events = v["events"].as_array().unwrap();
+    assert_eq!(events[0]["kind"], "enter");
+    assert!(events.iter().any(|e| e["kind"] == "cutoff"));
+}
+
+#[test]
+fn output_is_deterministic_and_written_atomically() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.json");
+    let b = dir.path().join("b.json");
+    for p in [&a, &b] {
+        abviz()
+            .args(["run", "--game", "tictactoe", "--position", "X.O/.X./...", "--format", "json", "-o"])
+            .arg(p)
+            .assert()
+            .success()
+            .stdout("");
+    }
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+}
+
+#[test]
+fn stats_only_leaves_out_nodes() {
+    let out = abviz()
+        .args(["run", "--game", "tictactoe", "--algo", "minimax", "--format", "json", "--stats-only"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stats"]["nodes"], 549_946);
+    assert!(v.get("nodes").is_none() && v.get("events").is_none());
+}
+
+#[test]
+fn random_trees_and_min_roots() {
+    abviz()
+        .args(["run", "--random", "2,3,5", "--ordering", "best", "--values", "0..9"])
+        .assert()
+        .success()
+        .stdout(contains("Leaves       5 "));
+    abviz().args(["run", "--tree", "min (3 (4 5))"]).assert().success().stdout(contains("Root value   3"));
+    abviz().args(["run", "--tree", "(3 (4 5))", "--root", "min"]).assert().success().stdout(contains("root ▼"));
+}
+
+#[test]
+fn games_and_demo() {
+    abviz().arg("games").assert().success().stdout(contains("tictactoe")).stdout(contains("X.O/.X./..."));
+    abviz().arg("demo").assert().success().stdout(contains("α-cutoff"));
+}
+
+/// (arguments, text the error must contain, exit code)
+const BAD: &[(&[&str], &str, i32)] = &[
+    (&["run", "--tree", "((3 12 8) (2 4 6)"], "1:18: unbalanced parenthesis: missing ')'", 1),
+    (&["run", "--tree", "((3 12 8) (2 4 6)))"], "1:19: unbalanced parenthesis: extra ')'", 1),
+    (&["run", "--tree", "((3 1.5 8))"], "1:5: bad number '1.5'", 1),
+    (&["run", "--tree", "(3 ())"], "1:4: empty node '()'", 1),
+    (&["run", "--tree", "(1 2) 3"], "1:7: unexpected '3' after the end of the tree", 1),
+    (&["run", "--tree", "(1\n 2 x)"], "2:4:", 1),
+    (&["run", "--tree", ""], "empty tree", 1),
+    (&["run", "--tree", "\"open:(1 2)"], "unterminated quoted name", 1),
+    (&["run", "--tree", "[[1,2],[]]"], "1:8: empty array", 1),
+    (&["run", "--tree", "[1, 2"], "invalid JSON", 1),
+    (&["run", "--tree", "{\"value\": 1, \"children\": [2]}"], "either \"value\"", 1),
+    (&["run", "--tree", "min (1 2)", "--root", "max"], "says its root is MIN but --root says MAX", 2),
+    (&["run", "--tree-file", "/nonexistent/tree.txt"], "/nonexistent/tree.txt", 1),
+    (&["run", "--game", "tictactoe", "--position", "XXX......"], "impossible position", 1),
+    (&["run", "--game", "tictactoe", "--position", "XXXOOO..."], "both X and O", 1),
+    (&["run", "--game", "tictactoe", "--position", "X.O"], "has 3 cells", 1),
+    (&["run", "--game", "tictactoe", "--position", "X.O......Z"], "unexpected 'Z'", 1),
+    (&["run", "--game", "tictactoe", "--eval", "material"], "unknown tic-tac-toe evaluation", 2),
+    (&["run", "--game", "chess"], "unknown game 'chess'", 2),
+    (&["run", "--tree", "(1 2)", "--depth", "2"], "--depth applies to games", 2),
+    (&["run", "--tree", "(1 2)", "--ordering", "best"], "--ordering applies to random trees", 2),
+    (&["run", "--random", "3"], "expected B,D or B,D,SEED", 2),
+    (&["run", "--random", "x,3"], "branching factor 'x' is not a whole number", 2),
+    (&["run", "--random", "30,9"], "too many", 2),
+    (&["run", "--random", "2,2", "--values", "9..1"], "above the high end", 2),
+    (&["run", "--random", "2,2", "--ordering", "sideways"], "unknown ordering", 2),
+    (&["run", "--tree", "(1 2)", "--algo", "mtd"], "unknown algorithm 'mtd'", 2),
+    (&["run"], "no input", 2),
+    (&["run", "--tree", "(1 2)", "--stats-only"], "--stats-only goes with --format json", 2),
+    (&["run", "--game", "tictactoe", "--algo", "minimax", "--max-nodes", "1000"], "smaller --depth", 1),
+    (&["run", "--tree", "(1 2)", "--random", "2,2"], "cannot be used with", 2),
+];
+
+#[test]
+fn bad_input_gets_a_clear_error_and_exit_code() {
+    for (args, needle, code) in BAD {
+        let out = abviz().args(*args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(*code), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: expected {needle:?} in:\n{stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?} panicked");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    }
+}
+
+#[test]
+fn notation_errors_show_a_caret() {
+    abviz()
+        .args(["run", "--tree", "((3 1.5 8))"])
+        .assert()
+        .failure()
+        .stderr(contains("1 │ ((3 1.5 8))"))
+        .stderr(contains("─┬─"))
+        .stderr(contains("bad number"));
+}
+
+#[test]
+fn a_stopped_search_writes_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("trace.json");
+    abviz()
+        .args(["run", "--game", "tictactoe", "--max-nodes", "500", "--format", "json", "-o"])
+        .arg(&out)
+        .assert()
+        .code(1)
+        .stderr(contains("stopped after 500 nodes"));
+    assert!(!out.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "no temporary file left behind");
+}
+
+#[test]
+fn tree_from_standard_input() {
+    abviz()
+        .args(["run", "--tree-file", "-", "--algo", "minimax"])
+        .write_stdin("# GeeksforGeeks\n(((3 5) (6 9)) ((1 2) (0 -1)))\n")
+        .assert()
+        .success()
+        .stdout(contains("Root value   5"))
+        .stdout(predicate::str::contains("Cutoffs").not());
+}
