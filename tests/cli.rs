@@ -26,7 +26,8 @@ fn run_prints_the_annotated_tree_and_summary() {
 
 #[test]
 fn json_trace_has_the_documented_fields() {
-    let out = abviz().args(["run", "--tree-file", "examples/aima.tree", "--format", "json"]).output().unwrap();
+    let out =
+        abviz().args(["run", "--tree-file", "examples/aima.tree", "--format", "json"]).output().unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["format"], "abviz-trace");
@@ -101,7 +102,11 @@ fn random_trees_and_min_roots() {
         .success()
         .stdout(contains("Leaves       5 "));
     abviz().args(["run", "--tree", "min (3 (4 5))"]).assert().success().stdout(contains("Root value   3"));
-    abviz().args(["run", "--tree", "(3 (4 5))", "--root", "min"]).assert().success().stdout(contains("root ▼"));
+    abviz()
+        .args(["run", "--tree", "(3 (4 5))", "--root", "min"])
+        .assert()
+        .success()
+        .stdout(contains("root ▼"));
 }
 
 #[test]

@@ -54,9 +54,14 @@ impl Trace {
                 *slot += 1;
             }
         }
+        // The recorder creates siblings in move order, so this only sorts traces read from
+        // files that list them otherwise.
         for p in 0..n {
             let range = counts[p] as usize..counts[p + 1] as usize;
-            ids[range].sort_by_key(|&c| self.nodes[c as usize].index);
+            let siblings = &mut ids[range];
+            if !siblings.is_sorted_by_key(|&c| self.nodes[c as usize].index) {
+                siblings.sort_by_key(|&c| self.nodes[c as usize].index);
+            }
         }
         self.child_start = counts;
         self.child_ids = ids;
