@@ -22,6 +22,8 @@ pub enum Command {
     Games,
     /// Show the built-in lecture example (the AIMA tree under alpha-beta).
     Demo(DemoArgs),
+    /// Play against the computer; every computer move can be opened as the search that chose it.
+    Play(PlayArgs),
 }
 
 /// Who moves at the root of an explicit tree.
@@ -107,3 +109,35 @@ pub struct RunArgs {
 /// `abviz demo`.
 #[derive(Args, Debug)]
 pub struct DemoArgs {}
+
+/// Who moves first in `abviz play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstArg {
+    /// You move first (you play the side to move in the position).
+    Human,
+    /// The computer moves first.
+    Computer,
+}
+
+/// `abviz play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game, position, depth (default: to the end) and evaluation.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The computer's algorithm.
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta")]
+    pub algo: String,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "human")]
+    pub first: FirstArg,
+    /// Write every computer decision (trace and views) into DIR, with an index page.
+    #[arg(long, value_name = "DIR")]
+    pub explain: Option<PathBuf>,
+    /// Node budget of one search (the computer plays its deepest finished search).
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// Time limit of one decision, in seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
+}

@@ -19,6 +19,7 @@ pub mod export;
 pub mod game;
 pub mod input;
 pub mod output;
+pub mod play;
 mod score;
 pub mod search;
 pub mod trace;

@@ -10,7 +10,7 @@ use abviz::game::tictactoe::{TicTacToe, TttEval};
 use abviz::input::{GAMES, Input, RunOptions};
 use abviz::search::Algorithm;
 use clap::Parser;
-use cli::{Cli, Command, FormatArg, InputArgs, RootArg, RunArgs};
+use cli::{Cli, Command, FirstArg, FormatArg, InputArgs, PlayArgs, RootArg, RunArgs};
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
@@ -34,6 +34,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             Ok(())
         }
         Command::Demo(_) => demo(),
+        Command::Play(args) => play(args),
     }
 }
 
@@ -185,3 +186,47 @@ fn demo() -> Result<(), Error> {
 }
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+
+/// Runs a human-vs-computer match on whatever game the input holds.
+struct PlayTask {
+    engine: abviz::play::Engine,
+    first: FirstArg,
+    explain: Option<std::path::PathBuf>,
+}
+
+impl abviz::input::GameTask for PlayTask {
+    type Output = Result<(), Error>;
+    fn run<G: abviz::game::Game>(self, game: G, _depth: u32, info: abviz::trace::InputInfo) -> Self::Output {
+        let human = match self.first {
+            FirstArg::Human => game.to_move(),
+            FirstArg::Computer => game.to_move().other(),
+        };
+        let explainer = self.explain.map(abviz::play::Explainer::new);
+        let stdin = std::io::stdin();
+        let mut m = abviz::play::Match::new(game, human, self.engine, info, explainer)
+            .with_echo(!stdin.is_terminal());
+        let mut out = std::io::stdout().lock();
+        m.run(stdin.lock(), &mut out)?;
+        if let Some(e) = m.explainer().filter(|e| !e.entries().is_empty()) {
+            println!("The computer's decisions are in {}", e.dir().join("index.html").display());
+        }
+        Ok(())
+    }
+}
+
+fn play(args: PlayArgs) -> Result<(), Error> {
+    if args.input.game.is_none() {
+        return Err(usage("abviz play needs a game: --game tictactoe (see `abviz games`)"));
+    }
+    let algo: Algorithm = args.algo.parse().map_err(usage)?;
+    let time = match args.time {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err(usage(format!("--time {t}: give a positive number of seconds")));
+        }
+        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let input = build_input(&args.input)?;
+    let engine = abviz::play::Engine { algo, depth: args.input.depth, max_nodes: args.max_nodes, time };
+    input.with_game(PlayTask { engine, first: args.first, explain: args.explain })
+}

@@ -105,6 +105,37 @@ pub trait Game: Clone {
         None
     }
 
+    /// What the players are called in this game ("X" and "O", "Red" and "Black").
+    fn player_name(&self, player: Player) -> &'static str {
+        player.upper()
+    }
+
+    /// The board as a human player sees it (with coordinates), for `abviz play`.
+    fn board_text(&self) -> String {
+        self.position_text()
+    }
+
+    /// Reads a move typed by a human. By default a move is typed as its label (any case);
+    /// games add their own shortcuts. The error says why the text is not a legal move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        let text = text.trim();
+        let moves = self.moves();
+        let mut label = String::new();
+        for &mv in &moves {
+            label.clear();
+            self.write_move_label(mv, &mut label);
+            if label.eq_ignore_ascii_case(text) {
+                return Ok(mv);
+            }
+        }
+        let legal: Vec<String> = moves.iter().map(|&m| self.move_label(m)).collect();
+        Err(if legal.is_empty() {
+            "the game is over: there is no legal move".to_string()
+        } else {
+            format!("'{text}' is not a legal move here; legal moves: {}", legal.join(" "))
+        })
+    }
+
     /// The name the user gave this position (explicit trees), if any.
     fn node_name(&self) -> Option<&str> {
         None

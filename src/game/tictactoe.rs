@@ -242,6 +242,57 @@ impl Game for TicTacToe {
         Some(TicTacToe::notation(self))
     }
 
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::Max => "X",
+            Player::Min => "O",
+        }
+    }
+
+    fn board_text(&self) -> String {
+        let mut s = String::from("    a   b   c\n");
+        for r in 0..3 {
+            if r > 0 {
+                s.push_str("   ───┼───┼───\n");
+            }
+            s.push_str(&format!(" {}  ", r + 1));
+            for c in 0..3 {
+                if c > 0 {
+                    s.push_str(" │ ");
+                }
+                let i = r * 3 + c;
+                match self.cell(i) {
+                    '.' => s.push_str(&(i + 1).to_string()),
+                    m => s.push(m),
+                }
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// A cell as `b2` (column a–c, row 1–3) or as its number `1`–`9` (row by row, as on the board).
+    fn parse_move(&self, text: &str) -> Result<u8, String> {
+        let t = text.trim().to_ascii_lowercase();
+        let cell = match t.as_bytes() {
+            [d @ b'1'..=b'9'] => d - b'1',
+            [c @ b'a'..=b'c', r @ b'1'..=b'3'] => (r - b'1') * 3 + (c - b'a'),
+            _ => {
+                return Err(format!(
+                    "'{}' is not a cell: type a cell such as b2 (column a-c, row 1-3) or its number 1-9",
+                    text.trim()
+                ));
+            }
+        };
+        if self.winner().is_some() || self.x | self.o == FULL {
+            return Err("the game is over".into());
+        }
+        if (self.x | self.o) >> cell & 1 == 1 {
+            return Err(format!("{} is taken by {}", TicTacToe::cell_name(cell), self.cell(cell as usize)));
+        }
+        Ok(cell)
+    }
+
     fn position_text(&self) -> String {
         let mut s = String::new();
         for r in 0..3 {

@@ -9,7 +9,7 @@ use crate::game::Game;
 use crate::trace::Stats;
 
 /// Why a search stopped before its end.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Stop {
     /// The node budget ran out.
     #[error(
@@ -18,6 +18,14 @@ pub enum Stop {
     NodeBudget {
         /// The budget that was exceeded.
         limit: u64,
+    },
+    /// The time limit ran out.
+    #[error(
+        "the search was stopped after {seconds} s (the --time limit); try a smaller --depth or more time"
+    )]
+    TimeLimit {
+        /// The limit in seconds.
+        seconds: f64,
     },
 }
 

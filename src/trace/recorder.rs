@@ -55,6 +55,7 @@ pub struct Recorder<G> {
     max_nodes: u64,
     record_positions: bool,
     pruned_budget: u64,
+    deadline: Option<(std::time::Instant, f64)>,
     nodes: Vec<Node>,
     events: Vec<Event>,
     cutoffs: Vec<Cutoff>,
@@ -79,6 +80,7 @@ impl<G: Game> Recorder<G> {
             max_nodes,
             record_positions: false,
             pruned_budget: 0,
+            deadline: None,
             nodes: Vec::new(),
             events: Vec::new(),
             cutoffs: Vec::new(),
@@ -99,6 +101,12 @@ impl<G: Game> Recorder<G> {
     /// explicit trees show it faded in the figures.
     pub fn with_pruned_subtrees(mut self, budget: u64) -> Self {
         self.pruned_budget = budget;
+        self
+    }
+
+    /// Stops the search once `limit` has passed (checked every 1,024 nodes).
+    pub fn with_time_limit(mut self, limit: std::time::Duration) -> Self {
+        self.deadline = Some((std::time::Instant::now() + limit, limit.as_secs_f64()));
         self
     }
 
@@ -223,6 +231,12 @@ impl<G: Game> Observer<G> for Recorder<G> {
     fn enter(&mut self, game: &G, alpha: Score, beta: Score) -> Result<(), Stop> {
         if self.stats.nodes >= self.max_nodes {
             return Err(Stop::NodeBudget { limit: self.max_nodes });
+        }
+        if let Some((deadline, seconds)) = self.deadline
+            && self.stats.nodes % 1024 == 0
+            && std::time::Instant::now() > deadline
+        {
+            return Err(Stop::TimeLimit { seconds });
         }
         let player = game.to_move();
         let (alpha, beta) = self.window_view(player, alpha, beta);

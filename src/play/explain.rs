@@ -1,0 +1,97 @@
+//! Writes each computer decision as files a student can open: the JSON trace, the annotated
+//! text tree (and the other views as they exist), plus an index page for the game.
+
+use crate::Error;
+use crate::export::{Format, ViewOptions};
+use crate::output::write_atomic;
+use crate::play::Decision;
+use askama::Template;
+use std::path::{Path, PathBuf};
+
+/// One explained decision, as listed on the index page.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// Ply number of the computer's move (1-based).
+    pub ply: usize,
+    /// Who moved ("X", "O", ...).
+    pub player: String,
+    /// The move.
+    pub mv: String,
+    /// The expected value.
+    pub value: String,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Depth searched.
+    pub depth: u32,
+    /// The files written, as (label, file name).
+    pub files: Vec<(String, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "play_index.html")]
+struct IndexPage<'a> {
+    title: &'a str,
+    entries: &'a [Entry],
+}
+
+/// Writes explanations into one folder.
+#[derive(Clone, Debug)]
+pub struct Explainer {
+    dir: PathBuf,
+    entries: Vec<Entry>,
+}
+
+impl Explainer {
+    /// Explanations go to `dir` (created when the first one is written).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        Explainer { dir: dir.into(), entries: Vec::new() }
+    }
+
+    /// `abviz-explain/`, used when `explain` is typed without `--explain DIR`.
+    pub fn default_dir() -> Self {
+        Self::new("abviz-explain")
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The decisions written so far.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Writes decision `d` (the computer's move at ply `ply`) and refreshes the index; returns the
+    /// path of the JSON trace.
+    pub fn write(&mut self, ply: usize, d: &Decision, player: &str) -> Result<PathBuf, Error> {
+        std::fs::create_dir_all(&self.dir).map_err(|source| Error::Io { path: self.dir.clone(), source })?;
+        let stem = format!("move-{ply:02}");
+        let mut files = Vec::new();
+        let mut main = None;
+        for (format, ext) in [(Format::Json, "json"), (Format::Text, "txt")] {
+            let name = format!("{stem}.{ext}");
+            let path = self.dir.join(&name);
+            write_atomic(&path, format.exporter().export(&d.trace, &ViewOptions::default()).as_bytes())?;
+            main.get_or_insert(path);
+            files.push((format.to_string(), name));
+        }
+        let entry = Entry {
+            ply,
+            player: player.to_string(),
+            mv: d.trace.result.best_move.clone().unwrap_or_default(),
+            value: d.value().to_string(),
+            nodes: d.trace.stats.nodes,
+            depth: d.depth,
+            files,
+        };
+        self.entries.retain(|e| e.ply != ply);
+        self.entries.push(entry);
+        self.entries.sort_by_key(|e| e.ply);
+        let page = IndexPage { title: "abviz — the computer's decisions", entries: &self.entries };
+        let html =
+            page.render().map_err(|e| Error::Usage(format!("could not render the index page: {e}")))?;
+        write_atomic(&self.dir.join("index.html"), html.as_bytes())?;
+        Ok(main.expect("at least one format"))
+    }
+}

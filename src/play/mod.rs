@@ -1,0 +1,303 @@
+//! `abviz play`: a human plays the computer, and every computer move can be opened as the
+//! search tree that chose it.
+//!
+//! The loop reads lines from any [`BufRead`] and writes to any [`Write`], so it runs the same on
+//! a terminal, through a pipe and in tests.
+
+mod engine;
+mod explain;
+
+pub use engine::{Decision, Engine};
+pub use explain::Explainer;
+
+use crate::game::{Game, Player};
+use crate::trace::InputInfo;
+use crate::{Error, Score};
+use std::io::{BufRead, Write};
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+    /// The human left (typed 0 / quit, or the input ended).
+    Quit,
+}
+
+/// A game between a human and the engine.
+pub struct Match<G: Game> {
+    game: G,
+    human: Player,
+    engine: Engine,
+    info: InputInfo,
+    history: Vec<G::Move>,
+    decisions: Vec<(usize, Decision)>,
+    explainer: Option<Explainer>,
+    /// Whether every decision is written (`--explain DIR`), not only on request.
+    explain_all: bool,
+    echo: bool,
+}
+
+const HELP: &str = "Commands: a move, hint (what would the engine play?), undo (take back your last move and the \
+reply), explain (write the last computer decision as a trace), help, 0 or quit (leave).";
+
+impl<G: Game> Match<G> {
+    /// A new match from `game`, the human playing `human`.
+    pub fn new(
+        game: G,
+        human: Player,
+        engine: Engine,
+        info: InputInfo,
+        explainer: Option<Explainer>,
+    ) -> Self {
+        Match {
+            game,
+            human,
+            engine,
+            info,
+            history: Vec::new(),
+            decisions: Vec::new(),
+            explain_all: explainer.is_some(),
+            explainer,
+            echo: false,
+        }
+    }
+
+    /// Repeats each line read after the prompt (when the input is a pipe, so the transcript
+    /// reads like a session at a terminal).
+    pub fn with_echo(mut self, echo: bool) -> Self {
+        self.echo = echo;
+        self
+    }
+
+    /// The current position.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn io(e: std::io::Error) -> Error {
+        Error::Io { path: "<terminal>".into(), source: e }
+    }
+
+    /// Plays until the game ends or the human leaves.
+    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, out: &mut W) -> Result<Outcome, Error> {
+        let human_name = self.game.player_name(self.human);
+        writeln!(
+            out,
+            "You play {human_name} ({}); the computer plays {} with {}{}.",
+            self.human.upper(),
+            self.game.player_name(self.human.other()),
+            self.engine.algo.title(),
+            match self.engine.depth {
+                Some(d) => format!(" to depth {d}"),
+                None => String::new(),
+            }
+        )
+        .map_err(Self::io)?;
+        writeln!(out, "{HELP}").map_err(Self::io)?;
+        let mut line = String::new();
+        loop {
+            write!(out, "\n{}", self.game.board_text()).map_err(Self::io)?;
+            if let Some(outcome) = self.outcome() {
+                writeln!(out, "{}", self.result_line(outcome)).map_err(Self::io)?;
+                return Ok(outcome);
+            }
+            if self.game.to_move() != self.human {
+                self.computer_move(out)?;
+                continue;
+            }
+            loop {
+                write!(out, "Your move ({human_name}): ").map_err(Self::io)?;
+                out.flush().map_err(Self::io)?;
+                line.clear();
+                if input.read_line(&mut line).map_err(Self::io)? == 0 {
+                    writeln!(out, "\nEnd of input: leaving the game.").map_err(Self::io)?;
+                    return Ok(Outcome::Quit);
+                }
+                if self.echo {
+                    writeln!(out, "{}", line.trim_end()).map_err(Self::io)?;
+                }
+                match self.command(line.trim(), out)? {
+                    Step::Again => continue,
+                    Step::Moved => break,
+                    Step::Quit => {
+                        writeln!(out, "Bye.").map_err(Self::io)?;
+                        return Ok(Outcome::Quit);
+                    }
+                }
+            }
+        }
+    }
+
+    fn command<W: Write>(&mut self, cmd: &str, out: &mut W) -> Result<Step, Error> {
+        match cmd.to_ascii_lowercase().as_str() {
+            "" => Ok(Step::Again),
+            "0" | "q" | "quit" | "exit" => Ok(Step::Quit),
+            "help" | "?" | "h" => {
+                writeln!(out, "{HELP}").map_err(Self::io)?;
+                Ok(Step::Again)
+            }
+            "hint" => {
+                let d = self.engine.decide(&self.game, &self.info)?;
+                let label = d.trace.result.best_move.clone().unwrap_or_default();
+                writeln!(out, "Hint: the engine would play {label} ({}).", self.describe(&d))
+                    .map_err(Self::io)?;
+                Ok(Step::Again)
+            }
+            "undo" => {
+                self.undo(out)?;
+                Ok(Step::Moved)
+            }
+            "explain" => {
+                match self.decisions.last() {
+                    None => writeln!(out, "The computer has not moved yet: nothing to explain.")
+                        .map_err(Self::io)?,
+                    Some((ply, d)) => {
+                        let explainer = self.explainer.get_or_insert_with(Explainer::default_dir);
+                        let path = explainer.write(*ply, d, self.game.player_name(d.trace.node(0).player))?;
+                        writeln!(out, "Wrote the search behind move {ply}: {}", path.display())
+                            .map_err(Self::io)?;
+                    }
+                }
+                Ok(Step::Again)
+            }
+            _ => match self.game.parse_move(cmd) {
+                Ok(mv) => {
+                    self.game.play(mv);
+                    self.history.push(mv);
+                    Ok(Step::Moved)
+                }
+                Err(why) => {
+                    writeln!(out, "Not played: {why}.").map_err(Self::io)?;
+                    Ok(Step::Again)
+                }
+            },
+        }
+    }
+
+    fn undo<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
+        // Take back moves until it is the human's turn again with one human move fewer.
+        let mut taken = Vec::new();
+        while let Some(mv) = self.history.pop() {
+            self.game.undo(mv);
+            taken.push(mv);
+            if self.game.to_move() == self.human {
+                break;
+            }
+        }
+        if taken.is_empty() || self.game.to_move() != self.human {
+            // Nothing of the human's to take back: replay what was undone.
+            for mv in taken.into_iter().rev() {
+                self.game.play(mv);
+                self.history.push(mv);
+            }
+            writeln!(out, "Nothing to undo: you have not moved yet.").map_err(Self::io)?;
+        } else {
+            let ply = self.history.len();
+            self.decisions.retain(|(p, _)| *p <= ply);
+            writeln!(out, "Took back {} move{}.", taken.len(), if taken.len() == 1 { "" } else { "s" })
+                .map_err(Self::io)?;
+        }
+        Ok(())
+    }
+
+    fn computer_move<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
+        let mut info = self.info.clone();
+        info.position = self.game.notation();
+        let d = self.engine.decide(&self.game, &info)?;
+        let Some(index) = d.best_index() else {
+            return Err(Error::Usage("the engine found no move in a position that is not over".into()));
+        };
+        let mv = self.game.moves()[index];
+        let label = self.game.move_label(mv);
+        let who = self.game.player_name(self.game.to_move());
+        writeln!(out, "Computer ({who}) plays {label}: {}.", self.describe(&d)).map_err(Self::io)?;
+        let s = &d.trace.stats;
+        writeln!(
+            out,
+            "  searched {} ({}, {}, {} pruned) to depth {}; PV: {}",
+            plural(s.nodes, "node"),
+            plural(s.leaves, "leaf"),
+            plural(s.cutoffs, "cutoff"),
+            plural(s.pruned, "child"),
+            d.depth,
+            d.trace.result.pv.join(" ")
+        )
+        .map_err(Self::io)?;
+        self.game.play(mv);
+        self.history.push(mv);
+        let ply = self.history.len();
+        if let Some(explainer) = self.explainer.as_mut().filter(|_| self.explain_all) {
+            let path = explainer.write(ply, &d, who)?;
+            writeln!(out, "  (search written to {})", path.display()).map_err(Self::io)?;
+        }
+        self.decisions.push((ply, d));
+        Ok(())
+    }
+
+    fn describe(&self, d: &Decision) -> String {
+        let v = d.value();
+        let max = self.game.player_name(Player::Max);
+        let min = self.game.player_name(Player::Min);
+        if d.complete {
+            if v > Score::from(0) {
+                format!("value {v}: {max} wins with best play")
+            } else if v < Score::from(0) {
+                format!("value {v}: {min} wins with best play")
+            } else {
+                format!("value {v}: a draw with best play")
+            }
+        } else {
+            format!("value {v} for {max} at depth {}", d.depth)
+        }
+    }
+
+    /// The outcome if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.game.moves().is_empty() {
+            return None;
+        }
+        let v = self.game.terminal_value().unwrap_or_else(|| self.game.evaluate());
+        Some(if v > Score::from(0) {
+            Outcome::Win(Player::Max)
+        } else if v < Score::from(0) {
+            Outcome::Win(Player::Min)
+        } else {
+            Outcome::Draw
+        })
+    }
+
+    fn result_line(&self, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Draw => "Result: draw.".into(),
+            Outcome::Win(p) if p == self.human => {
+                format!("Result: {} wins — you win!", self.game.player_name(p))
+            }
+            Outcome::Win(p) => format!("Result: {} wins — the computer wins.", self.game.player_name(p)),
+            Outcome::Quit => "Result: you left the game.".into(),
+        }
+    }
+
+    /// Where explanations go, if anywhere.
+    pub fn explainer(&self) -> Option<&Explainer> {
+        self.explainer.as_ref()
+    }
+}
+
+enum Step {
+    Again,
+    Moved,
+    Quit,
+}
+
+/// "1 node", "2 nodes", "1 leaf", "3 leaves", "1 child", "0 children".
+fn plural(n: u64, word: &str) -> String {
+    let many = match word {
+        "leaf" => "leaves".to_string(),
+        "child" => "children".to_string(),
+        w => format!("{w}s"),
+    };
+    format!("{n} {}", if n == 1 { word } else { &many })
+}

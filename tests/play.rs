@@ -1,0 +1,178 @@
+//! `abviz play`: scripted games through a pipe, and an exhaustive check that the engine never
+//! loses tic-tac-toe at full depth.
+
+use abviz::Score;
+use abviz::game::tictactoe::{TicTacToe, TttEval};
+use abviz::game::{Game, Player};
+use abviz::play::Engine;
+use abviz::search::Algorithm;
+use abviz::trace::{InputInfo, Trace};
+use assert_cmd::Command;
+use predicates::str::contains;
+use std::collections::HashMap;
+
+fn abviz() -> Command {
+    let mut c = Command::cargo_bin("abviz").unwrap();
+    c.env("NO_COLOR", "1");
+    c
+}
+
+/// The best result the human can force against the engine from `game` (MAX's view), trying
+/// every human move; the engine answers with its choice.
+fn best_for_human(
+    game: &mut TicTacToe,
+    human: Player,
+    engine: &Engine,
+    memo: &mut HashMap<String, Score>,
+) -> Score {
+    let key = game.notation();
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let v = if let Some(v) = game.terminal_value() {
+        v
+    } else if game.to_move() == human {
+        let values = game.moves().into_iter().map(|mv| {
+            game.play(mv);
+            let v = best_for_human(game, human, engine, memo);
+            game.undo(mv);
+            v
+        });
+        match human {
+            Player::Max => values.max().unwrap(),
+            Player::Min => values.min().unwrap(),
+        }
+    } else {
+        let d = engine.decide(game, &InputInfo::default()).unwrap();
+        let mv = game.moves()[d.best_index().unwrap()];
+        game.play(mv);
+        let v = best_for_human(game, human, engine, memo);
+        game.undo(mv);
+        v
+    };
+    memo.insert(key, v);
+    v
+}
+
+#[test]
+fn the_engine_never_loses_whoever_starts() {
+    for algo in [Algorithm::AlphaBeta, Algorithm::Minimax, Algorithm::NegamaxAb] {
+        let engine = Engine { algo, depth: None, max_nodes: u64::MAX, time: None };
+        for human in [Player::Max, Player::Min] {
+            let mut memo = HashMap::new();
+            let v = best_for_human(&mut TicTacToe::new(TttEval::Win), human, &engine, &mut memo);
+            assert_eq!(v, Score::from(0), "{algo}: a human playing {human:?} can force {v}");
+        }
+    }
+}
+
+/// The human tries cells in this order (an occupied cell is refused and the next line is read).
+fn script(order: &[u8]) -> String {
+    order.iter().map(|c| format!("{c}\n")).collect()
+}
+
+#[test]
+fn scripted_games_through_a_pipe_end_without_a_human_win() {
+    let orders: [[u8; 9]; 4] = [
+        [1, 2, 3, 4, 5, 6, 7, 8, 9],
+        [5, 1, 9, 3, 7, 2, 8, 4, 6],
+        [9, 8, 7, 6, 5, 4, 3, 2, 1],
+        [2, 4, 6, 8, 5, 1, 3, 7, 9],
+    ];
+    for first in ["human", "computer"] {
+        for order in &orders {
+            let out = abviz()
+                .args(["play", "--game", "tictactoe", "--first", first])
+                .write_stdin(script(order))
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success(), "{text}");
+            assert!(text.contains("Result: "), "the game ends with a result line:\n{text}");
+            assert!(!text.contains("you win"), "{first} {order:?}:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn refusals_undo_hint_and_quit() {
+    abviz()
+        .args(["play", "--game", "tictactoe"])
+        .write_stdin("b2\nb2\nzz\n9 9\nhint\nundo\nundo\nexplain-me\n0\n")
+        .assert()
+        .success()
+        .stdout(contains("Your move (X): b2\n"))
+        .stdout(contains("Computer (O) plays a1"))
+        .stdout(contains("Not played: b2 is taken by X."))
+        .stdout(contains("Not played: 'zz' is not a cell"))
+        .stdout(contains("Not played: '9 9' is not a cell"))
+        .stdout(contains("Hint: the engine would play"))
+        .stdout(contains("Took back 2 moves."))
+        .stdout(contains("Nothing to undo: you have not moved yet."))
+        .stdout(contains("Bye."));
+}
+
+#[test]
+fn end_of_input_leaves_cleanly() {
+    abviz()
+        .args(["play", "--game", "tictactoe", "--first", "computer"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(contains("Computer (X) plays a1"))
+        .stdout(contains("End of input: leaving the game."));
+}
+
+#[test]
+fn explain_writes_one_trace_per_computer_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = abviz()
+        .args(["play", "--game", "tictactoe", "--explain"])
+        .arg(dir.path())
+        .write_stdin(script(&[5, 1, 9, 3, 7, 2, 8, 4, 6]))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let computer_moves = text.matches("Computer (O) plays").count();
+    assert!(computer_moves >= 3, "{text}");
+    let traces: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    assert_eq!(traces.len(), computer_moves);
+    for p in &traces {
+        let t = Trace::from_json(&std::fs::read_to_string(p).unwrap()).unwrap();
+        assert!(t.stats.nodes > 0 && t.result.best_move.is_some());
+        assert!(p.with_extension("txt").exists());
+    }
+    let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert_eq!(index.matches("<tr><td class=\"num\">").count(), computer_moves);
+}
+
+#[test]
+fn play_rejects_what_it_cannot_play() {
+    abviz().args(["play", "--tree", "(1 2)"]).assert().code(2).stderr(contains("needs a game"));
+    abviz()
+        .args(["play", "--game", "tictactoe", "--time", "0"])
+        .assert()
+        .code(2)
+        .stderr(contains("positive number of seconds"));
+    abviz()
+        .args(["play", "--game", "tictactoe", "--position", "XXX/OO./..."])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(contains("Result: X wins"));
+}
+
+#[test]
+fn a_tiny_budget_still_plays_the_deepest_finished_search() {
+    abviz()
+        .args(["play", "--game", "tictactoe", "--first", "computer", "--max-nodes", "200"])
+        .write_stdin("0\n")
+        .assert()
+        .success()
+        .stdout(contains("Computer (X) plays"))
+        .stdout(contains("at depth"));
+}
