@@ -233,7 +233,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             return Err(Stop::NodeBudget { limit: self.max_nodes });
         }
         if let Some((deadline, seconds)) = self.deadline
-            && self.stats.nodes % 1024 == 0
+            && self.stats.nodes.is_multiple_of(1024)
             && std::time::Instant::now() > deadline
         {
             return Err(Stop::TimeLimit { seconds });
