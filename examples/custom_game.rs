@@ -80,5 +80,5 @@ fn main() {
     let trace = rec.finish(info);
     print!("{}", Format::Text.exporter().export(&trace, &ViewOptions::default()));
     // Nim theory: the first player loses exactly when the pile is a multiple of 4.
-    assert_eq!(trace.result.value == Score::from(-1), stones % 4 == 0);
+    assert_eq!(trace.result.value == Score::from(-1), stones.is_multiple_of(4));
 }
