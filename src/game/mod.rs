@@ -136,6 +136,12 @@ pub trait Game: Clone {
         })
     }
 
+    /// Whether a position with a [`Game::terminal_value`] is a finished game (true for real
+    /// games). Explicit trees say no: their leaves are static values, not game ends.
+    fn leaves_are_game_ends(&self) -> bool {
+        true
+    }
+
     /// The name the user gave this position (explicit trees), if any.
     fn node_name(&self) -> Option<&str> {
         None

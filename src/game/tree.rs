@@ -218,6 +218,10 @@ impl Game for ExplicitTree {
         }
     }
 
+    fn leaves_are_game_ends(&self) -> bool {
+        false
+    }
+
     fn node_name(&self) -> Option<&str> {
         self.slots[self.current as usize].name.as_deref()
     }

@@ -138,7 +138,7 @@ pub fn run<G: Game, O: Observer<G>>(
 #[inline(always)]
 fn static_value<G: Game, O: Observer<G>>(game: &G, depth: u32, obs: &mut O) -> Option<Score> {
     let (value, terminal) = match game.terminal_value() {
-        Some(v) => (v, true),
+        Some(v) => (v, game.leaves_are_game_ends()),
         None if depth == 0 => (game.evaluate(), false),
         None => return None,
     };
@@ -151,7 +151,7 @@ fn static_value<G: Game, O: Observer<G>>(game: &G, depth: u32, obs: &mut O) -> O
 fn static_value_for_mover<G: Game, O: Observer<G>>(game: &G, depth: u32, obs: &mut O) -> Option<Score> {
     let player: Player = game.to_move();
     let (value, terminal) = match game.terminal_value() {
-        Some(v) => (v, true),
+        Some(v) => (v, game.leaves_are_game_ends()),
         None if depth == 0 => (game.evaluate(), false),
         None => return None,
     };

@@ -120,19 +120,28 @@ impl Trace {
         }
     }
 
-    /// How a student would call the node: its name, "root", or the moves that lead to it
-    /// (for a tree without names: the 1-based child positions joined by ".").
+    /// How a student would call the node: its name; "root"; below a named node, the name
+    /// followed by the child number (`C2`, as textbooks do); in an unnamed tree, the child
+    /// numbers joined by "." (`2.1`); in a game, the moves that lead to it (`b2 a1`).
     pub fn display_name(&self, id: NodeId) -> String {
-        if let Some(n) = self.name(id) {
-            return n.to_string();
-        }
-        if id == Self::ROOT {
-            return "root".into();
-        }
         let chain = self.ancestry(id);
-        let labels: Vec<&str> = chain[1..].iter().map(|&c| self.move_label(c)).collect();
-        let numeric = labels.iter().all(|l| l.bytes().all(|b| b.is_ascii_digit()));
-        labels.join(if numeric { "." } else { " " })
+        let mut name = String::new();
+        for (depth, &n) in chain.iter().enumerate() {
+            if let Some(own) = self.name(n) {
+                own.clone_into(&mut name);
+                continue;
+            }
+            let label = self.move_label(n);
+            let numeric = !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit());
+            name = match depth {
+                0 => "root".into(),
+                1 if self.name(Self::ROOT).is_none() => label.to_string(),
+                _ if !numeric => format!("{name} {label}"),
+                _ if name.ends_with(|c: char| c.is_ascii_digit()) => format!("{name}.{label}"),
+                _ => format!("{name}{label}"),
+            };
+        }
+        name
     }
 
     /// The cutoff that happened at `id`, if one did.

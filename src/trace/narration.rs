@@ -1,16 +1,12 @@
 //! One sentence per event, for students: the HTML stepper and the terminal stepper both use
 //! [`narrate`].
 
-use crate::Score;
+use crate::game::Player;
 use crate::trace::{Bound, CutKind, EventKind, NONE, NodeId, Status, Trace};
 
 fn who(trace: &Trace, id: NodeId) -> String {
     let n = trace.node(id);
     format!("{} ({})", trace.display_name(id), n.player.upper())
-}
-
-fn window(alpha: Score, beta: Score) -> String {
-    format!("[{alpha}, {beta}]")
 }
 
 /// A list of names: "C2", "C2 and C3", "C2, C3 and C4".
@@ -29,37 +25,62 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
     let node = trace.node(e.node);
     match e.kind {
         EventKind::Enter => {
-            let what =
-                if e.node == Trace::ROOT { "Start at the root".to_string() } else { "Enter".to_string() };
-            if windowed {
-                format!("{what} {} with α = {}, β = {}.", who(trace, e.node), node.alpha_in, node.beta_in)
+            let name = trace.display_name(e.node);
+            let what = if e.node == Trace::ROOT {
+                format!("Start at the root {}", who(trace, e.node))
+            } else if node.is_leaf() {
+                format!("Visit the leaf {name}")
             } else {
-                format!("{what} {}.", who(trace, e.node))
+                format!("Enter {}", who(trace, e.node))
+            };
+            if windowed {
+                format!("{what} with α = {}, β = {}.", node.alpha_in, node.beta_in)
+            } else {
+                format!("{what}.")
             }
         }
         EventKind::Eval => {
+            let name = trace.display_name(e.node);
             if node.status == Status::Terminal {
-                format!("{} is a finished game: its value is {}.", trace.display_name(e.node), node.value)
+                format!("{name} is a finished game: its value is {}.", node.value)
+            } else if trace.input.kind == "game" {
+                format!("The depth limit is reached at {name}: its static evaluation is {}.", node.value)
             } else {
-                format!("Evaluate the leaf {}: {}.", trace.display_name(e.node), node.value)
+                format!("Evaluate the leaf {name}: {}.", node.value)
             }
         }
         EventKind::Update => {
             let Some(p) = trace.parent(e.node) else { return String::new() };
             let parent = trace.node(p);
-            let head = format!("{} returns {} to {}", trace.display_name(e.node), node.value, who(trace, p));
-            if windowed {
-                let changed = match parent.player {
-                    crate::game::Player::Max => format!("α = {}", node.parent_alpha),
-                    crate::game::Player::Min => format!("β = {}", node.parent_beta),
-                };
-                format!("{head}: now {changed}, window {}.", window(node.parent_alpha, node.parent_beta))
-            } else {
-                let best = match parent.player {
-                    crate::game::Player::Max => node.parent_alpha,
-                    crate::game::Player::Min => node.parent_beta,
-                };
-                format!("{head}: its best value so far is {best}.")
+            let v = node.value;
+            let head = format!("{} returns {v} to {}", trace.display_name(e.node), who(trace, p));
+            // The parent's window before this child reported: after the previous child, or on entry.
+            let siblings = trace.children(p);
+            let before = siblings[..node.index as usize]
+                .iter()
+                .rev()
+                .map(|&s| trace.node(s))
+                .find(|s| s.visited())
+                .map_or((parent.alpha_in, parent.beta_in), |s| (s.parent_alpha, s.parent_beta));
+            let (alpha, beta) = (node.parent_alpha, node.parent_beta);
+            let first = before == (parent.alpha_in, parent.beta_in) && node.index == 0;
+            match (windowed, parent.player) {
+                (true, Player::Max) if alpha != before.0 => {
+                    format!("{head}: α rises to {alpha}, window [{alpha}, {beta}].")
+                }
+                (true, Player::Max) => format!("{head}: {v} is not above α = {alpha}, so α stays."),
+                (true, Player::Min) if beta != before.1 => {
+                    format!("{head}: β falls to {beta}, window [{alpha}, {beta}].")
+                }
+                (true, Player::Min) => format!("{head}: {v} is not below β = {beta}, so β stays."),
+                (false, player) => {
+                    let best = if player == Player::Max { alpha } else { beta };
+                    if first || best == v {
+                        format!("{head}: its best value so far is {best}.")
+                    } else {
+                        format!("{head}: its best value so far stays {best}.")
+                    }
+                }
             }
         }
         EventKind::Cutoff => {
@@ -96,7 +117,9 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
                 Bound::Lower => format!(" (a lower bound: its true value is at least {})", node.value),
                 Bound::Upper => format!(" (an upper bound: its true value is at most {})", node.value),
             };
-            if e.node == Trace::ROOT {
+            if node.is_leaf() {
+                format!("{} is done.", trace.display_name(e.node))
+            } else if e.node == Trace::ROOT {
                 let best = match &trace.result.best_move {
                     Some(m) => format!("; the best move is {m}"),
                     None => String::new(),
