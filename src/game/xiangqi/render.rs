@@ -101,7 +101,7 @@ pub fn escape_xml(text: &str) -> String {
 }
 
 const CELL: i32 = 44;
-const MARGIN: i32 = 36;
+const MARGIN: i32 = 46;
 const RED_INK: &str = "#b3000c";
 const BLACK_INK: &str = "#111111";
 const FONT: &str = "'Noto Serif CJK SC','Source Han Serif SC','Songti SC','SimSun','Droid Sans Fallback',serif";
@@ -120,7 +120,7 @@ fn py(rank: u8) -> i32 {
 /// ringed solid). The FEN is the image's `<title>`.
 pub fn svg_board(board: &Board, last: Option<Move>) -> String {
     let w = 2 * MARGIN + 8 * CELL;
-    let h = 2 * MARGIN + 9 * CELL + 18;
+    let h = 2 * MARGIN + 9 * CELL + 20;
     let mut s = String::with_capacity(8192);
     let _ = write!(
         s,
@@ -151,23 +151,23 @@ pub fn svg_board(board: &Board, last: Option<Move>) -> String {
     let river_y = (py(5) + py(4)) / 2;
     let _ = write!(
         s,
-        r##"<g fill="#5a3a1a" font-size="22" text-anchor="middle" dominant-baseline="central"><text x="{}" y="{river_y}" letter-spacing="14">楚河</text><text x="{}" y="{river_y}" letter-spacing="14">汉界</text></g>"##,
+        r##"<g fill="#5a3a1a" font-size="22" text-anchor="middle"><text x="{}" y="{river_y}" dy="0.35em" letter-spacing="14">楚河</text><text x="{}" y="{river_y}" dy="0.35em" letter-spacing="14">汉界</text></g>"##,
         px(2),
         px(6)
     );
     // Coordinates: ICCS files under the board, ranks on the left.
-    s.push_str(r##"<g fill="#5a3a1a" font-family="sans-serif" font-size="12" text-anchor="middle" dominant-baseline="central">"##);
+    s.push_str(r##"<g fill="#5a3a1a" font-family="sans-serif" font-size="13" text-anchor="middle">"##);
     for file in 0..9u8 {
-        let _ = write!(s, r#"<text x="{}" y="{}">{}</text>"#, px(file), y0 + 22, (b'a' + file) as char);
+        let _ = write!(s, r#"<text x="{}" y="{}" dy="0.35em">{}</text>"#, px(file), y0 + 32, (b'a' + file) as char);
     }
     for rank in 0..10u8 {
-        let _ = write!(s, r#"<text x="{}" y="{}">{rank}</text>"#, x0 - 22, py(rank));
+        let _ = write!(s, r#"<text x="{}" y="{}" dy="0.35em">{rank}</text>"#, x0 - 32, py(rank));
     }
     let mover = match board.side() {
         Side::Red => "Red to move",
         Side::Black => "Black to move",
     };
-    let _ = write!(s, r#"<text x="{}" y="{}" text-anchor="end">{mover}</text>"#, x8, y0 + 40);
+    let _ = write!(s, r#"<text x="{}" y="{}" dy="0.35em" text-anchor="end">{mover}</text>"#, x8 + 20, y0 + 54);
     s.push_str("</g>");
     if let Some(m) = last {
         let f = m.from();
@@ -187,7 +187,7 @@ pub fn svg_board(board: &Board, last: Option<Move>) -> String {
             let (x, y) = (px(file), py(rank));
             let _ = write!(
                 s,
-                r##"<g><circle cx="{x}" cy="{y}" r="{r}" fill="#fbf3e2" stroke="{ink}" stroke-width="2"/><circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{ink}" stroke-width="0.8"/><text x="{x}" y="{y}" fill="{ink}" font-size="22" text-anchor="middle" dominant-baseline="central">{}</text></g>"##,
+                r##"<g><circle cx="{x}" cy="{y}" r="{r}" fill="#fbf3e2" stroke="{ink}" stroke-width="2"/><circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{ink}" stroke-width="0.8"/><text x="{x}" y="{y}" dy="0.36em" fill="{ink}" font-size="22" text-anchor="middle">{}</text></g>"##,
                 r - 4,
                 set_character(side, kind)
             );
