@@ -4,8 +4,8 @@
 use crate::game::notation::parse_tree;
 use crate::game::random::RandomTree;
 use crate::game::tictactoe::{TicTacToe, TttEval};
-use crate::game::xiangqi::Xiangqi;
 use crate::game::tree::{ExplicitTree, TreeSpec};
+use crate::game::xiangqi::Xiangqi;
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm};
 use crate::trace::{Counter, InputInfo, Recorder, Stats, Trace};
@@ -74,8 +74,8 @@ pub enum Input {
     },
     /// A xiangqi position (with its evaluation, move order and label settings).
     Xiangqi {
-        /// The position.
-        game: Xiangqi,
+        /// The position (boxed: a board is about 300 bytes).
+        game: Box<Xiangqi>,
         /// Depth limit in plies.
         depth: u32,
     },
@@ -177,7 +177,7 @@ impl Input {
                 task.run(ExplicitTree::new(&spec, r.root_player), u32::MAX, info)
             }
             Input::TicTacToe { game, depth } => task.run(*game, depth.unwrap_or(u32::MAX), info),
-            Input::Xiangqi { game, depth } => task.run(*game, *depth, info),
+            Input::Xiangqi { game, depth } => task.run(**game, *depth, info),
         }
     }
 

@@ -143,7 +143,7 @@ fn xiangqi_input(a: &InputArgs) -> Result<Input, Error> {
         None => Xiangqi::start(),
     };
     let game = game.with_eval(eval).with_order(order).with_notation(labels);
-    Ok(Input::Xiangqi { game, depth: a.depth.unwrap_or(3) })
+    Ok(Input::Xiangqi { game: Box::new(game), depth: a.depth.unwrap_or(3) })
 }
 
 fn perft(args: PerftArgs) -> Result<(), Error> {

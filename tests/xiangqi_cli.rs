@@ -72,7 +72,8 @@ fn run_xiangqi_with_chinese_labels_as_json() {
     assert_eq!(json["input"]["game"], "xiangqi");
     assert_eq!(json["input"]["eval"], "classic");
     assert_eq!(json["input"]["depth"], 2);
-    let labels: Vec<&str> = json["nodes"].as_array().unwrap().iter().filter_map(|n| n["move"].as_str()).collect();
+    let labels: Vec<&str> =
+        json["nodes"].as_array().unwrap().iter().filter_map(|n| n["move"].as_str()).collect();
     assert!(labels.contains(&"炮二平五"), "Chinese labels");
     // Captures first: the root's first child is a capture (a cannon takes a horse).
     assert_eq!(json["nodes"][1]["move"], "炮八进七");

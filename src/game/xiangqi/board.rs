@@ -85,8 +85,15 @@ pub enum Kind {
 
 impl Kind {
     /// All kinds, in slot order.
-    pub const ALL: [Kind; 7] =
-        [Kind::General, Kind::Advisor, Kind::Elephant, Kind::Horse, Kind::Chariot, Kind::Cannon, Kind::Soldier];
+    pub const ALL: [Kind; 7] = [
+        Kind::General,
+        Kind::Advisor,
+        Kind::Elephant,
+        Kind::Horse,
+        Kind::Chariot,
+        Kind::Cannon,
+        Kind::Soldier,
+    ];
 
     /// The English name.
     pub fn name(self) -> &'static str {

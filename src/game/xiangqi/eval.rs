@@ -86,32 +86,12 @@ const GENERAL: Table = [
 ];
 
 /// 士 — as in the source.
-const ADVISOR: Table = [
-    [0; 9],
-    [0, 0, 0, 0, 3, 0, 0, 0, 0],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-];
+const ADVISOR: Table =
+    [[0; 9], [0, 0, 0, 0, 3, 0, 0, 0, 0], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9]];
 
 /// 象 — as in the source.
-const ELEPHANT: Table = [
-    [0; 9],
-    [0; 9],
-    [-2, 0, 0, 0, 3, 0, 0, 0, -2],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-    [0; 9],
-];
+const ELEPHANT: Table =
+    [[0; 9], [0; 9], [-2, 0, 0, 0, 3, 0, 0, 0, -2], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9], [0; 9]];
 
 /// 马 — the source lists 11 rows: the own-rank-4 row `2 10 13 14 15 14 13 10 2` is printed
 /// twice, pushing every later row one rank too far. Fixed by dropping the duplicate; the result

@@ -90,11 +90,8 @@ fn placement_error(side: Side, kind: Kind, sq: u8) -> Option<String> {
             Some(format!("{who} has crossed the river; elephants stay on their own side"))
         }
         Kind::Elephant if !matches!((file, own_rank), (2 | 6, 0 | 4) | (0 | 4 | 8, 2)) => {
-            let points = if side == Side::Red {
-                "a2, c0, c4, e2, g0, g4, i2"
-            } else {
-                "a7, c9, c5, e7, g9, g5, i7"
-            };
+            let points =
+                if side == Side::Red { "a2, c0, c4, e2, g0, g4, i2" } else { "a7, c9, c5, e7, g9, g5, i7" };
             Some(format!("{who} is not on one of the seven elephant points ({points})"))
         }
         Kind::Soldier if own_rank < 3 => {
@@ -112,7 +109,9 @@ impl Board {
     pub fn from_fen(text: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let Some(&placement) = fields.first() else {
-            return err("empty FEN: expected ten ranks separated by '/', then w or b (e.g. the start: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w)");
+            return err(
+                "empty FEN: expected ten ranks separated by '/', then w or b (e.g. the start: rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w)",
+            );
         };
         let groups: Vec<&str> = placement.split('/').collect();
         if groups.len() != 10 {
@@ -161,7 +160,11 @@ impl Board {
                     ));
                 }
                 if sqs.len() > max as usize {
-                    let limit = if max == 1 { "a side has one".to_string() } else { format!("a side has at most {}", count_word(max as usize)) };
+                    let limit = if max == 1 {
+                        "a side has one".to_string()
+                    } else {
+                        format!("a side has at most {}", count_word(max as usize))
+                    };
                     return err(format!(
                         "{} {} {} ({}); {limit}",
                         count_word(sqs.len()),
@@ -182,9 +185,7 @@ impl Board {
             Some("w" | "W" | "r" | "R") => Side::Red,
             Some("b" | "B") => Side::Black,
             Some(other) => {
-                return err(format!(
-                    "FEN side to move is '{other}'; expected w (or r) for Red, b for Black"
-                ));
+                return err(format!("FEN side to move is '{other}'; expected w (or r) for Red, b for Black"));
             }
             None => {
                 return err(format!(
@@ -294,11 +295,17 @@ mod tests {
             "FEN rank 3 (group 7 of 10, 'P1P1P1P1P1') has 10 files; every rank has 9"
         );
         assert!(bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C/9/RNBAKABNR w").contains("has 8 files"));
-        assert!(bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w").contains("unexpected 'X'"));
+        assert!(
+            bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w").contains("unexpected 'X'")
+        );
         assert!(bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/09/P1P1P1P1P/1C5C1/9/RNBAKABNR w").contains("'0'"));
-        assert!(bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR").contains("no side to move"));
+        assert!(
+            bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR").contains("no side to move")
+        );
         assert!(bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x").contains("'x'"));
-        assert!(bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1").contains("'KQ'"));
+        assert!(
+            bad("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w KQ - 0 1").contains("'KQ'")
+        );
     }
 
     #[test]
@@ -314,10 +321,7 @@ mod tests {
 
     #[test]
     fn placement_errors() {
-        assert_eq!(
-            bad("4k4/9/9/9/9/9/9/9/2A6/4K4 w"),
-            "a red advisor on c1 is outside its palace (d0–f2)"
-        );
+        assert_eq!(bad("4k4/9/9/9/9/9/9/9/2A6/4K4 w"), "a red advisor on c1 is outside its palace (d0–f2)");
         assert_eq!(
             bad("4k4/9/9/9/9/9/9/4A4/9/3K5 w"),
             "a red advisor on e2 is not on one of the five advisor points (d0, f0, e1, d2, f2)"

@@ -299,7 +299,8 @@ mod tests {
     fn capture_order_puts_captures_first_by_mvv_lva() {
         // The red chariot on e4 can take the cannon on e7, the soldier on d5 the horse on d6:
         // the cannon (the bigger victim) comes first.
-        let g = Xiangqi::from_fen("3k5/9/4c4/3n5/3P5/4R4/9/9/9/5K3 w").unwrap().with_order(MoveOrder::Captures);
+        let g =
+            Xiangqi::from_fen("3k5/9/4c4/3n5/3P5/4R4/9/9/9/5K3 w").unwrap().with_order(MoveOrder::Captures);
         let labels: Vec<String> = g.moves().iter().map(|&m| g.move_label(m)).collect();
         assert_eq!(&labels[..2], ["e4e7", "d5d6"]);
         let natural = g.with_order(MoveOrder::Natural).moves();

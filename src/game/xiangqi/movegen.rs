@@ -20,7 +20,8 @@ const DIAG: [i8; 4] = [15, 17, -17, -15];
 const HORSE: [(i8, [i8; 2]); 4] = [(16, [31, 33]), (-16, [-33, -31]), (-1, [14, -18]), (1, [-14, 18])];
 /// Horses that attack a square: a diagonal neighbour (the attacking horse's leg) and the two
 /// squares from which a horse jumps over that leg onto the square.
-const HORSE_CHECK: [(i8, [i8; 2]); 4] = [(15, [31, 14]), (17, [33, 18]), (-17, [-33, -18]), (-15, [-31, -14])];
+const HORSE_CHECK: [(i8, [i8; 2]); 4] =
+    [(15, [31, 14]), (17, [33, 18]), (-17, [-33, -18]), (-15, [-31, -14])];
 
 #[inline(always)]
 fn add(sq: u8, d: i8) -> u8 {
@@ -217,7 +218,8 @@ impl Board {
         let cells = &mut self.cells;
         out.retain(|m| {
             let (from, to) = (m.from(), m.to());
-            if !check && from != k && !same_line(from, k) && !same_line(to, k) && !diagonal_neighbour(from, k) {
+            if !check && from != k && !same_line(from, k) && !same_line(to, k) && !diagonal_neighbour(from, k)
+            {
                 return true;
             }
             let p = cells[from as usize];

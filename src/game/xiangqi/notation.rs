@@ -119,7 +119,8 @@ pub fn write_chinese(board: &Board, mv: Move, out: &mut String) {
         out.push(prefix);
         let other_tandem_file = kind == Kind::Soldier
             && (0..9).any(|f| {
-                f != file && (0..10).filter(|&r| board.piece_at(square(f, r)) == Some((side, kind))).count() >= 2
+                f != file
+                    && (0..10).filter(|&r| board.piece_at(square(f, r)) == Some((side, kind))).count() >= 2
             });
         if other_tandem_file {
             out.push(number(side, file_number(side, file)));

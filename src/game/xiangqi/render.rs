@@ -104,7 +104,8 @@ const CELL: i32 = 44;
 const MARGIN: i32 = 46;
 const RED_INK: &str = "#b3000c";
 const BLACK_INK: &str = "#111111";
-const FONT: &str = "'Noto Serif CJK SC','Source Han Serif SC','Songti SC','SimSun','Droid Sans Fallback',serif";
+const FONT: &str =
+    "'Noto Serif CJK SC','Source Han Serif SC','Songti SC','SimSun','Droid Sans Fallback',serif";
 
 fn px(file: u8) -> i32 {
     MARGIN + file as i32 * CELL
@@ -130,7 +131,14 @@ pub fn svg_board(board: &Board, last: Option<Move>) -> String {
     let _ = write!(s, r##"<rect width="{w}" height="{h}" fill="#f2d7a0"/>"##);
     let (x0, x8, y9, y0) = (px(0), px(8), py(9), py(0));
     s.push_str(r##"<g stroke="#5a3a1a" stroke-width="1.2" fill="none">"##);
-    let _ = write!(s, r#"<rect x="{}" y="{}" width="{}" height="{}" stroke-width="2.4"/>"#, x0 - 4, y9 - 4, x8 - x0 + 8, y0 - y9 + 8);
+    let _ = write!(
+        s,
+        r#"<rect x="{}" y="{}" width="{}" height="{}" stroke-width="2.4"/>"#,
+        x0 - 4,
+        y9 - 4,
+        x8 - x0 + 8,
+        y0 - y9 + 8
+    );
     for rank in 0..10u8 {
         let _ = write!(s, r#"<line x1="{x0}" y1="{y}" x2="{x8}" y2="{y}"/>"#, y = py(rank));
     }
@@ -158,7 +166,13 @@ pub fn svg_board(board: &Board, last: Option<Move>) -> String {
     // Coordinates: ICCS files under the board, ranks on the left.
     s.push_str(r##"<g fill="#5a3a1a" font-family="sans-serif" font-size="13" text-anchor="middle">"##);
     for file in 0..9u8 {
-        let _ = write!(s, r#"<text x="{}" y="{}" dy="0.35em">{}</text>"#, px(file), y0 + 32, (b'a' + file) as char);
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" dy="0.35em">{}</text>"#,
+            px(file),
+            y0 + 32,
+            (b'a' + file) as char
+        );
     }
     for rank in 0..10u8 {
         let _ = write!(s, r#"<text x="{}" y="{}" dy="0.35em">{rank}</text>"#, x0 - 32, py(rank));
@@ -167,7 +181,8 @@ pub fn svg_board(board: &Board, last: Option<Move>) -> String {
         Side::Red => "Red to move",
         Side::Black => "Black to move",
     };
-    let _ = write!(s, r#"<text x="{}" y="{}" dy="0.35em" text-anchor="end">{mover}</text>"#, x8 + 20, y0 + 54);
+    let _ =
+        write!(s, r#"<text x="{}" y="{}" dy="0.35em" text-anchor="end">{mover}</text>"#, x8 + 20, y0 + 54);
     s.push_str("</g>");
     if let Some(m) = last {
         let f = m.from();
