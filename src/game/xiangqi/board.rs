@@ -10,7 +10,7 @@
 //! Each cell holds 0 (empty), [`OFF`], or a piece id: 16–31 for Red and 32–47 for Black. The
 //! low four bits of an id are a slot that fixes the piece's kind (slot 0 the general, 1–2
 //! advisors, 3–4 elephants, 5–6 horses, 7–8 chariots, 9–10 cannons, 11–15 soldiers), and
-//! [`Board::squares`] maps every id back to its square (0 once captured). Generation walks the
+//! `Board::squares` maps every id back to its square (0 once captured). Generation walks the
 //! 16 ids of a side instead of 90 cells.
 
 use std::fmt;

@@ -206,7 +206,8 @@ impl Board {
         attacked(&self.cells, self.general(side), side.other())
     }
 
-    /// The legal moves of the side to move, in generation order (see [`Board::pseudo_moves`]).
+    /// The legal moves of the side to move, in generation order (piece by piece, as described
+    /// for [`MoveOrder::Natural`](super::MoveOrder::Natural)).
     /// Takes `&mut self` only to try moves on the cells; the board is unchanged afterwards.
     pub fn legal_moves(&mut self, out: &mut MoveList) {
         out.clear();
