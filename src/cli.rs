@@ -24,6 +24,8 @@ pub enum Command {
     Demo(DemoArgs),
     /// Play against the computer; every computer move can be opened as the search that chose it.
     Play(PlayArgs),
+    /// Count the legal move sequences of a given length (perft), to check a move generator.
+    Perft(PerftArgs),
 }
 
 /// Who moves at the root of an explicit tree.
@@ -47,7 +49,7 @@ pub struct InputArgs {
     /// A random uniform tree: branching, depth and optional seed, e.g. 3,4 or 3,4,42.
     #[arg(long, value_name = "B,D[,SEED]", group = "input")]
     pub random: Option<String>,
-    /// A game: tictactoe (see `abviz games`).
+    /// A game: tictactoe or xiangqi (see `abviz games`).
     #[arg(long, value_name = "NAME", group = "input")]
     pub game: Option<String>,
     /// Who moves at the root of a tree (also settable by a leading min/max keyword).
@@ -63,12 +65,20 @@ pub struct InputArgs {
     /// The game position (see `abviz games`); default: the start position.
     #[arg(long, value_name = "POS")]
     pub position: Option<String>,
-    /// Search depth in plies for games (default: to the end of the game).
+    /// Search depth in plies for games (default: to the end of the game; xiangqi: 3).
     #[arg(long, value_name = "D")]
     pub depth: Option<u32>,
-    /// Evaluation at the depth limit: tic-tac-toe: win or open-lines.
+    /// Evaluation at the depth limit: tic-tac-toe: win or open-lines; xiangqi: material-pst
+    /// (default) or classic.
     #[arg(long, value_name = "EVAL")]
     pub eval: Option<String>,
+    /// Move order of xiangqi: natural (generation order, the default) or captures (captures
+    /// first, most valuable victim first).
+    #[arg(long, value_name = "ORDER")]
+    pub order: Option<String>,
+    /// Move labels of xiangqi: iccs (h2e2, the default) or chinese (炮二平五).
+    #[arg(long, value_name = "NOTATION")]
+    pub notation: Option<String>,
 }
 
 /// Output formats of `abviz run`.
@@ -104,6 +114,23 @@ pub struct RunArgs {
     /// Text: print the tree down to this depth only (root = 0).
     #[arg(long, value_name = "K")]
     pub max_depth: Option<u32>,
+}
+
+/// `abviz perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game (perft is available for xiangqi).
+    #[arg(long, value_name = "NAME")]
+    pub game: String,
+    /// The number of plies.
+    #[arg(long, value_name = "N")]
+    pub depth: u32,
+    /// The position as FEN [default: the start position].
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// Also list the count below each first move (ICCS, sorted).
+    #[arg(long)]
+    pub divide: bool,
 }
 
 /// `abviz demo`.

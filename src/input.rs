@@ -5,6 +5,7 @@ use crate::game::notation::parse_tree;
 use crate::game::random::RandomTree;
 use crate::game::tictactoe::{TicTacToe, TttEval};
 use crate::game::tree::{ExplicitTree, TreeSpec};
+use crate::game::xiangqi::Xiangqi;
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm};
 use crate::trace::{Counter, InputInfo, Recorder, Stats, Trace};
@@ -39,11 +40,18 @@ impl Default for RunOptions {
 }
 
 /// The games abviz knows, with their position notation (for `abviz games`).
-pub const GAMES: &[(&str, &str, &str)] = &[(
-    "tictactoe",
-    "9 cells row by row: X, O or . (empty); '/' may separate rows. Side to move is inferred (X moves first and is MAX).",
-    "X.O/.X./... ; the empty board is ......... (default)",
-)];
+pub const GAMES: &[(&str, &str, &str)] = &[
+    (
+        "tictactoe",
+        "9 cells row by row: X, O or . (empty); '/' may separate rows. Side to move is inferred (X moves first and is MAX).",
+        "X.O/.X./... ; the empty board is ......... (default)",
+    ),
+    (
+        "xiangqi",
+        "FEN: ten ranks from Black's side, K A B/E N/H R C P (Red upper case, MAX), digits for empty points, then w or b. Options: --eval material-pst|classic, --order natural|captures, --notation iccs|chinese; depth 3 unless --depth.",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w (the start, default)",
+    ),
+];
 
 /// A search input.
 #[derive(Clone, Debug)]
@@ -63,6 +71,13 @@ pub enum Input {
         game: TicTacToe,
         /// Depth limit in plies (None: to the end of the game).
         depth: Option<u32>,
+    },
+    /// A xiangqi position (with its evaluation, move order and label settings).
+    Xiangqi {
+        /// The position (boxed: a board is about 300 bytes).
+        game: Box<Xiangqi>,
+        /// Depth limit in plies.
+        depth: u32,
     },
 }
 
@@ -133,6 +148,22 @@ impl Input {
                     eval: Some(eval.into()),
                 }
             }
+            Input::Xiangqi { game, depth } => {
+                let side = if game.to_move() == Player::Max { "Red" } else { "Black" };
+                InputInfo {
+                    kind: "game".into(),
+                    description: format!(
+                        "xiangqi {}, {side} to move (Red is MAX), depth {depth}, eval {}, order {}",
+                        game.fen(),
+                        game.eval_kind(),
+                        game.order()
+                    ),
+                    game: Some("xiangqi".into()),
+                    position: Some(game.fen()),
+                    depth: Some(*depth),
+                    eval: Some(game.eval_kind().name().into()),
+                }
+            }
         }
     }
 
@@ -146,6 +177,7 @@ impl Input {
                 task.run(ExplicitTree::new(&spec, r.root_player), u32::MAX, info)
             }
             Input::TicTacToe { game, depth } => task.run(*game, depth.unwrap_or(u32::MAX), info),
+            Input::Xiangqi { game, depth } => task.run(**game, *depth, info),
         }
     }
 

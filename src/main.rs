@@ -10,7 +10,7 @@ use abviz::game::tictactoe::{TicTacToe, TttEval};
 use abviz::input::{GAMES, Input, RunOptions};
 use abviz::search::Algorithm;
 use clap::Parser;
-use cli::{Cli, Command, FirstArg, FormatArg, InputArgs, PlayArgs, RootArg, RunArgs};
+use cli::{Cli, Command, FirstArg, FormatArg, InputArgs, PerftArgs, PlayArgs, RootArg, RunArgs};
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
@@ -35,6 +35,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         }
         Command::Demo(_) => demo(),
         Command::Play(args) => play(args),
+        Command::Perft(args) => perft(args),
     }
 }
 
@@ -67,6 +68,12 @@ fn build_input(a: &InputArgs) -> Result<Input, Error> {
             if set {
                 return Err(usage(format!("{flag} applies to random trees (--random B,D[,SEED])")));
             }
+        }
+    }
+    let is_xiangqi = a.game.as_deref().is_some_and(xiangqi_name);
+    for (set, flag) in [(a.order.is_some(), "--order"), (a.notation.is_some(), "--notation")] {
+        if set && !is_xiangqi {
+            return Err(usage(format!("{flag} applies to xiangqi (--game xiangqi)")));
         }
     }
     if is_game && root.is_some() {
@@ -110,6 +117,7 @@ fn build_input(a: &InputArgs) -> Result<Input, Error> {
                 };
                 Ok(Input::TicTacToe { game, depth: a.depth })
             }
+            g if xiangqi_name(g) => xiangqi_input(a),
             _ => {
                 let names: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
                 Err(usage(format!("unknown game '{name}': abviz knows {}", names.join(", "))))
@@ -119,6 +127,37 @@ fn build_input(a: &InputArgs) -> Result<Input, Error> {
     Err(usage(
         "no input: give one of --tree '((3 12 8) (2 4 6) (14 5 2))', --tree-file FILE, --random B,D[,SEED] or --game NAME",
     ))
+}
+
+fn xiangqi_name(name: &str) -> bool {
+    matches!(name.to_ascii_lowercase().replace(['-', '_'], "").as_str(), "xiangqi" | "chinesechess" | "xq")
+}
+
+/// The xiangqi input: position, evaluation, move order, label notation and depth (default 3).
+fn xiangqi_input(a: &InputArgs) -> Result<Input, Error> {
+    use abviz::game::xiangqi::{MoveNotation, MoveOrder, Xiangqi, XqEval};
+    let eval: XqEval = a.eval.as_deref().unwrap_or("material-pst").parse().map_err(usage)?;
+    let order: MoveOrder = a.order.as_deref().unwrap_or("natural").parse().map_err(usage)?;
+    let labels: MoveNotation = a.notation.as_deref().unwrap_or("iccs").parse().map_err(usage)?;
+    let game = match &a.position {
+        Some(fen) => Xiangqi::from_fen(fen).map_err(|e| Error::Position(format!("bad xiangqi FEN: {e}")))?,
+        None => Xiangqi::start(),
+    };
+    let game = game.with_eval(eval).with_order(order).with_notation(labels);
+    Ok(Input::Xiangqi { game: Box::new(game), depth: a.depth.unwrap_or(3) })
+}
+
+fn perft(args: PerftArgs) -> Result<(), Error> {
+    use abviz::game::xiangqi::{Board, perft::PerftReport};
+    if !xiangqi_name(&args.game) {
+        return Err(usage(format!("perft is available for xiangqi, not '{}'", args.game)));
+    }
+    let board = match &args.fen {
+        Some(fen) => Board::from_fen(fen).map_err(|e| Error::Position(format!("bad xiangqi FEN: {e}")))?,
+        None => Board::start(),
+    };
+    let report = PerftReport::run(&board, args.depth, args.divide);
+    emit(None, &report.render())
 }
 
 fn run(args: RunArgs) -> Result<(), Error> {

@@ -8,6 +8,7 @@ pub mod notation;
 pub mod random;
 pub mod tictactoe;
 pub mod tree;
+pub mod xiangqi;
 
 use crate::Score;
 use serde::{Deserialize, Serialize};
@@ -145,5 +146,15 @@ pub trait Game: Clone {
     /// The name the user gave this position (explicit trees), if any.
     fn node_name(&self) -> Option<&str> {
         None
+    }
+}
+
+/// The board of a position as SVG, for views that hold only a trace: `game` is the trace's game
+/// name and `position` its notation of the node. `None` for games without a board drawing or a
+/// position that does not parse.
+pub fn position_svg(game: &str, position: &str) -> Option<String> {
+    match game {
+        "xiangqi" => xiangqi::svg_from_fen(position),
+        _ => None,
     }
 }

@@ -1,0 +1,334 @@
+//! Xiangqi (Chinese chess) as a [`Game`]: Red is MAX and moves first.
+//!
+//! The full rules: generals and advisors stay in their palace, elephants are blocked at the eye
+//! and never cross the river, horses are blocked at the leg, chariots slide, cannons slide and
+//! capture over exactly one screen, soldiers move sideways only after the river, the two
+//! generals may not face each other on an open file, and no move may leave one's own general
+//! attacked. A side with no legal move has lost (checkmate and stalemate alike). Repetition
+//! rules are not modelled. The move generator is proven by [`perft`] against the published
+//! counts and against fairy-stockfish.
+//!
+//! ```
+//! use abviz::game::Game;
+//! use abviz::game::xiangqi::{Xiangqi, MoveNotation};
+//!
+//! let pos = Xiangqi::start().with_notation(MoveNotation::Chinese);
+//! let moves = pos.moves();
+//! assert_eq!(moves.len(), 44);
+//! assert!(moves.iter().any(|&m| pos.move_label(m) == "炮二平五"));
+//! ```
+//!
+//! Positions are read and written as FEN ([`fen`]), moves labelled in ICCS or Chinese notation
+//! ([`notation`]), evaluated by `classic` (the source text's scheme, slips fixed) or
+//! `material-pst` ([`eval`]), and drawn as text or SVG ([`render`]).
+
+pub mod board;
+pub mod eval;
+pub mod fen;
+mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod render;
+
+pub use board::{Board, Kind, Move, MoveList, Side};
+pub use eval::XqEval;
+pub use fen::FenError;
+pub use notation::MoveNotation;
+
+use crate::Score;
+use crate::game::{Game, Player};
+use board::kind_of;
+use std::fmt;
+use std::str::FromStr;
+
+/// The start position (engine letters).
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+
+/// The value of a won game. A side with no legal move loses: from MAX's view the position is
+/// worth −(MATE − ply) if Red is stuck and MATE − ply if Black is, where ply counts the moves
+/// played since the searched position, so quicker wins score higher. Every evaluation stays far
+/// below it (the classic one peaks at a few ×10,000 when several pieces give check).
+pub const MATE: i32 = 100_000;
+
+/// The order in which [`Game::moves`] lists the legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MoveOrder {
+    /// Generation order: piece by piece (general, advisors, elephants, horses, chariots,
+    /// cannons, soldiers, each kind in the order its pieces appear in the FEN), destinations in
+    /// a fixed direction order.
+    #[default]
+    Natural,
+    /// Captures first, most valuable victim first and, among equal victims, least valuable
+    /// attacker first (MVV-LVA); then the quiet moves in natural order. The sort is stable.
+    Captures,
+}
+
+impl FromStr for MoveOrder {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "natural" => Ok(MoveOrder::Natural),
+            "captures" | "captures-first" | "mvv-lva" => Ok(MoveOrder::Captures),
+            _ => Err(format!("unknown move order '{s}': expected natural or captures")),
+        }
+    }
+}
+
+impl fmt::Display for MoveOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            MoveOrder::Natural => "natural",
+            MoveOrder::Captures => "captures",
+        })
+    }
+}
+
+/// Piece worth for move ordering, in [`Kind`] order (the general as attacker comes last).
+const ORDER_VALUE: [i32; 7] = [100, 20, 20, 40, 90, 45, 10];
+
+/// A xiangqi position with the search settings that go with it: evaluation, move order and
+/// label notation. `Copy` (about 300 bytes), so the recorder's clones are cheap.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Xiangqi {
+    board: Board,
+    eval: XqEval,
+    order: MoveOrder,
+    labels: MoveNotation,
+    ply: u16,
+}
+
+impl fmt::Debug for Xiangqi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.board.fen())
+    }
+}
+
+impl Default for Xiangqi {
+    fn default() -> Self {
+        Xiangqi::start()
+    }
+}
+
+impl Xiangqi {
+    /// The start position with the default settings (material-pst, natural order, ICCS).
+    pub fn start() -> Xiangqi {
+        Xiangqi::from_board(Board::start())
+    }
+
+    /// A position read from FEN, with the default settings.
+    pub fn from_fen(fen: &str) -> Result<Xiangqi, FenError> {
+        Board::from_fen(fen).map(Xiangqi::from_board)
+    }
+
+    /// A position with the default settings.
+    pub fn from_board(board: Board) -> Xiangqi {
+        Xiangqi {
+            board,
+            eval: XqEval::default(),
+            order: MoveOrder::default(),
+            labels: MoveNotation::default(),
+            ply: 0,
+        }
+    }
+
+    /// The same position evaluated by `eval`.
+    pub fn with_eval(mut self, eval: XqEval) -> Self {
+        self.eval = eval;
+        self
+    }
+
+    /// The same position with moves listed in `order`.
+    pub fn with_order(mut self, order: MoveOrder) -> Self {
+        self.order = order;
+        self
+    }
+
+    /// The same position with moves labelled in `labels`.
+    pub fn with_notation(mut self, labels: MoveNotation) -> Self {
+        self.labels = labels;
+        self
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The evaluation in use.
+    pub fn eval_kind(&self) -> XqEval {
+        self.eval
+    }
+
+    /// The move order in use.
+    pub fn order(&self) -> MoveOrder {
+        self.order
+    }
+
+    /// The label notation in use.
+    pub fn labels(&self) -> MoveNotation {
+        self.labels
+    }
+
+    /// The position as FEN.
+    pub fn fen(&self) -> String {
+        self.board.fen()
+    }
+
+    /// The static evaluation as a plain number (Red's view).
+    pub fn static_eval(&self) -> i32 {
+        eval::evaluate(&self.board, self.eval)
+    }
+
+    /// The board as an SVG image (see [`render::svg_board`]).
+    pub fn svg(&self) -> String {
+        render::svg_board(&self.board, None)
+    }
+}
+
+impl Game for Xiangqi {
+    type Move = Move;
+
+    fn to_move(&self) -> Player {
+        match self.board.side() {
+            Side::Red => Player::Max,
+            Side::Black => Player::Min,
+        }
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        let list = self.board.legal_move_list();
+        let mut moves = list.as_slice().to_vec();
+        if self.order == MoveOrder::Captures {
+            let cells = &self.board.cells;
+            moves.sort_by_key(|m| {
+                if m.is_capture() {
+                    let victim = ORDER_VALUE[kind_of(m.captured()).index()];
+                    let attacker = ORDER_VALUE[kind_of(cells[m.from() as usize]).index()];
+                    -(victim * 1000 - attacker)
+                } else {
+                    0
+                }
+            });
+        }
+        moves
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.board.make(mv);
+        self.ply += 1;
+    }
+
+    fn undo(&mut self, mv: Move) {
+        self.board.unmake(mv);
+        self.ply -= 1;
+    }
+
+    fn terminal_value(&self) -> Option<Score> {
+        if self.board.has_legal_move() {
+            return None;
+        }
+        let lost = MATE - self.ply as i32;
+        Some(Score::from(match self.board.side() {
+            Side::Red => -lost,
+            Side::Black => lost,
+        }))
+    }
+
+    fn evaluate(&self) -> Score {
+        Score::from(self.static_eval())
+    }
+
+    fn write_move_label(&self, mv: Move, out: &mut String) {
+        match self.labels {
+            MoveNotation::Iccs => notation::write_iccs(mv, out),
+            MoveNotation::Chinese => notation::write_chinese(&self.board, mv, out),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        render::text_board(&self.board)
+    }
+
+    fn notation(&self) -> Option<String> {
+        Some(self.board.fen())
+    }
+}
+
+/// The SVG board of a FEN (for views that hold only a trace's position strings); `None` if the
+/// FEN does not parse.
+pub fn svg_from_fen(fen: &str) -> Option<String> {
+    Board::from_fen(fen).ok().map(|b| render::svg_board(&b, None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Algorithm, run};
+    use crate::trace::{Counter, NoOp};
+
+    #[test]
+    fn game_basics() {
+        let g = Xiangqi::start();
+        assert_eq!(g.to_move(), Player::Max);
+        assert_eq!(g.moves().len(), 44);
+        assert_eq!(g.terminal_value(), None);
+        assert_eq!(g.evaluate(), Score::from(0));
+        assert_eq!(g.notation().as_deref(), Some(START_FEN));
+        let mut h = g;
+        let m = notation::parse_iccs(g.board(), "h2e2").unwrap();
+        assert_eq!(g.move_label(m), "h2e2");
+        h.play(m);
+        assert_eq!(h.to_move(), Player::Min);
+        h.undo(m);
+        assert!(h == g);
+    }
+
+    #[test]
+    fn a_side_without_moves_loses() {
+        let g = Xiangqi::from_fen("4k4/9/9/9/9/9/9/9/r8/3K1r3 w").unwrap();
+        assert_eq!(g.terminal_value(), Some(Score::from(-MATE)));
+        // Black left without a move one ply into a search: MATE − 1 for Red (the chariot on d8
+        // covers d9 and e8, the one on f7 covers f9; the general is not even in check).
+        let mut g = Xiangqi::from_fen("4k4/9/3R1R3/9/9/9/9/9/9/3K5 w").unwrap();
+        let m = notation::parse_iccs(g.board(), "d7d8").unwrap();
+        g.play(m);
+        assert_eq!(g.terminal_value(), Some(Score::from(MATE - 1)));
+    }
+
+    #[test]
+    fn capture_order_puts_captures_first_by_mvv_lva() {
+        // The red chariot on e4 can take the cannon on e7, the soldier on d5 the horse on d6:
+        // the cannon (the bigger victim) comes first.
+        let g =
+            Xiangqi::from_fen("3k5/9/4c4/3n5/3P5/4R4/9/9/9/5K3 w").unwrap().with_order(MoveOrder::Captures);
+        let labels: Vec<String> = g.moves().iter().map(|&m| g.move_label(m)).collect();
+        assert_eq!(&labels[..2], ["e4e7", "d5d6"]);
+        let natural = g.with_order(MoveOrder::Natural).moves();
+        let ordered = g.moves();
+        assert_eq!(natural.len(), ordered.len());
+        let quiet_n: Vec<Move> = natural.iter().copied().filter(|m| !m.is_capture()).collect();
+        let quiet_o: Vec<Move> = ordered.iter().copied().filter(|m| !m.is_capture()).collect();
+        assert_eq!(quiet_n, quiet_o, "quiet moves keep their natural order");
+    }
+
+    #[test]
+    fn searches_run_and_agree() {
+        for eval in [XqEval::Classic, XqEval::MaterialPst] {
+            let g = Xiangqi::start().with_eval(eval);
+            let mm = run(Algorithm::Minimax, &mut g.clone(), 2, &mut NoOp).unwrap();
+            let ab = run(Algorithm::AlphaBeta, &mut g.clone(), 2, &mut NoOp).unwrap();
+            let nm = run(Algorithm::NegamaxAb, &mut g.clone(), 2, &mut NoOp).unwrap();
+            assert_eq!(mm, ab, "{eval}");
+            assert_eq!(mm, nm, "{eval}");
+            let mut c = Counter::new(u64::MAX);
+            run(Algorithm::AlphaBeta, &mut g.with_order(MoveOrder::Captures), 3, &mut c).unwrap();
+            assert!(c.stats.nodes > 44);
+        }
+    }
+
+    #[test]
+    fn svg_from_fen_parses_or_declines() {
+        assert!(svg_from_fen(START_FEN).unwrap().contains("楚河"));
+        assert!(svg_from_fen("nonsense").is_none());
+    }
+}
