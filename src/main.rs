@@ -235,7 +235,14 @@ struct PlayTask {
 
 impl abviz::input::GameTask for PlayTask {
     type Output = Result<(), Error>;
-    fn run<G: abviz::game::Game>(self, game: G, _depth: u32, info: abviz::trace::InputInfo) -> Self::Output {
+    fn run<G: abviz::game::Game>(
+        mut self,
+        game: G,
+        depth: u32,
+        info: abviz::trace::InputInfo,
+    ) -> Self::Output {
+        // The input's depth: what --depth says, or the game's default (tic-tac-toe: to the end).
+        self.engine.depth = (depth != u32::MAX).then_some(depth);
         let human = match self.first {
             FirstArg::Human => game.to_move(),
             FirstArg::Computer => game.to_move().other(),

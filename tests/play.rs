@@ -176,3 +176,17 @@ fn a_tiny_budget_still_plays_the_deepest_finished_search() {
         .stdout(contains("Computer (X) plays"))
         .stdout(contains("at depth"));
 }
+
+#[test]
+fn xiangqi_play_refuses_illegal_moves_and_answers() {
+    abviz()
+        .args(["play", "--game", "xiangqi", "--depth", "2"])
+        .write_stdin("e0e2\nh2e9\nh2e2\nquit\n")
+        .assert()
+        .success()
+        .stdout(contains("You play Red (MAX)"))
+        .stdout(contains("Not played: 'e0e2' is not a legal move here"))
+        .stdout(contains("Not played: 'h2e9' is not a legal move here"))
+        .stdout(contains("Computer (Black) plays"))
+        .stdout(contains("Bye."));
+}

@@ -99,7 +99,8 @@ impl<G: Game> Match<G> {
         writeln!(out, "{HELP}").map_err(Self::io)?;
         let mut line = String::new();
         loop {
-            write!(out, "\n{}", self.game.board_text()).map_err(Self::io)?;
+            let board = self.game.board_text();
+            write!(out, "\n{board}{}", if board.ends_with('\n') { "" } else { "\n" }).map_err(Self::io)?;
             if let Some(outcome) = self.outcome() {
                 writeln!(out, "{}", self.result_line(outcome)).map_err(Self::io)?;
                 return Ok(outcome);

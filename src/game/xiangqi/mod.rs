@@ -245,6 +245,13 @@ impl Game for Xiangqi {
         }
     }
 
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::Max => "Red",
+            Player::Min => "Black",
+        }
+    }
+
     fn position_text(&self) -> String {
         render::text_board(&self.board)
     }
