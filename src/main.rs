@@ -11,8 +11,8 @@ use abviz::input::{GAMES, Input, RunOptions};
 use abviz::search::Algorithm;
 use clap::Parser;
 use cli::{
-    Cli, Command, FormatArg, InputArgs, RankDirArg, RenderArg, RenderArgs, RootArg, RunArgs, ShowPrunedArg, StyleArg,
-    ViewArgs,
+    Cli, Command, FormatArg, InputArgs, RankDirArg, RenderArg, RenderArgs, RootArg, RunArgs, ShowPrunedArg,
+    StyleArg, ViewArgs,
 };
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -154,7 +154,12 @@ fn format_of(f: FormatArg) -> Format {
 }
 
 /// The view options, rejecting diagram options given with a format that does not use them.
-fn view_options(format: Format, max_depth: Option<u32>, stats_only: bool, v: &ViewArgs) -> Result<ViewOptions, Error> {
+fn view_options(
+    format: Format,
+    max_depth: Option<u32>,
+    stats_only: bool,
+    v: &ViewArgs,
+) -> Result<ViewOptions, Error> {
     let diagram = matches!(format, Format::Dot | Format::Svg | Format::Tikz);
     if !diagram {
         for (set, flag) in [
@@ -167,7 +172,9 @@ fn view_options(format: Format, max_depth: Option<u32>, stats_only: bool, v: &Vi
             (v.no_legend, "--no-legend"),
         ] {
             if set {
-                return Err(usage(format!("{flag} applies to diagrams: use it with --format dot, svg or tikz")));
+                return Err(usage(format!(
+                    "{flag} applies to diagrams: use it with --format dot, svg or tikz"
+                )));
             }
         }
     }
@@ -291,8 +298,8 @@ fn render(args: RenderArgs) -> Result<(), Error> {
     } else {
         std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.clone(), source })?
     };
-    let trace =
-        abviz::trace::Trace::from_json(&text).map_err(|source| Error::TraceFile { path: path.clone(), source })?;
+    let trace = abviz::trace::Trace::from_json(&text)
+        .map_err(|source| Error::TraceFile { path: path.clone(), source })?;
     let format = format_of(args.format);
     let view = view_options(format, args.max_depth, false, &args.view)?;
     draw(&trace, format, &view, args.view.render, args.output.as_deref())

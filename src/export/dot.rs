@@ -50,8 +50,16 @@ fn color(p: Paint) -> String {
     format!("#{}", p.hex())
 }
 
+/// A `<font>` element (Graphviz rejects an empty one, so empty text gives nothing).
 fn font(size: f64, paint: Paint, text: &str) -> String {
-    format!(r#"<font point-size="{size}" color="{}">{}</font>"#, color(paint), escape_dot_html(text))
+    if text.is_empty() {
+        return String::new();
+    }
+    // Black is the graph's default font colour.
+    match paint {
+        Paint::Ink => format!(r#"<font point-size="{size}">{}</font>"#, escape_dot_html(text)),
+        _ => format!(r#"<font point-size="{size}" color="{}">{}</font>"#, color(paint), escape_dot_html(text)),
+    }
 }
 
 fn cut_paint(kind: CutKind) -> Paint {
@@ -67,14 +75,18 @@ fn render(view: &View) -> String {
     out.push_str("digraph abviz {\n");
     let _ = writeln!(
         out,
-        r#"  graph [charset="UTF-8", rankdir={rankdir}, ordering=out, nodesep=0.3, ranksep=0.5, forcelabels=true, fontname="DejaVu Sans", fontsize=11, bgcolor=white];"#
+        r#"  graph [charset="UTF-8", rankdir={rankdir}, ordering=out, nodesep=0.3, ranksep=0.6, forcelabels=true, fontname="DejaVu Sans", fontsize=11, bgcolor=white];"#
     );
     let _ = writeln!(
         out,
         r#"  node [fontname="DejaVu Sans", fontsize=11, style=filled, fillcolor=white, color="{ink}", fontcolor="{ink}", penwidth=1.3, margin=0.04];"#,
         ink = color(Paint::Ink)
     );
-    let _ = writeln!(out, r#"  edge [dir=none, color="{}", penwidth=1.3, fontname="DejaVu Sans", fontsize=9];"#, color(Paint::Ink));
+    let _ = writeln!(
+        out,
+        r#"  edge [dir=none, color="{}", penwidth=1.3, fontname="DejaVu Sans", fontsize=9];"#,
+        color(Paint::Ink)
+    );
     let boxes = view.opts.style == Style::Boxes;
     for i in 0..view.len() as u32 {
         let l = view.label(i);
@@ -97,7 +109,11 @@ fn render(view: &View) -> String {
         }
         let size = if l.shape == Shape::Stub { 9.0 } else { 11.0 };
         let value = l.value.as_deref().unwrap_or("");
-        attrs.push(format!("label=<{}>", font(size, ink, value)));
+        if value.is_empty() {
+            attrs.push(r#"label="""#.into());
+        } else {
+            attrs.push(format!("label=<{}>", font(size, ink, value)));
+        }
         // Beside the node: name, visit order, window.
         let mut beside: Vec<String> = Vec::new();
         let mut head = String::new();
@@ -188,7 +204,9 @@ fn legend(view: &View) -> String {
     }
     let per_row = 4;
     let cols = 2 * per_row.min(cells.len().max(1));
-    let mut t = String::from(r##"<table border="1" color="#C8C8C8" cellborder="0" cellspacing="2" cellpadding="2">"##);
+    let mut t = String::from(
+        r##"<table border="1" color="#C8C8C8" cellborder="0" cellspacing="2" cellpadding="2">"##,
+    );
     let _ = write!(
         t,
         r#"<tr><td colspan="{cols}" align="left"><b>{}</b></td></tr>"#,
@@ -198,10 +216,14 @@ fn legend(view: &View) -> String {
         let _ = write!(t, "<tr>{}</tr>", row.join(""));
     }
     for note in view.notes() {
-        let _ = write!(t, r#"<tr><td colspan="{cols}" align="left">{}</td></tr>"#, font(10.0, Paint::Note, note));
+        let _ =
+            write!(t, r#"<tr><td colspan="{cols}" align="left">{}</td></tr>"#, font(10.0, Paint::Note, note));
     }
     t.push_str("</table>");
-    t
+    // An empty row keeps the legend clear of the lowest nodes.
+    format!(
+        r#"<table border="0" cellspacing="0"><tr><td height="10"></td></tr><tr><td>{t}</td></tr></table>"#
+    )
 }
 
 #[cfg(test)]

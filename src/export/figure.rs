@@ -9,7 +9,7 @@
 //! principal variation is drawn thick; a legend and a caption close the figure.
 
 use super::layout::{BBox, Layout, NodeBox, Spacing};
-use super::view::{EdgeKind, LegendKey, NodeLabel, RankDir, Shape, Style, View, one_line};
+use super::view::{EdgeKind, NodeLabel, RankDir, Shape, Style, View};
 use crate::trace::{CutKind, EventKind, NodeId, Trace};
 use unicode_width::UnicodeWidthChar;
 
@@ -64,7 +64,8 @@ pub struct Stroke {
 }
 
 impl Stroke {
-    fn new(paint: Paint, width: f64, dashed: bool) -> Stroke {
+    /// A stroke.
+    pub fn new(paint: Paint, width: f64, dashed: bool) -> Stroke {
         Stroke { paint, width, dashed }
     }
 }
@@ -235,10 +236,10 @@ pub fn text_width(text: &str, size: f64, bold: bool) -> f64 {
             _ => 0.6,
         };
     }
-    em * size * if bold { 1.08 } else { 1.0 }
+    em * size * if bold { 1.15 } else { 1.0 }
 }
 
-const PV_WIDTH: f64 = 3.2;
+pub(super) const PV_WIDTH: f64 = 3.2;
 const EDGE_WIDTH: f64 = 1.3;
 const MARGIN: f64 = 12.0;
 
@@ -257,14 +258,31 @@ fn shape_geom(label: &NodeLabel, style: Style) -> ShapeGeom {
     match (label.shape, style) {
         (Shape::Stub, _) => ShapeGeom { w: tw + 14.0, h: 20.0, text_dy: 0.0 },
         (Shape::Leaf, _) => ShapeGeom { w: (tw + 10.0).max(26.0), h: 24.0, text_dy: 0.0 },
-        (Shape::Max, Style::Triangles) => ShapeGeom { w: ((tw + 6.0) * 1.9).max(38.0), h: 30.0, text_dy: 6.5 },
-        (Shape::Min, Style::Triangles) => ShapeGeom { w: ((tw + 6.0) * 1.9).max(38.0), h: 30.0, text_dy: -6.5 },
+        (Shape::Max, Style::Triangles) => {
+            ShapeGeom { w: ((tw + 6.0) * 1.9).max(38.0), h: 30.0, text_dy: 6.5 }
+        }
+        (Shape::Min, Style::Triangles) => {
+            ShapeGeom { w: ((tw + 6.0) * 1.9).max(38.0), h: 30.0, text_dy: -6.5 }
+        }
         (Shape::Max, Style::Boxes) => ShapeGeom { w: (tw + 12.0).max(28.0), h: 28.0, text_dy: 0.0 },
         (Shape::Min, Style::Boxes) => {
             let d = (tw + 12.0).max(30.0);
             ShapeGeom { w: d, h: d, text_dy: 0.0 }
         }
     }
+}
+
+/// How far out (as a share of the width) a shape's left or right side is at its middle.
+fn side_of(label: &NodeLabel, style: Style) -> f64 {
+    match (label.shape, style) {
+        (Shape::Max | Shape::Min, Style::Triangles) => 0.25,
+        _ => 0.5,
+    }
+}
+
+/// Where the visit-order circle's centre sits below the shape's top (big circles sit higher).
+fn order_dy(r: f64) -> f64 {
+    1.0 - (r - 7.0).max(0.0)
 }
 
 fn order_radius(order: &str) -> f64 {
@@ -281,7 +299,10 @@ fn node_box(label: &NodeLabel, style: Style, dir: RankDir) -> NodeBox {
         RankDir::TopBottom => NodeBox {
             left: g.w / 2.0 + (if name_w > 0.0 { name_w + 5.0 } else { 0.0 }).max(order_d + 1.0),
             right: g.w / 2.0 + if bounds_w > 0.0 { bounds_w + 5.0 } else { 0.0 },
-            top: g.h / 2.0 + if order_d > 0.0 { 3.0 } else { 0.0 },
+            top: label
+                .order
+                .as_deref()
+                .map_or(g.h / 2.0, |o| g.h / 2.0 - order_dy(order_radius(o)) + order_radius(o)),
             bottom: g.h / 2.0,
         },
         RankDir::LeftRight => {
@@ -297,7 +318,7 @@ fn node_box(label: &NodeLabel, style: Style, dir: RankDir) -> NodeBox {
 }
 
 /// When things appear under `--tikz-steps`: overlay k shows the state after event k.
-struct Timing {
+pub(super) struct Timing {
     /// The overlay in which each trace node appears.
     enter: Vec<u32>,
     /// The overlay in which each node's value is known.
@@ -307,7 +328,7 @@ struct Timing {
     /// The overlay of each node's cutoff.
     cut: Vec<u32>,
     /// The overlay in which the search is over (the principal variation shows).
-    last: u32,
+    pub(super) last: u32,
 }
 
 impl Timing {
@@ -399,45 +420,63 @@ pub fn draw(view: &View, steps: bool) -> Figure {
         let p = view.parent(i as u32).expect("non-root items have a parent") as usize;
         let l = labels[i];
         let (pc, cc) = (at(p), at(i));
+        // From the parent's bottom (right) to the child's top (left).
         let (a, b) = match dir {
             RankDir::TopBottom => ((pc.0, pc.1 + geoms[p].h / 2.0), (cc.0, cc.1 - geoms[i].h / 2.0)),
-            RankDir::LeftRight => (pc, cc),
+            RankDir::LeftRight => (
+                (pc.0 + geoms[p].w * side_of(labels[p], style), pc.1),
+                (cc.0 - geoms[i].w * side_of(labels[i], style), cc.1),
+            ),
         };
         let kind = l.edge.unwrap_or(EdgeKind::Searched);
         let show = appear(i as u32);
-        let mut g = Group { part: Part::Edge, item: Some(i as u32), classes: vec!["edge"], tooltip: None, prims: vec![] };
+        let mut g = Group {
+            part: Part::Edge,
+            item: Some(i as u32),
+            classes: vec!["edge"],
+            tooltip: None,
+            prims: vec![],
+        };
         match kind {
-            EdgeKind::Searched => g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, EDGE_WIDTH, false) }, show)),
+            EdgeKind::Searched => {
+                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, EDGE_WIDTH, false) }, show))
+            }
             EdgeKind::Pv => {
                 g.classes.push("pv");
                 match timing {
                     Some(t) => {
                         let last = t.last;
                         let thin = Reveal { from: show.from, until: Some(last - 1) };
-                        g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, EDGE_WIDTH, false) }, thin));
+                        g.prims.push((
+                            Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, EDGE_WIDTH, false) },
+                            thin,
+                        ));
                         let thick = Reveal { from: last, until: None };
-                        g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) }, thick));
+                        g.prims.push((
+                            Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) },
+                            thick,
+                        ));
                     }
-                    None => g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) }, show)),
+                    None => g
+                        .prims
+                        .push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) }, show)),
                 }
             }
-            EdgeKind::Stub => g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Faded, EDGE_WIDTH, true) }, show)),
+            EdgeKind::Stub => {
+                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Faded, EDGE_WIDTH, true) }, show))
+            }
             EdgeKind::Pruned => {
                 g.classes.push("pruned");
-                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Faded, EDGE_WIDTH, true) }, show));
+                g.prims
+                    .push((Prim::Line { a, b, stroke: Stroke::new(Paint::Faded, EDGE_WIDTH, true) }, show));
             }
             EdgeKind::Cut(cut) => {
                 g.classes.push("pruned");
                 g.classes.push(if cut == CutKind::Alpha { "alpha-cut" } else { "beta-cut" });
-                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Faded, EDGE_WIDTH, true) }, show));
+                g.prims
+                    .push((Prim::Line { a, b, stroke: Stroke::new(Paint::Faded, EDGE_WIDTH, true) }, show));
                 // The cut mark: a double stroke across the middle of the edge.
-                let (a2, b2) = match dir {
-                    RankDir::TopBottom => (a, b),
-                    RankDir::LeftRight => (
-                        (pc.0 + geoms[p].w / 2.0, pc.1),
-                        (cc.0 - geoms[i].w / 2.0, cc.1),
-                    ),
-                };
+                let (a2, b2) = (a, b);
                 let (dx, dy) = (b2.0 - a2.0, b2.1 - a2.1);
                 let len = (dx * dx + dy * dy).sqrt().max(1e-9);
                 let (ux, uy) = (dx / len, dy / len);
@@ -476,7 +515,15 @@ pub fn draw(view: &View, steps: bool) -> Figure {
             let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
             let paint = if l.pruned { Paint::Faded } else { Paint::Note };
             g.prims.push((
-                Prim::Text { at: m, text: text.clone(), size: font::SMALL, anchor: Anchor::Middle, bold: false, paint, halo: true },
+                Prim::Text {
+                    at: m,
+                    text: text.clone(),
+                    size: font::SMALL,
+                    anchor: Anchor::Middle,
+                    bold: false,
+                    paint,
+                    halo: true,
+                },
                 show,
             ));
         }
@@ -519,7 +566,9 @@ pub fn draw(view: &View, steps: bool) -> Figure {
         }
         let (hw, hh) = (g.w / 2.0, g.h / 2.0);
         let shape = match (l.shape, style) {
-            (Shape::Stub, _) => Prim::Rect { at: (c.0 - hw, c.1 - hh), w: g.w, h: g.h, r: 6.0, stroke: outline },
+            (Shape::Stub, _) => {
+                Prim::Rect { at: (c.0 - hw, c.1 - hh), w: g.w, h: g.h, r: 6.0, stroke: outline }
+            }
             (Shape::Leaf, _) | (Shape::Max, Style::Boxes) => {
                 Prim::Rect { at: (c.0 - hw, c.1 - hh), w: g.w, h: g.h, r: 0.0, stroke: outline }
             }
@@ -560,11 +609,21 @@ pub fn draw(view: &View, steps: bool) -> Figure {
                 (c.0 + hw + 5.0, c.1 + if l.shape == Shape::Min { -3.0 } else { 3.0 }),
                 Anchor::Start,
             ),
-            RankDir::LeftRight => ((c.0, c.1 - hh - 9.0), Anchor::Middle, (c.0, c.1 + hh + 9.0), Anchor::Middle),
+            RankDir::LeftRight => {
+                ((c.0, c.1 - hh - 9.0), Anchor::Middle, (c.0, c.1 + hh + 9.0), Anchor::Middle)
+            }
         };
         if let Some(name) = &l.name {
             grp.prims.push((
-                Prim::Text { at: name_at, text: name.clone(), size: font::NAME, anchor: name_anchor, bold: true, paint: ink, halo: false },
+                Prim::Text {
+                    at: name_at,
+                    text: name.clone(),
+                    size: font::NAME,
+                    anchor: name_anchor,
+                    bold: true,
+                    paint: ink,
+                    halo: false,
+                },
                 show,
             ));
         }
@@ -596,11 +655,20 @@ pub fn draw(view: &View, steps: bool) -> Figure {
         }
         if let Some(o) = &l.order {
             let r = order_radius(o);
-            let oc = (c.0 - hw - r - 1.0, c.1 - hh + r - 3.0);
+            // Left of the shape's top edge, clear of the name below it.
+            let oc = (c.0 - hw - r - 1.0, c.1 - hh + order_dy(r));
             let paint = if faded { Paint::Faded } else { Paint::Note };
             grp.prims.push((Prim::Circle { c: oc, r, stroke: Stroke::new(paint, 0.8, false) }, show));
             grp.prims.push((
-                Prim::Text { at: oc, text: o.clone(), size: font::ORDER, anchor: Anchor::Middle, bold: false, paint, halo: false },
+                Prim::Text {
+                    at: oc,
+                    text: o.clone(),
+                    size: font::ORDER,
+                    anchor: Anchor::Middle,
+                    bold: false,
+                    paint,
+                    halo: false,
+                },
                 show,
             ));
         }
@@ -617,13 +685,14 @@ pub fn draw(view: &View, steps: bool) -> Figure {
     }
     let mut bottom = bbox.max_y;
     if let Some(t) = timing {
-        let (g, h) = narration(view.trace, t, MARGIN, bottom + 16.0, bbox.max_x.max(MARGIN + 420.0));
+        let (g, h) =
+            super::legend::narration(view.trace, t, MARGIN, bottom + 16.0, bbox.max_x.max(MARGIN + 420.0));
         bottom += 16.0 + h;
         groups.push(g);
     }
     let mut right = bbox.max_x;
     if !view.opts.no_legend {
-        let (g, w, h) = legend(view, MARGIN, bottom + 18.0, (bbox.max_x - MARGIN).max(440.0));
+        let (g, w, h) = super::legend::legend(view, MARGIN, bottom + 18.0, (bbox.max_x - MARGIN).max(440.0));
         bottom += 18.0 + h;
         right = right.max(MARGIN + w);
         groups.push(g);
@@ -633,184 +702,6 @@ pub fn draw(view: &View, steps: bool) -> Figure {
         bbox: BBox { min_x: 0.0, min_y: 0.0, max_x: right + MARGIN, max_y: bottom + MARGIN },
         overlays: timing.map_or(1, |t| t.last),
     }
-}
-
-/// The narration under the tree: one sentence per overlay, then the caption.
-fn narration(trace: &Trace, t: &Timing, x: f64, y: f64, _right: f64) -> (Group, f64) {
-    let mut g = Group { part: Part::Narration, item: None, classes: vec!["narration"], tooltip: None, prims: vec![] };
-    for k in 0..trace.events.len() {
-        let text = one_line(&crate::trace::narration::narrate(trace, k));
-        let step = k as u32 + 1;
-        g.prims.push((
-            Prim::Text { at: (x, y), text, size: font::LEGEND, anchor: Anchor::Start, bold: false, paint: Paint::Ink, halo: false },
-            Reveal { from: step, until: Some(step) },
-        ));
-    }
-    g.prims.push((
-        Prim::Text {
-            at: (x, y),
-            text: "Search complete: the principal variation is drawn thick.".into(),
-            size: font::LEGEND,
-            anchor: Anchor::Start,
-            bold: false,
-            paint: Paint::Ink,
-            halo: false,
-        },
-        Reveal { from: t.last, until: None },
-    ));
-    (g, 14.0)
-}
-
-/// Draws a legend symbol with its left end at `x`, centred on `y`; returns its width.
-fn legend_symbol(key: LegendKey, style: Style, x: f64, y: f64, prims: &mut Vec<Prim>) -> f64 {
-    let ink = Stroke::new(Paint::Ink, 1.3, false);
-    let faded = Stroke::new(Paint::Faded, 1.3, true);
-    match key {
-        LegendKey::Max | LegendKey::Min if style == Style::Boxes => {
-            if key == LegendKey::Max {
-                prims.push(Prim::Rect { at: (x, y - 7.0), w: 14.0, h: 14.0, r: 0.0, stroke: ink });
-            } else {
-                prims.push(Prim::Circle { c: (x + 7.0, y), r: 7.0, stroke: ink });
-            }
-            14.0
-        }
-        LegendKey::Max => {
-            prims.push(Prim::Polygon { pts: vec![(x + 8.0, y - 7.0), (x + 16.0, y + 7.0), (x, y + 7.0)], stroke: ink });
-            16.0
-        }
-        LegendKey::Min => {
-            prims.push(Prim::Polygon { pts: vec![(x, y - 7.0), (x + 16.0, y - 7.0), (x + 8.0, y + 7.0)], stroke: ink });
-            16.0
-        }
-        LegendKey::Leaf => {
-            prims.push(Prim::Rect { at: (x, y - 7.0), w: 14.0, h: 14.0, r: 0.0, stroke: ink });
-            14.0
-        }
-        LegendKey::Pruned => {
-            prims.push(Prim::Line { a: (x, y), b: (x + 22.0, y), stroke: faded });
-            prims.push(Prim::Polygon { pts: vec![(x + 26.0, y - 6.0), (x + 38.0, y - 6.0), (x + 32.0, y + 6.0)], stroke: faded });
-            38.0
-        }
-        LegendKey::AlphaCut | LegendKey::BetaCut => {
-            let paint = if key == LegendKey::AlphaCut { Paint::Alpha } else { Paint::Beta };
-            prims.push(Prim::Line { a: (x, y), b: (x + 26.0, y), stroke: faded });
-            for dx in [10.8, 15.2] {
-                prims.push(Prim::Line { a: (x + dx, y - 7.0), b: (x + dx, y + 7.0), stroke: Stroke::new(paint, 2.0, false) });
-            }
-            26.0
-        }
-        LegendKey::Pv => {
-            prims.push(Prim::Line { a: (x, y), b: (x + 26.0, y), stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) });
-            26.0
-        }
-        LegendKey::Bounds => {
-            prims.push(Prim::Text {
-                at: (x, y),
-                text: "[α, β]".into(),
-                size: font::BOUNDS,
-                anchor: Anchor::Start,
-                bold: false,
-                paint: Paint::Note,
-                halo: false,
-            });
-            text_width("[α, β]", font::BOUNDS, false)
-        }
-        LegendKey::Order => {
-            prims.push(Prim::Circle { c: (x + 6.0, y), r: 6.0, stroke: Stroke::new(Paint::Note, 0.8, false) });
-            prims.push(Prim::Text {
-                at: (x + 6.0, y),
-                text: "1".into(),
-                size: font::ORDER,
-                anchor: Anchor::Middle,
-                bold: false,
-                paint: Paint::Note,
-                halo: false,
-            });
-            12.0
-        }
-        LegendKey::Stub => {
-            prims.push(Prim::Rect { at: (x, y - 7.0), w: 24.0, h: 14.0, r: 5.0, stroke: faded });
-            prims.push(Prim::Text {
-                at: (x + 12.0, y),
-                text: "⋯".into(),
-                size: font::SMALL,
-                anchor: Anchor::Middle,
-                bold: false,
-                paint: Paint::Faded,
-                halo: false,
-            });
-            24.0
-        }
-    }
-}
-
-/// The legend box at (x, y), at most `max_w` wide: caption, symbols in rows, notes.
-fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f64) {
-    let mut prims = Vec::new();
-    let pad = 8.0;
-    let row_h = 20.0;
-    let caption = view.caption();
-    let mut cy = y + pad + 7.0;
-    prims.push(Prim::Text {
-        at: (x + pad, cy),
-        text: caption.clone(),
-        size: font::LEGEND,
-        anchor: Anchor::Start,
-        bold: true,
-        paint: Paint::Ink,
-        halo: false,
-    });
-    let mut width = text_width(&caption, font::LEGEND, true) + 2.0 * pad;
-    cy += row_h;
-    let mut cx = x + pad;
-    let mut row_used = false;
-    for key in view.legend() {
-        let text = view.legend_text(key);
-        let tw = text_width(&text, font::LEGEND, false);
-        // Estimate the symbol's width first, to wrap before drawing.
-        let mut scratch = Vec::new();
-        let sw = legend_symbol(key, view.opts.style, 0.0, 0.0, &mut scratch);
-        let entry = sw + 6.0 + tw;
-        if row_used && cx + entry > x + max_w - pad {
-            cx = x + pad;
-            cy += row_h;
-        }
-        legend_symbol(key, view.opts.style, cx, cy, &mut prims);
-        let paint = match key {
-            LegendKey::AlphaCut => Paint::Alpha,
-            LegendKey::BetaCut => Paint::Beta,
-            _ => Paint::Ink,
-        };
-        prims.push(Prim::Text {
-            at: (cx + sw + 6.0, cy),
-            text,
-            size: font::LEGEND,
-            anchor: Anchor::Start,
-            bold: false,
-            paint,
-            halo: false,
-        });
-        cx += entry + 18.0;
-        width = width.max(cx - 18.0 - x + pad);
-        row_used = true;
-    }
-    for note in view.notes() {
-        cy += row_h;
-        prims.push(Prim::Text {
-            at: (x + pad, cy),
-            text: note.clone(),
-            size: font::LEGEND,
-            anchor: Anchor::Start,
-            bold: false,
-            paint: Paint::Note,
-            halo: false,
-        });
-        width = width.max(text_width(note, font::LEGEND, false) + 2.0 * pad);
-    }
-    let height = cy + 10.0 + pad - y - 7.0 + 4.0;
-    let mut all = vec![(Prim::Rect { at: (x, y), w: width, h: height, r: 4.0, stroke: Stroke::new(Paint::Frame, 1.0, false) }, Reveal::ALWAYS)];
-    all.extend(prims.into_iter().map(|p| (p, Reveal::ALWAYS)));
-    (Group { part: Part::Legend, item: None, classes: vec!["legend"], tooltip: None, prims: all }, width, height)
 }
 
 /// The trace node an item shows (None for a stub).

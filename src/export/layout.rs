@@ -17,7 +17,7 @@
 //! let start = [0, 3, 3, 3, 3];
 //! let ids = [1, 2, 3];
 //! let x = tidy(&start, &ids, &[Extent::symmetric(0.5); 4], 1.0);
-//! assert_eq!(x, [2.0, 0.0, 2.0, 4.0]);
+//! assert_eq!(x, [2.5, 0.5, 2.5, 4.5]); // the leftmost node's left edge is at 0
 //! ```
 
 use super::view::{RankDir, View};
@@ -141,7 +141,8 @@ impl<'a> Tidy<'a> {
             stack.pop();
             let w = self.left_sibling(v);
             if kids.is_empty() {
-                self.prelim[v as usize] = if w == NONE { 0.0 } else { self.prelim[w as usize] + self.dist(w, v) };
+                self.prelim[v as usize] =
+                    if w == NONE { 0.0 } else { self.prelim[w as usize] + self.dist(w, v) };
             } else {
                 self.execute_shifts(v);
                 let (first, last) = (kids[0], kids[kids.len() - 1]);
@@ -184,7 +185,8 @@ impl<'a> Tidy<'a> {
             vom = self.next_left(vom);
             vop = self.next_right(vop);
             self.ancestor[vop as usize] = v;
-            let shift = (self.prelim[vim as usize] + sim) - (self.prelim[vip as usize] + sip) + self.dist(vim, vip);
+            let shift =
+                (self.prelim[vim as usize] + sim) - (self.prelim[vip as usize] + sip) + self.dist(vim, vip);
             if shift > 0.0 {
                 let a = self.ancestor_of(vim, v, default_ancestor);
                 self.move_subtree(a, v, shift);

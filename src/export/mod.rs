@@ -5,6 +5,8 @@ mod dot;
 pub mod figure;
 mod json;
 pub mod layout;
+mod legend;
+pub mod options;
 mod svg;
 mod text;
 mod tikz;
@@ -12,10 +14,10 @@ pub mod view;
 
 pub use dot::{DotExporter, escape_dot_html};
 pub use json::JsonExporter;
+pub use options::{Collapse, Labels, RankDir, ShowPruned, Style};
 pub use svg::{SvgExporter, escape_xml};
 pub use text::TextExporter;
 pub use tikz::{TikzExporter, escape_latex};
-pub use view::{Collapse, Labels, RankDir, ShowPruned, Style};
 
 use crate::trace::Trace;
 use std::fmt;

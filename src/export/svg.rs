@@ -123,7 +123,9 @@ fn prim(out: &mut String, p: &Prim) {
                 let _ = write!(attrs, r##" fill="#{}""##, paint.hex());
             }
             if *halo {
-                attrs.push_str(r#" stroke="white" stroke-width="3" stroke-linejoin="round" paint-order="stroke""#);
+                attrs.push_str(
+                    r#" stroke="white" stroke-width="3" stroke-linejoin="round" paint-order="stroke""#,
+                );
             }
             // `at.1` is the text's vertical centre; the baseline sits about 0.35 em below it.
             let _ = writeln!(

@@ -77,7 +77,9 @@ pub fn escape_latex(s: &str) -> String {
             '○' => out.push_str(r"$\circ$"),
             c if c.is_control() => out.push(' '),
             c if c.is_ascii() => out.push(c),
-            c if ('\u{C0}'..='\u{17F}').contains(&c) && c.is_alphabetic() && c != 'ı' && c != 'ĸ' => out.push(c),
+            c if ('\u{C0}'..='\u{17F}').contains(&c) && c.is_alphabetic() && c != 'ı' && c != 'ĸ' => {
+                out.push(c)
+            }
             c => {
                 let _ = write!(out, r"\abvizchar{{{:04X}}}{{{c}}}", c as u32);
             }
@@ -144,7 +146,12 @@ fn prim(p: &Prim, text_width: Option<f64>) -> String {
         }
         Prim::Rect { at, w, h, r, stroke: s } => {
             let rc = if *r > 0.0 { format!(", rounded corners={}", pt(*r)) } else { String::new() };
-            format!(r"\filldraw[fill=white{rc}, {}] {} rectangle {};", stroke(s), pnt(*at), pnt((at.0 + w, at.1 + h)))
+            format!(
+                r"\filldraw[fill=white{rc}, {}] {} rectangle {};",
+                stroke(s),
+                pnt(*at),
+                pnt((at.0 + w, at.1 + h))
+            )
         }
         Prim::Circle { c, r, stroke: s } => {
             format!(r"\filldraw[fill=white, {}] {} circle[radius={}];", stroke(s), pnt(*c), num(*r))
@@ -194,7 +201,9 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
     out.push('\n');
     let (w, h) = (fig.bbox.width(), fig.bbox.height());
     if steps {
-        out.push_str("\\documentclass{beamer}\n\\usepackage{tikz}\n\\setbeamertemplate{navigation symbols}{}\n");
+        out.push_str(
+            "\\documentclass{beamer}\n\\usepackage{tikz}\n\\setbeamertemplate{navigation symbols}{}\n",
+        );
     } else {
         out.push_str("\\documentclass[tikz,border=2pt]{standalone}\n");
     }
@@ -226,7 +235,7 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
                 let _ = writeln!(out, "% {}", g.classes.join(" "));
             }
         }
-        let text_width = (g.part == Part::Narration).then(|| w - 24.0);
+        let text_width = (g.part == Part::Narration).then_some(w - 24.0);
         for (p, r) in &g.prims {
             out.push_str(&wrap(prim(p, text_width), r));
             out.push('\n');
