@@ -15,7 +15,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Run one search and print or write its trace (annotated text or JSON).
+    /// Run one search and print or write its trace (annotated text, JSON, or a DOT/SVG/TikZ diagram).
     Run(RunArgs),
     /// List the games and their position notation.
     Games,

@@ -58,7 +58,9 @@ fn font(size: f64, paint: Paint, text: &str) -> String {
     // Black is the graph's default font colour.
     match paint {
         Paint::Ink => format!(r#"<font point-size="{size}">{}</font>"#, escape_dot_html(text)),
-        _ => format!(r#"<font point-size="{size}" color="{}">{}</font>"#, color(paint), escape_dot_html(text)),
+        _ => {
+            format!(r#"<font point-size="{size}" color="{}">{}</font>"#, color(paint), escape_dot_html(text))
+        }
     }
 }
 

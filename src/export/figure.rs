@@ -444,7 +444,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
             EdgeKind::Pv => {
                 g.classes.push("pv");
                 match timing {
-                    Some(t) => {
+                    Some(t) if t.last > show.from => {
                         let last = t.last;
                         let thin = Reveal { from: show.from, until: Some(last - 1) };
                         g.prims.push((
@@ -457,7 +457,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
                             thick,
                         ));
                     }
-                    None => g
+                    _ => g
                         .prims
                         .push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) }, show)),
                 }
@@ -685,8 +685,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
     }
     let mut bottom = bbox.max_y;
     if let Some(t) = timing {
-        let (g, h) =
-            super::legend::narration(view.trace, t, MARGIN, bottom + 16.0, bbox.max_x.max(MARGIN + 420.0));
+        let (g, h) = super::legend::narration(view.trace, t, MARGIN, bottom + 16.0);
         bottom += 16.0 + h;
         groups.push(g);
     }

@@ -5,7 +5,7 @@ use super::view::{LegendKey, Style, View, one_line};
 use crate::trace::Trace;
 
 /// The narration under the tree: one sentence per overlay, then the caption.
-pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64, _right: f64) -> (Group, f64) {
+pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f64) {
     let mut g =
         Group { part: Part::Narration, item: None, classes: vec!["narration"], tooltip: None, prims: vec![] };
     for k in 0..trace.events.len() {

@@ -212,18 +212,16 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
         let _ = writeln!(out, r"\definecolor{{{}}}{{HTML}}{{{}}}", color(p), p.hex());
     }
     out.push_str("\\begin{document}\n");
-    // 1 px = 0.2646 mm, y pointing down as in the SVG. A beamer frame (128 mm x 96 mm) gets the
-    // figure scaled down to fit.
-    let scale = if steps { (118.0 / (w * 0.2646)).min(80.0 / (h * 0.2646)).min(1.0) } else { 1.0 };
-    let unit = format!("{:.4}mm", 0.2646 * scale);
+    // 1 px = 0.2646 mm, y pointing down as in the SVG. In a beamer frame (128 mm x 96 mm) the
+    // whole picture, lines included, is scaled down to fit.
+    let scale = if steps { (124.0 / (w * 0.2646)).min(90.0 / (h * 0.2646)).min(1.0) } else { 1.0 };
     if steps {
         out.push_str("\\begin{frame}[plain]\n\\centering\n");
+        if scale < 1.0 {
+            let _ = writeln!(out, r"\scalebox{{{scale:.4}}}{{%");
+        }
     }
-    let _ = writeln!(
-        out,
-        r"\begin{{tikzpicture}}[x={unit}, y=-{unit}, line cap=round{}]",
-        if scale < 1.0 { format!(", every node/.append style={{scale={scale:.4}}}") } else { String::new() }
-    );
+    out.push_str("\\begin{tikzpicture}[x=0.2646mm, y=-0.2646mm, line cap=round]\n");
     let _ = writeln!(out, r"\useasboundingbox (0,0) rectangle ({},{});", num(w), num(h));
     for g in &fig.groups {
         match (g.part, g.item) {
@@ -243,6 +241,9 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
     }
     out.push_str("\\end{tikzpicture}\n");
     if steps {
+        if scale < 1.0 {
+            out.push_str("}\n");
+        }
         out.push_str("\\end{frame}\n");
     }
     out.push_str("\\end{document}\n");
