@@ -399,37 +399,84 @@ pub fn draw(view: &View, steps: bool) -> Figure {
     };
     let layout = Layout::of_view(view, &boxes, spacing);
     let timing = steps.then(|| Timing::new(view.trace));
-    let timing = timing.as_ref();
-    let node_of = |i: u32| match view.items()[i as usize] {
-        super::view::Item::Node(id) => Some(id),
-        super::view::Item::Stub { .. } => None,
-    };
-    // When an item appears: its node's entry; a stub with its parent's value.
-    let appear = |i: u32| -> Reveal {
-        match view.items()[i as usize] {
-            super::view::Item::Node(id) => reveal(timing, |t| t.enter[id as usize]),
-            super::view::Item::Stub { parent, .. } => reveal(timing, |t| t.value[parent as usize]),
-        }
-    };
-    let mut groups = Vec::with_capacity(2 * n + 2);
-    let at = |i: usize| (MARGIN + layout.x[i], MARGIN + layout.y[i]);
     let geoms: Vec<ShapeGeom> = labels.iter().map(|l| shape_geom(l, style)).collect();
-
+    let d = Drawer { view, labels, geoms, layout: &layout, timing: timing.as_ref(), style, dir };
+    let timing = timing.as_ref();
+    let mut groups = Vec::with_capacity(2 * n + 2);
     // Edges first, so the white shapes cover their ends.
-    for i in 1..n {
-        let p = view.parent(i as u32).expect("non-root items have a parent") as usize;
-        let l = labels[i];
-        let (pc, cc) = (at(p), at(i));
+    groups.extend((1..n).map(|i| d.edge(i)));
+    groups.extend((0..n).map(|i| d.node(i)));
+
+    let mut bbox = layout.bbox;
+    bbox.min_x += MARGIN;
+    bbox.max_x += MARGIN;
+    bbox.min_y += MARGIN;
+    bbox.max_y += MARGIN;
+    if n == 0 {
+        bbox = BBox { min_x: MARGIN, min_y: MARGIN, max_x: MARGIN + 200.0, max_y: MARGIN };
+    }
+    let mut bottom = bbox.max_y;
+    if let Some(t) = timing {
+        let (g, h) = super::legend::narration(view.trace, t, MARGIN, bottom + 16.0);
+        bottom += 16.0 + h;
+        groups.push(g);
+    }
+    let mut right = bbox.max_x;
+    if !view.opts.no_legend {
+        let (g, w, h) = super::legend::legend(view, MARGIN, bottom + 18.0, (bbox.max_x - MARGIN).max(440.0));
+        bottom += 18.0 + h;
+        right = right.max(MARGIN + w);
+        groups.push(g);
+    }
+    Figure {
+        groups,
+        bbox: BBox { min_x: 0.0, min_y: 0.0, max_x: right + MARGIN, max_y: bottom + MARGIN },
+        overlays: timing.map_or(1, |t| t.last),
+    }
+}
+
+/// What drawing one edge or node needs to know.
+struct Drawer<'a> {
+    view: &'a View<'a>,
+    labels: Vec<&'a NodeLabel>,
+    geoms: Vec<ShapeGeom>,
+    layout: &'a Layout,
+    timing: Option<&'a Timing>,
+    style: Style,
+    dir: RankDir,
+}
+
+impl Drawer<'_> {
+    /// The centre of item `i`.
+    fn at(&self, i: usize) -> Pt {
+        (MARGIN + self.layout.x[i], MARGIN + self.layout.y[i])
+    }
+
+    /// When item `i` appears: its node's entry; a stub with its parent's value.
+    fn appear(&self, i: u32) -> Reveal {
+        match self.view.items()[i as usize] {
+            super::view::Item::Node(id) => reveal(self.timing, |t| t.enter[id as usize]),
+            super::view::Item::Stub { parent, .. } => reveal(self.timing, |t| t.value[parent as usize]),
+        }
+    }
+
+    /// The edge into item `i` (not the root), with its cut mark and labels.
+    fn edge(&self, i: usize) -> Group {
+        let p = self.view.parent(i as u32).expect("non-root items have a parent") as usize;
+        let l = self.labels[i];
+        let (pc, cc) = (self.at(p), self.at(i));
         // From the parent's bottom (right) to the child's top (left).
-        let (a, b) = match dir {
-            RankDir::TopBottom => ((pc.0, pc.1 + geoms[p].h / 2.0), (cc.0, cc.1 - geoms[i].h / 2.0)),
+        let (a, b) = match self.dir {
+            RankDir::TopBottom => {
+                ((pc.0, pc.1 + self.geoms[p].h / 2.0), (cc.0, cc.1 - self.geoms[i].h / 2.0))
+            }
             RankDir::LeftRight => (
-                (pc.0 + geoms[p].w * side_of(labels[p], style), pc.1),
-                (cc.0 - geoms[i].w * side_of(labels[i], style), cc.1),
+                (pc.0 + self.geoms[p].w * side_of(self.labels[p], self.style), pc.1),
+                (cc.0 - self.geoms[i].w * side_of(self.labels[i], self.style), cc.1),
             ),
         };
         let kind = l.edge.unwrap_or(EdgeKind::Searched);
-        let show = appear(i as u32);
+        let show = self.appear(i as u32);
         let mut g = Group {
             part: Part::Edge,
             item: Some(i as u32),
@@ -443,7 +490,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
             }
             EdgeKind::Pv => {
                 g.classes.push("pv");
-                match timing {
+                match self.timing {
                     Some(t) if t.last > show.from => {
                         let last = t.last;
                         let thin = Reveal { from: show.from, until: Some(last - 1) };
@@ -498,7 +545,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
                     let m = (a2.0 + ux * 0.5 * len, a2.1 + uy * 0.5 * len);
                     g.prims.push((
                         Prim::Text {
-                            at: (m.0 + 9.0, m.1 + if dir == RankDir::LeftRight { -10.0 } else { 0.0 }),
+                            at: (m.0 + 9.0, m.1 + if self.dir == RankDir::LeftRight { -10.0 } else { 0.0 }),
                             text: text.clone(),
                             size: font::SMALL,
                             anchor: Anchor::Start,
@@ -527,16 +574,16 @@ pub fn draw(view: &View, steps: bool) -> Figure {
                 show,
             ));
         }
-        groups.push(g);
+        g
     }
 
-    // Nodes.
-    for i in 0..n {
-        let l = labels[i];
-        let g = &geoms[i];
-        let c = at(i);
-        let show = appear(i as u32);
-        let id = node_of(i as u32);
+    /// Item `i`: its shape, value, name, window and visit order.
+    fn node(&self, i: usize) -> Group {
+        let l = self.labels[i];
+        let g = &self.geoms[i];
+        let c = self.at(i);
+        let show = self.appear(i as u32);
+        let id = item_node(self.view, i as u32);
         let faded = l.pruned || l.shape == Shape::Stub;
         let ink = if faded { Paint::Faded } else { Paint::Ink };
         let outline = Stroke::new(ink, 1.4, faded);
@@ -565,7 +612,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
             None => {}
         }
         let (hw, hh) = (g.w / 2.0, g.h / 2.0);
-        let shape = match (l.shape, style) {
+        let shape = match (l.shape, self.style) {
             (Shape::Stub, _) => {
                 Prim::Rect { at: (c.0 - hw, c.1 - hh), w: g.w, h: g.h, r: 6.0, stroke: outline }
             }
@@ -586,7 +633,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
         if let Some(v) = &l.value {
             let size = if l.shape == Shape::Stub { font::SMALL } else { font::VALUE };
             let when = match id {
-                Some(id) => reveal(timing, |t| t.value[id as usize]),
+                Some(id) => reveal(self.timing, |t| t.value[id as usize]),
                 None => show,
             };
             grp.prims.push((
@@ -602,7 +649,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
                 when,
             ));
         }
-        let (name_at, name_anchor, bounds_at, bounds_anchor) = match dir {
+        let (name_at, name_anchor, bounds_at, bounds_anchor) = match self.dir {
             RankDir::TopBottom => (
                 (c.0 - hw - 5.0, c.1 + 4.0),
                 Anchor::End,
@@ -638,9 +685,9 @@ pub fn draw(view: &View, steps: bool) -> Figure {
                 paint,
                 halo: false,
             };
-            match timing {
+            match self.timing {
                 // Steps: the window as it changes (only with exit bounds, which are the live ones).
-                Some(t) if view.opts.labels.bounds_out && !view.opts.labels.bounds_in => {
+                Some(t) if self.view.opts.labels.bounds_out && !self.view.opts.labels.bounds_in => {
                     let ws = &t.windows[id as usize];
                     for (k, &(from, a, b)) in ws.iter().enumerate() {
                         let until = ws.get(k + 1).map(|w| w.0 - 1);
@@ -672,34 +719,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
                 show,
             ));
         }
-        groups.push(grp);
-    }
-
-    let mut bbox = layout.bbox;
-    bbox.min_x += MARGIN;
-    bbox.max_x += MARGIN;
-    bbox.min_y += MARGIN;
-    bbox.max_y += MARGIN;
-    if n == 0 {
-        bbox = BBox { min_x: MARGIN, min_y: MARGIN, max_x: MARGIN + 200.0, max_y: MARGIN };
-    }
-    let mut bottom = bbox.max_y;
-    if let Some(t) = timing {
-        let (g, h) = super::legend::narration(view.trace, t, MARGIN, bottom + 16.0);
-        bottom += 16.0 + h;
-        groups.push(g);
-    }
-    let mut right = bbox.max_x;
-    if !view.opts.no_legend {
-        let (g, w, h) = super::legend::legend(view, MARGIN, bottom + 18.0, (bbox.max_x - MARGIN).max(440.0));
-        bottom += 18.0 + h;
-        right = right.max(MARGIN + w);
-        groups.push(g);
-    }
-    Figure {
-        groups,
-        bbox: BBox { min_x: 0.0, min_y: 0.0, max_x: right + MARGIN, max_y: bottom + MARGIN },
-        overlays: timing.map_or(1, |t| t.last),
+        grp
     }
 }
 
