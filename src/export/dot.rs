@@ -184,7 +184,7 @@ fn legend(view: &View) -> String {
             LegendKey::Max => (if boxes { "□" } else { "▲" }, Paint::Ink),
             LegendKey::Min => (if boxes { "○" } else { "▼" }, Paint::Ink),
             LegendKey::Leaf => ("□", Paint::Ink),
-            LegendKey::Pruned => ("╌╌ ▽", Paint::Faded),
+            LegendKey::Pruned => (if boxes { "╌╌ □" } else { "╌╌ ▽" }, Paint::Faded),
             LegendKey::AlphaCut => ("✂", Paint::Alpha),
             LegendKey::BetaCut => ("✂", Paint::Beta),
             LegendKey::Pv => ("━━", Paint::Ink),

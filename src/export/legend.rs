@@ -72,10 +72,14 @@ fn legend_symbol(key: LegendKey, style: Style, x: f64, y: f64, prims: &mut Vec<P
         }
         LegendKey::Pruned => {
             prims.push(Prim::Line { a: (x, y), b: (x + 22.0, y), stroke: faded });
-            prims.push(Prim::Polygon {
-                pts: vec![(x + 26.0, y - 6.0), (x + 38.0, y - 6.0), (x + 32.0, y + 6.0)],
-                stroke: faded,
-            });
+            if style == Style::Boxes {
+                prims.push(Prim::Rect { at: (x + 26.0, y - 6.0), w: 12.0, h: 12.0, r: 0.0, stroke: faded });
+            } else {
+                prims.push(Prim::Polygon {
+                    pts: vec![(x + 26.0, y - 6.0), (x + 38.0, y - 6.0), (x + 32.0, y + 6.0)],
+                    stroke: faded,
+                });
+            }
             38.0
         }
         LegendKey::AlphaCut | LegendKey::BetaCut => {

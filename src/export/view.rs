@@ -458,7 +458,6 @@ impl<'a> View<'a> {
 
     /// The legend's words for `key` (the symbol is drawn by each format).
     pub fn legend_text(&self, key: LegendKey) -> String {
-        let boxes = self.opts.style == Style::Boxes;
         let l = &self.opts.labels;
         match key {
             LegendKey::Max => "MAX to move".into(),
@@ -478,13 +477,7 @@ impl<'a> View<'a> {
                 (false, true) => "order finished".into(),
                 _ => "visit order".into(),
             },
-            LegendKey::Stub => {
-                if boxes {
-                    "collapsed subtree".into()
-                } else {
-                    "collapsed subtree (--collapse)".into()
-                }
-            }
+            LegendKey::Stub => "collapsed subtree".into(),
         }
     }
 
