@@ -16,7 +16,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 #[allow(clippy::large_enum_variant)] // parsed once per process
 pub enum Command {
-    /// Run one search and print or write its trace (annotated text or JSON).
+    /// Run one search and print or write its trace (annotated text, JSON, or a DOT/SVG/TikZ diagram).
     Run(RunArgs),
     /// List the games and their position notation.
     Games,
@@ -26,6 +26,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Count the legal move sequences of a given length (perft), to check a move generator.
     Perft(PerftArgs),
+    /// Draw a saved trace (from `abviz run --format json`) again, without searching.
+    Render(RenderArgs),
 }
 
 /// Who moves at the root of an explicit tree.
@@ -88,6 +90,89 @@ pub enum FormatArg {
     Text,
     /// The JSON trace.
     Json,
+    /// A Graphviz graph (render it with --render or `dot -Tpng`).
+    Dot,
+    /// An SVG picture (own tree layout; no Graphviz needed).
+    Svg,
+    /// A standalone LaTeX/TikZ figure (pdflatex); with --tikz-steps a beamer frame.
+    Tikz,
+}
+
+/// Which never-searched nodes a diagram draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowPrunedArg {
+    /// Only the searched tree.
+    None,
+    /// The pruned children (dashed, with a cut mark), not what lies below them.
+    Edges,
+    /// The pruned children and their never-searched subtrees, faded (explicit trees).
+    Subtrees,
+}
+
+/// The direction of a diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RankDirArg {
+    /// Root at the top.
+    #[value(name = "TB", alias = "tb")]
+    Tb,
+    /// Root at the left.
+    #[value(name = "LR", alias = "lr")]
+    Lr,
+}
+
+/// How a diagram draws players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StyleArg {
+    /// MAX ▲, MIN ▼, leaves □.
+    Triangles,
+    /// MAX □, MIN ○.
+    Boxes,
+}
+
+/// What `--render` makes of the DOT graph (through Graphviz's `dot`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RenderArg {
+    /// SVG.
+    Svg,
+    /// PNG.
+    Png,
+    /// PDF.
+    Pdf,
+}
+
+/// Options of the diagram formats (dot, svg, tikz).
+#[derive(Args, Debug, Clone)]
+pub struct ViewArgs {
+    /// Labels to write, comma-separated: value, bounds (on exit), bounds-in, pre (visit order),
+    /// post, move, name; or all / none [default: value,bounds,pre,move,name].
+    #[arg(long, value_name = "LIST")]
+    pub labels: Option<String>,
+    /// Never-searched nodes: none, edges (the pruned children) or subtrees (and what lies below
+    /// them, faded) [default: subtrees].
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub show_pruned: Option<ShowPrunedArg>,
+    /// Only the principal variation.
+    #[arg(long)]
+    pub pv_only: bool,
+    /// Below a node off the principal variation whose subtree has more than N shown nodes, draw
+    /// one "⋯ k nodes" stub; 'off' never collapses [default: only past 2000 nodes].
+    #[arg(long, value_name = "N|off")]
+    pub collapse: Option<String>,
+    /// Direction: TB (root at the top) or LR (root at the left) [default: TB].
+    #[arg(long, value_enum, value_name = "DIR")]
+    pub rankdir: Option<RankDirArg>,
+    /// Shapes: triangles (MAX ▲, MIN ▼, leaf □) or boxes (MAX □, MIN ○) [default: triangles].
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub style: Option<StyleArg>,
+    /// TikZ: a beamer frame whose overlays reveal the search one event at a time.
+    #[arg(long)]
+    pub tikz_steps: bool,
+    /// Leave out the legend and caption.
+    #[arg(long)]
+    pub no_legend: bool,
+    /// DOT: run Graphviz's `dot` and write SVG, PNG or PDF instead of the graph text.
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub render: Option<RenderArg>,
 }
 
 /// `abviz run`.
@@ -111,9 +196,32 @@ pub struct RunArgs {
     /// Stop a search that visits more nodes than this.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
-    /// Text: print the tree down to this depth only (root = 0).
+    /// Text and diagrams: show the tree down to this depth only (root = 0).
     #[arg(long, value_name = "K")]
     pub max_depth: Option<u32>,
+    /// Diagram options.
+    #[command(flatten)]
+    pub view: ViewArgs,
+}
+
+/// `abviz render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// A trace written by `abviz run --format json` ('-' reads standard input).
+    #[arg(value_name = "TRACE.json")]
+    pub trace: PathBuf,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "svg")]
+    pub format: FormatArg,
+    /// Write to FILE instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Show the tree down to this depth only (root = 0).
+    #[arg(long, value_name = "K")]
+    pub max_depth: Option<u32>,
+    /// Diagram options.
+    #[command(flatten)]
+    pub view: ViewArgs,
 }
 
 /// `abviz perft`.

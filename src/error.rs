@@ -29,6 +29,9 @@ pub enum Error {
         /// What was wrong.
         source: TraceFileError,
     },
+    /// An external program (Graphviz's `dot` for --render) is missing or failed.
+    #[error("{0}")]
+    Render(String),
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

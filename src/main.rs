@@ -3,14 +3,17 @@
 mod cli;
 
 use abviz::Error;
-use abviz::export::{Format, ViewOptions};
+use abviz::export::{Format, RankDir, ShowPruned, Style, ViewOptions};
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use abviz::game::tictactoe::{TicTacToe, TttEval};
 use abviz::input::{GAMES, Input, RunOptions};
 use abviz::search::Algorithm;
 use clap::Parser;
-use cli::{Cli, Command, FirstArg, FormatArg, InputArgs, PerftArgs, PlayArgs, RootArg, RunArgs};
+use cli::{
+    Cli, Command, FirstArg, FormatArg, InputArgs, PerftArgs, PlayArgs, RankDirArg, RenderArg, RenderArgs,
+    RootArg, RunArgs, ShowPrunedArg, StyleArg, ViewArgs,
+};
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
@@ -36,6 +39,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Demo(_) => demo(),
         Command::Play(args) => play(args),
         Command::Perft(args) => perft(args),
+        Command::Render(args) => render(args),
     }
 }
 
@@ -167,10 +171,8 @@ fn run(args: RunArgs) -> Result<(), Error> {
     }
     let input = build_input(&args.input)?;
     let opts = RunOptions { max_nodes: args.max_nodes, ..RunOptions::default() };
-    let format = match args.format {
-        FormatArg::Text => Format::Text,
-        FormatArg::Json => Format::Json,
-    };
+    let format = format_of(args.format);
+    let view = view_options(format, args.max_depth, args.stats_only, &args.view)?;
     let trace = if args.stats_only {
         // Counting only: no nodes or events are kept, so huge searches fit in memory.
         let (value, stats) = input.count(algo, args.max_nodes)?;
@@ -178,15 +180,179 @@ fn run(args: RunArgs) -> Result<(), Error> {
     } else {
         input.trace(algo, &opts)?
     };
-    let view = ViewOptions { max_depth: args.max_depth, stats_only: args.stats_only };
-    let text = format.exporter().export(&trace, &view);
-    emit(args.output.as_deref(), &text)
+    draw(&trace, format, &view, args.view.render, args.output.as_deref())
+}
+
+fn format_of(f: FormatArg) -> Format {
+    match f {
+        FormatArg::Text => Format::Text,
+        FormatArg::Json => Format::Json,
+        FormatArg::Dot => Format::Dot,
+        FormatArg::Svg => Format::Svg,
+        FormatArg::Tikz => Format::Tikz,
+    }
+}
+
+/// The view options, rejecting diagram options given with a format that does not use them.
+fn view_options(
+    format: Format,
+    max_depth: Option<u32>,
+    stats_only: bool,
+    v: &ViewArgs,
+) -> Result<ViewOptions, Error> {
+    let diagram = matches!(format, Format::Dot | Format::Svg | Format::Tikz);
+    if !diagram {
+        for (set, flag) in [
+            (v.labels.is_some(), "--labels"),
+            (v.show_pruned.is_some(), "--show-pruned"),
+            (v.pv_only, "--pv-only"),
+            (v.collapse.is_some(), "--collapse"),
+            (v.rankdir.is_some(), "--rankdir"),
+            (v.style.is_some(), "--style"),
+            (v.no_legend, "--no-legend"),
+        ] {
+            if set {
+                return Err(usage(format!(
+                    "{flag} applies to diagrams: use it with --format dot, svg or tikz"
+                )));
+            }
+        }
+    }
+    if v.tikz_steps && format != Format::Tikz {
+        return Err(usage("--tikz-steps makes beamer overlays: use it with --format tikz"));
+    }
+    if v.render.is_some() && format != Format::Dot {
+        return Err(usage(
+            "--render runs Graphviz on the DOT graph: use it with --format dot (--format svg needs no Graphviz)",
+        ));
+    }
+    let labels = match &v.labels {
+        Some(l) => l.parse().map_err(usage)?,
+        None => Default::default(),
+    };
+    let collapse = match &v.collapse {
+        Some(c) => Some(c.parse().map_err(usage)?),
+        None => None,
+    };
+    Ok(ViewOptions {
+        max_depth,
+        stats_only,
+        labels,
+        show_pruned: match v.show_pruned {
+            Some(ShowPrunedArg::None) => ShowPruned::None,
+            Some(ShowPrunedArg::Edges) => ShowPruned::Edges,
+            Some(ShowPrunedArg::Subtrees) | None => ShowPruned::Subtrees,
+        },
+        pv_only: v.pv_only,
+        collapse,
+        rankdir: match v.rankdir {
+            Some(RankDirArg::Lr) => RankDir::LeftRight,
+            Some(RankDirArg::Tb) | None => RankDir::TopBottom,
+        },
+        style: match v.style {
+            Some(StyleArg::Boxes) => Style::Boxes,
+            Some(StyleArg::Triangles) | None => Style::Triangles,
+        },
+        tikz_steps: v.tikz_steps,
+        no_legend: v.no_legend,
+    })
+}
+
+/// Beamer overlays per event: past this many, pdflatex would take minutes and nobody would
+/// step through them in a lecture.
+const MAX_TIKZ_STEPS: usize = 1000;
+
+/// Exports `trace` and writes it (through Graphviz when `render` asks for it).
+fn draw(
+    trace: &abviz::trace::Trace,
+    format: Format,
+    view: &ViewOptions,
+    render: Option<RenderArg>,
+    output: Option<&std::path::Path>,
+) -> Result<(), Error> {
+    if view.tikz_steps && trace.events.len() > MAX_TIKZ_STEPS {
+        return Err(usage(format!(
+            "--tikz-steps makes one overlay per event, and this search has {} events (at most {MAX_TIKZ_STEPS}); use a smaller tree",
+            trace.events.len()
+        )));
+    }
+    let text = format.exporter().export(trace, view);
+    let Some(kind) = render else { return emit(output, &text) };
+    let kind = match kind {
+        RenderArg::Svg => "svg",
+        RenderArg::Png => "png",
+        RenderArg::Pdf => "pdf",
+    };
+    if output.is_none() && kind != "svg" && std::io::stdout().is_terminal() {
+        return Err(usage(format!(
+            "--render {kind} writes binary data: give -o FILE.{kind} or pipe it into a file"
+        )));
+    }
+    let bytes = run_dot(&text, kind)?;
+    emit_bytes(output, &bytes)
+}
+
+/// Pipes DOT text through Graphviz's `dot -T<kind>`.
+fn run_dot(dot: &str, kind: &str) -> Result<Vec<u8>, Error> {
+    use std::process::{Command as Proc, Stdio};
+    let mut child = Proc::new("dot")
+        .arg(format!("-T{kind}"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                Error::Render(
+                    "--render needs Graphviz's `dot`, which is not installed. Install it with \
+                     `apt-get install graphviz` (Debian/Ubuntu), `dnf install graphviz` (Fedora) or \
+                     `brew install graphviz` (macOS); or use --format svg, which needs no Graphviz."
+                        .into(),
+                )
+            } else {
+                Error::Render(format!("could not start Graphviz's `dot`: {e}"))
+            }
+        })?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = dot.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().map_err(|e| Error::Render(format!("Graphviz's `dot` failed: {e}")))?;
+    let _ = writer.join();
+    if !out.status.success() {
+        return Err(Error::Render(format!(
+            "Graphviz's `dot -T{kind}` failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
+    }
+    Ok(out.stdout)
+}
+
+/// `abviz render TRACE.json`.
+fn render(args: RenderArgs) -> Result<(), Error> {
+    let path = &args.trace;
+    let text = if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|source| Error::Io { path: path.clone(), source })?;
+        s
+    } else {
+        std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.clone(), source })?
+    };
+    let trace = abviz::trace::Trace::from_json(&text)
+        .map_err(|source| Error::TraceFile { path: path.clone(), source })?;
+    let format = format_of(args.format);
+    let view = view_options(format, args.max_depth, false, &args.view)?;
+    draw(&trace, format, &view, args.view.render, args.output.as_deref())
 }
 
 fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), Error> {
+    emit_bytes(path, text.as_bytes())
+}
+
+fn emit_bytes(path: Option<&std::path::Path>, bytes: &[u8]) -> Result<(), Error> {
     match path {
         Some(p) => {
-            abviz::output::write_atomic(p, text.as_bytes())?;
+            abviz::output::write_atomic(p, bytes)?;
             if std::io::stderr().is_terminal() {
                 eprintln!("wrote {}", p.display());
             }
@@ -195,7 +361,7 @@ fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), Error> {
         None => {
             let mut out = std::io::stdout().lock();
             // A closed pipe (`abviz run ... | head`) is not an error worth a message.
-            let _ = out.write_all(text.as_bytes());
+            let _ = out.write_all(bytes);
             let _ = out.flush();
             Ok(())
         }

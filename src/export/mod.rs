@@ -1,11 +1,23 @@
 //! Views of a trace, one small file per format behind one trait ([`Exporter`]). An exporter
 //! only reads the trace: it never searches or decides what was pruned.
 
+mod dot;
+pub mod figure;
 mod json;
+pub mod layout;
+mod legend;
+pub mod options;
+mod svg;
 mod text;
+mod tikz;
+pub mod view;
 
+pub use dot::{DotExporter, escape_dot_html};
 pub use json::JsonExporter;
+pub use options::{Collapse, Labels, RankDir, ShowPruned, Style};
+pub use svg::{SvgExporter, escape_xml};
 pub use text::TextExporter;
+pub use tikz::{TikzExporter, escape_latex};
 
 use crate::trace::Trace;
 use std::fmt;
@@ -18,6 +30,22 @@ pub struct ViewOptions {
     pub max_depth: Option<u32>,
     /// JSON: leave out nodes and events.
     pub stats_only: bool,
+    /// Diagrams: which labels to write.
+    pub labels: Labels,
+    /// Diagrams: which never-searched nodes to draw.
+    pub show_pruned: ShowPruned,
+    /// Diagrams: only the principal variation.
+    pub pv_only: bool,
+    /// Diagrams: collapse big subtrees (None: only when the diagram would be huge).
+    pub collapse: Option<Collapse>,
+    /// Diagrams: root at the top or at the left.
+    pub rankdir: RankDir,
+    /// Diagrams: triangles (MAX ▲, MIN ▼) or boxes (MAX □, MIN ○).
+    pub style: Style,
+    /// TikZ: a beamer frame whose overlays reveal the search one event at a time.
+    pub tikz_steps: bool,
+    /// Diagrams: leave out the legend and caption.
+    pub no_legend: bool,
 }
 
 /// One output format.
@@ -34,17 +62,26 @@ pub enum Format {
     Text,
     /// The trace itself.
     Json,
+    /// A Graphviz graph.
+    Dot,
+    /// A standalone SVG picture (our own tidy layout; no Graphviz needed).
+    Svg,
+    /// A standalone LaTeX/TikZ figure (or beamer frame with --tikz-steps).
+    Tikz,
 }
 
 impl Format {
     /// Every format's name.
-    pub const NAMES: &'static [&'static str] = &["text", "json"];
+    pub const NAMES: &'static [&'static str] = &["text", "json", "dot", "svg", "tikz"];
 
     /// The exporter for this format.
     pub fn exporter(self) -> Box<dyn Exporter> {
         match self {
             Format::Text => Box::new(TextExporter),
             Format::Json => Box::new(JsonExporter),
+            Format::Dot => Box::new(DotExporter),
+            Format::Svg => Box::new(SvgExporter),
+            Format::Tikz => Box::new(TikzExporter),
         }
     }
 }
@@ -55,6 +92,9 @@ impl FromStr for Format {
         match s {
             "text" | "txt" => Ok(Format::Text),
             "json" => Ok(Format::Json),
+            "dot" | "gv" => Ok(Format::Dot),
+            "svg" => Ok(Format::Svg),
+            "tikz" | "tex" => Ok(Format::Tikz),
             _ => Err(format!("unknown format '{s}': expected one of {}", Format::NAMES.join(", "))),
         }
     }
@@ -65,6 +105,9 @@ impl fmt::Display for Format {
         f.write_str(match self {
             Format::Text => "text",
             Format::Json => "json",
+            Format::Dot => "dot",
+            Format::Svg => "svg",
+            Format::Tikz => "tikz",
         })
     }
 }

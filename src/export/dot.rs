@@ -1,0 +1,243 @@
+//! A Graphviz graph of the trace, drawn with the same conventions and labels as the SVG and TikZ
+//! views; `dot -Tpng` (or `abviz run --render png`) lays it out.
+//!
+//! Node ids are stable (from the node's path: `n`, `n_0`, `n_0_2`, ...). Every text — values,
+//! names, windows, moves, legend — is written as a Graphviz HTML-like label through one escape
+//! function, [`escape_dot_html`], so no user string can end a label or inject markup.
+
+use super::figure::Paint;
+use super::view::{EdgeKind, LegendKey, RankDir, Shape, Style, View};
+use super::{Exporter, ViewOptions};
+use crate::trace::{CutKind, Trace};
+use std::fmt::Write;
+
+/// Writes the DOT graph.
+pub struct DotExporter;
+
+impl Exporter for DotExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
+        render(&View::new(trace, opts))
+    }
+}
+
+/// Escapes text for a Graphviz HTML-like label (`label=<...>`): `&`, `<`, `>`, `"` and `'`
+/// become entities, a newline becomes `<br/>`, other control characters become spaces.
+/// Backslashes need nothing: Graphviz reads no escapes inside HTML-like labels. Non-ASCII text is
+/// kept as UTF-8 (the graph declares `charset="UTF-8"`).
+///
+/// ```
+/// use abviz::export::escape_dot_html;
+/// assert_eq!(escape_dot_html("a<b>&\"c\"\nd\\"), "a&lt;b&gt;&amp;&quot;c&quot;<br/>d\\");
+/// ```
+pub fn escape_dot_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\n' => out.push_str("<br/>"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn color(p: Paint) -> String {
+    format!("#{}", p.hex())
+}
+
+/// A `<font>` element (Graphviz rejects an empty one, so empty text gives nothing).
+fn font(size: f64, paint: Paint, text: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    // Black is the graph's default font colour.
+    match paint {
+        Paint::Ink => format!(r#"<font point-size="{size}">{}</font>"#, escape_dot_html(text)),
+        _ => {
+            format!(r#"<font point-size="{size}" color="{}">{}</font>"#, color(paint), escape_dot_html(text))
+        }
+    }
+}
+
+fn cut_paint(kind: CutKind) -> Paint {
+    Paint::of_cut(kind)
+}
+
+fn render(view: &View) -> String {
+    let mut out = String::new();
+    let rankdir = match view.opts.rankdir {
+        RankDir::TopBottom => "TB",
+        RankDir::LeftRight => "LR",
+    };
+    out.push_str("digraph abviz {\n");
+    let _ = writeln!(
+        out,
+        r#"  graph [charset="UTF-8", rankdir={rankdir}, ordering=out, nodesep=0.3, ranksep=0.6, forcelabels=true, fontname="DejaVu Sans", fontsize=11, bgcolor=white];"#
+    );
+    let _ = writeln!(
+        out,
+        r#"  node [fontname="DejaVu Sans", fontsize=11, style=filled, fillcolor=white, color="{ink}", fontcolor="{ink}", penwidth=1.3, margin=0.04];"#,
+        ink = color(Paint::Ink)
+    );
+    let _ = writeln!(
+        out,
+        r#"  edge [dir=none, color="{}", penwidth=1.3, fontname="DejaVu Sans", fontsize=9];"#,
+        color(Paint::Ink)
+    );
+    let boxes = view.opts.style == Style::Boxes;
+    for i in 0..view.len() as u32 {
+        let l = view.label(i);
+        let faded = l.pruned || l.shape == Shape::Stub;
+        let ink = if faded { Paint::Faded } else { Paint::Ink };
+        let mut attrs: Vec<String> = Vec::new();
+        let shape = match (l.shape, boxes) {
+            (Shape::Stub, _) => r#"shape=box, style="filled,rounded,dashed", height=0.3"#,
+            (Shape::Leaf, _) | (Shape::Max, true) => "shape=box, width=0.4, height=0.34",
+            (Shape::Min, true) => "shape=circle, width=0.42",
+            (Shape::Max, false) => "shape=triangle, width=0.55, height=0.45",
+            (Shape::Min, false) => "shape=invtriangle, width=0.55, height=0.45",
+        };
+        attrs.push(shape.to_string());
+        if faded && l.shape != Shape::Stub {
+            attrs.push(r#"style="filled,dashed""#.into());
+        }
+        if faded {
+            attrs.push(format!(r#"color="{c}", fontcolor="{c}""#, c = color(Paint::Faded)));
+        }
+        let size = if l.shape == Shape::Stub { 9.0 } else { 11.0 };
+        let value = l.value.as_deref().unwrap_or("");
+        if value.is_empty() {
+            attrs.push(r#"label="""#.into());
+        } else {
+            attrs.push(format!("label=<{}>", font(size, ink, value)));
+        }
+        // Beside the node: name, visit order, window.
+        let mut beside: Vec<String> = Vec::new();
+        let mut head = String::new();
+        if let Some(name) = &l.name {
+            let _ = write!(head, r#"<b>{}</b>"#, font(13.0, ink, name));
+        }
+        if let Some(o) = &l.order {
+            if !head.is_empty() {
+                head.push(' ');
+            }
+            head.push_str(&font(8.0, if faded { Paint::Faded } else { Paint::Note }, o));
+        }
+        if !head.is_empty() {
+            beside.push(head);
+        }
+        if let Some(b) = &l.bounds {
+            beside.push(font(10.0, if faded { Paint::Faded } else { Paint::Note }, b));
+        }
+        if !beside.is_empty() {
+            attrs.push(format!("xlabel=<{}>", beside.join("<br/>")));
+        }
+        let _ = writeln!(out, "  {} [{}];", view.id(i), attrs.join(", "));
+    }
+    for i in 1..view.len() as u32 {
+        let l = view.label(i);
+        let p = view.parent(i).expect("non-root items have a parent");
+        let mut attrs: Vec<String> = Vec::new();
+        let mut text: Vec<String> = Vec::new();
+        match l.edge.unwrap_or(EdgeKind::Searched) {
+            EdgeKind::Searched => {}
+            EdgeKind::Pv => attrs.push("penwidth=3.2".into()),
+            EdgeKind::Pruned | EdgeKind::Stub => {
+                attrs.push(format!(r#"style=dashed, color="{}""#, color(Paint::Faded)));
+            }
+            EdgeKind::Cut(kind) => {
+                attrs.push(format!(r#"style=dashed, color="{}""#, color(Paint::Faded)));
+                let mark = match &l.cut_label {
+                    Some(t) => format!("✂ {t}"),
+                    None => "✂".to_string(),
+                };
+                text.push(format!("<b>{}</b>", font(10.0, cut_paint(kind), &mark)));
+            }
+        }
+        if let Some(m) = &l.edge_label {
+            text.push(font(9.0, if l.pruned { Paint::Faded } else { Paint::Note }, m));
+        }
+        if !text.is_empty() {
+            attrs.push(format!("label=<{}>", text.join("<br/>")));
+        }
+        let attrs = if attrs.is_empty() { String::new() } else { format!(" [{}]", attrs.join(", ")) };
+        let _ = writeln!(out, "  {} -> {}{attrs};", view.id(p), view.id(i));
+    }
+    if !view.opts.no_legend {
+        let _ = writeln!(out, "  graph [labelloc=b, labeljust=l, label=<{}>];", legend(view));
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The legend as an HTML-like table: caption, symbols with their meaning, notes.
+fn legend(view: &View) -> String {
+    let boxes = view.opts.style == Style::Boxes;
+    let mut cells = Vec::new();
+    for key in view.legend() {
+        let (symbol, paint) = match key {
+            LegendKey::Max => (if boxes { "□" } else { "▲" }, Paint::Ink),
+            LegendKey::Min => (if boxes { "○" } else { "▼" }, Paint::Ink),
+            LegendKey::Leaf => ("□", Paint::Ink),
+            LegendKey::Pruned => (if boxes { "╌╌ □" } else { "╌╌ ▽" }, Paint::Faded),
+            LegendKey::AlphaCut => ("✂", Paint::Alpha),
+            LegendKey::BetaCut => ("✂", Paint::Beta),
+            LegendKey::Pv => ("━━", Paint::Ink),
+            LegendKey::Bounds => ("[α, β]", Paint::Note),
+            LegendKey::Order => ("1", Paint::Note),
+            LegendKey::Stub => ("⋯", Paint::Faded),
+        };
+        let text_paint = match key {
+            LegendKey::AlphaCut => Paint::Alpha,
+            LegendKey::BetaCut => Paint::Beta,
+            _ => Paint::Ink,
+        };
+        let size = if key == LegendKey::Order { 8.0 } else { 11.0 };
+        cells.push(format!(
+            r#"<td align="right">{}</td><td align="left">{}</td>"#,
+            font(size, paint, symbol),
+            font(10.0, text_paint, &view.legend_text(key))
+        ));
+    }
+    let per_row = 4;
+    let cols = 2 * per_row.min(cells.len().max(1));
+    let mut t = String::from(
+        r##"<table border="1" color="#C8C8C8" cellborder="0" cellspacing="2" cellpadding="2">"##,
+    );
+    let _ = write!(
+        t,
+        r#"<tr><td colspan="{cols}" align="left"><b>{}</b></td></tr>"#,
+        font(11.0, Paint::Ink, &view.caption())
+    );
+    for row in cells.chunks(per_row) {
+        let _ = write!(t, "<tr>{}</tr>", row.join(""));
+    }
+    for note in view.notes() {
+        let _ =
+            write!(t, r#"<tr><td colspan="{cols}" align="left">{}</td></tr>"#, font(10.0, Paint::Note, note));
+    }
+    t.push_str("</table>");
+    // An empty row keeps the legend clear of the lowest nodes.
+    format!(
+        r#"<table border="0" cellspacing="0"><tr><td height="10"></td></tr><tr><td>{t}</td></tr></table>"#
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_neutralises_markup() {
+        assert_eq!(escape_dot_html("<script>"), "&lt;script&gt;");
+        assert_eq!(escape_dot_html("a\\\"b"), "a\\&quot;b");
+        assert_eq!(escape_dot_html("}%$#"), "}%$#");
+        assert_eq!(escape_dot_html("x\ty\u{7}"), "x y ");
+        assert_eq!(escape_dot_html("中文"), "中文");
+    }
+}

@@ -1,0 +1,182 @@
+//! The options of the diagram views (`--labels`, `--show-pruned`, `--collapse`, `--rankdir`,
+//! `--style`), with the parsing of their command-line spellings.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which never-searched (pruned) children a diagram draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ShowPruned {
+    /// None: only the searched tree.
+    None,
+    /// The pruned children themselves (a dashed edge with a cut mark), not what lies below them.
+    Edges,
+    /// The pruned children and, for explicit trees, the whole never-searched subtree, faded.
+    #[default]
+    Subtrees,
+}
+
+impl FromStr for ShowPruned {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "none" => Ok(ShowPruned::None),
+            "edges" => Ok(ShowPruned::Edges),
+            "subtrees" => Ok(ShowPruned::Subtrees),
+            _ => Err(format!("unknown --show-pruned '{s}': expected none, edges or subtrees")),
+        }
+    }
+}
+
+/// The direction of the tree: root at the top or at the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RankDir {
+    /// Top to bottom (the textbook way).
+    #[default]
+    TopBottom,
+    /// Left to right (for deep, narrow trees).
+    LeftRight,
+}
+
+/// How players are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Style {
+    /// MAX ▲, MIN ▼, leaves □ holding their value.
+    #[default]
+    Triangles,
+    /// MAX □, MIN ○ (leaves too take their player's shape).
+    Boxes,
+}
+
+/// How big subtrees are collapsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Collapse {
+    /// Below a node off the principal variation whose subtree holds more than this many shown
+    /// nodes, draw one "⋯ k nodes" stub instead of its children.
+    Above(u64),
+    /// Never collapse, however big the diagram gets.
+    Off,
+}
+
+impl FromStr for Collapse {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "off" | "none" => Ok(Collapse::Off),
+            _ => s
+                .parse()
+                .map(Collapse::Above)
+                .map_err(|_| format!("--collapse takes a node count or 'off', not '{s}'")),
+        }
+    }
+}
+
+/// Which labels a diagram writes (`--labels value,bounds,pre,move,name`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Labels {
+    /// The node's value (inside the shape; "≤3"/"≥6" for bounds).
+    pub value: bool,
+    /// [α, β] when the node was entered.
+    pub bounds_in: bool,
+    /// [α, β] when the node was left.
+    pub bounds_out: bool,
+    /// Visit order (1-based, as textbook figures number nodes).
+    pub pre: bool,
+    /// The order in which values became final.
+    pub post: bool,
+    /// The move on each edge (only where it says more than the child's number or name).
+    pub moves: bool,
+    /// The node's name (explicit trees).
+    pub names: bool,
+}
+
+impl Default for Labels {
+    fn default() -> Self {
+        Labels {
+            value: true,
+            bounds_in: false,
+            bounds_out: true,
+            pre: true,
+            post: false,
+            moves: true,
+            names: true,
+        }
+    }
+}
+
+impl Labels {
+    /// The names `--labels` accepts.
+    pub const NAMES: &'static str =
+        "value, bounds (= bounds-out), bounds-in, pre (= order), post, move, name, all, none";
+
+    /// No labels at all.
+    pub fn none() -> Labels {
+        Labels {
+            value: false,
+            bounds_in: false,
+            bounds_out: false,
+            pre: false,
+            post: false,
+            moves: false,
+            names: false,
+        }
+    }
+}
+
+impl FromStr for Labels {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let mut l = Labels::none();
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part {
+                "value" | "values" => l.value = true,
+                "bounds" | "bounds-out" | "window" => l.bounds_out = true,
+                "bounds-in" => l.bounds_in = true,
+                "pre" | "order" => l.pre = true,
+                "post" => l.post = true,
+                "move" | "moves" => l.moves = true,
+                "name" | "names" => l.names = true,
+                "all" => {
+                    l = Labels {
+                        value: true,
+                        bounds_in: true,
+                        bounds_out: true,
+                        pre: true,
+                        post: true,
+                        moves: true,
+                        names: true,
+                    }
+                }
+                "none" => l = Labels::none(),
+                _ => return Err(format!("unknown label '{part}' in --labels: expected {}", Labels::NAMES)),
+            }
+        }
+        Ok(l)
+    }
+}
+
+impl fmt::Display for ShowPruned {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ShowPruned::None => "none",
+            ShowPruned::Edges => "edges",
+            ShowPruned::Subtrees => "subtrees",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_parse() {
+        let l: Labels = "value,bounds-in,post".parse().unwrap();
+        assert!(l.value && l.bounds_in && l.post && !l.bounds_out && !l.pre && !l.names);
+        assert!("all".parse::<Labels>().unwrap().moves);
+        assert!("valu".parse::<Labels>().unwrap_err().contains("unknown label 'valu'"));
+        assert_eq!("off".parse::<Collapse>(), Ok(Collapse::Off));
+        assert_eq!("12".parse::<Collapse>(), Ok(Collapse::Above(12)));
+        assert!("x".parse::<Collapse>().is_err());
+    }
+}

@@ -1,0 +1,190 @@
+//! A standalone SVG picture drawn with our own tidy layout ([`super::figure`]); no Graphviz.
+//!
+//! Each node and edge is a `<g>` with classes (`node max pruned pv alpha-cut ...`), a
+//! `data-path` attribute (the node's path, "" for the root) and a `<title>` tooltip, so the HTML
+//! view and stylesheets can find them.
+
+use super::figure::{Anchor, Figure, Paint, Part, Prim, Stroke, draw};
+use super::view::View;
+use super::{Exporter, ViewOptions};
+use crate::trace::Trace;
+use std::fmt::Write;
+
+/// Writes the SVG picture.
+pub struct SvgExporter;
+
+impl Exporter for SvgExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
+        let view = View::new(trace, opts);
+        let fig = draw(&view, false);
+        render(&view, &fig)
+    }
+}
+
+/// Escapes text for XML content and attribute values: `&`, `<`, `>`, `"` and `'` become
+/// entities; control characters that XML 1.0 forbids become spaces (tab, newline and carriage
+/// return are written as character references so attribute values keep them).
+///
+/// ```
+/// use abviz::export::escape_xml;
+/// assert_eq!(escape_xml("<script>a&b\"c'</script>"), "&lt;script&gt;a&amp;b&quot;c&apos;&lt;/script&gt;");
+/// assert_eq!(escape_xml("中\n\u{1}"), "中&#10; ");
+/// ```
+pub fn escape_xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' => out.push_str("&#9;"),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn num(v: f64) -> String {
+    let r = (v * 10.0).round() / 10.0;
+    if r == r.trunc() { format!("{}", r as i64) } else { format!("{r:.1}") }
+}
+
+fn stroke_attrs(s: &Stroke) -> String {
+    let mut a = format!(r##" stroke="#{}" stroke-width="{}""##, s.paint.hex(), num(s.width));
+    if s.dashed {
+        a.push_str(r#" stroke-dasharray="5 3""#);
+    }
+    a
+}
+
+fn prim(out: &mut String, p: &Prim) {
+    match p {
+        Prim::Line { a, b, stroke } => {
+            let _ = writeln!(
+                out,
+                r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
+                num(a.0),
+                num(a.1),
+                num(b.0),
+                num(b.1),
+                stroke_attrs(stroke)
+            );
+        }
+        Prim::Polygon { pts, stroke } => {
+            let pts: Vec<String> = pts.iter().map(|p| format!("{},{}", num(p.0), num(p.1))).collect();
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{}" fill="white" stroke-linejoin="round"{}/>"#,
+                pts.join(" "),
+                stroke_attrs(stroke)
+            );
+        }
+        Prim::Rect { at, w, h, r, stroke } => {
+            let rx = if *r > 0.0 { format!(r#" rx="{}""#, num(*r)) } else { String::new() };
+            let _ = writeln!(
+                out,
+                r#"<rect x="{}" y="{}" width="{}" height="{}"{rx} fill="white"{}/>"#,
+                num(at.0),
+                num(at.1),
+                num(*w),
+                num(*h),
+                stroke_attrs(stroke)
+            );
+        }
+        Prim::Circle { c, r, stroke } => {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="white"{}/>"#,
+                num(c.0),
+                num(c.1),
+                num(*r),
+                stroke_attrs(stroke)
+            );
+        }
+        Prim::Text { at, text, size, anchor, bold, paint, halo } => {
+            let anchor = match anchor {
+                Anchor::Start => "start",
+                Anchor::Middle => "middle",
+                Anchor::End => "end",
+            };
+            let mut attrs = format!(r#" font-size="{}""#, num(*size));
+            if anchor != "start" {
+                let _ = write!(attrs, r#" text-anchor="{anchor}""#);
+            }
+            if *bold {
+                attrs.push_str(r#" font-weight="bold""#);
+            }
+            if *paint != Paint::Ink {
+                let _ = write!(attrs, r##" fill="#{}""##, paint.hex());
+            }
+            if *halo {
+                attrs.push_str(
+                    r#" stroke="white" stroke-width="3" stroke-linejoin="round" paint-order="stroke""#,
+                );
+            }
+            // `at.1` is the text's vertical centre; the baseline sits about 0.35 em below it.
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{}"{attrs}>{}</text>"#,
+                num(at.0),
+                num(at.1 + 0.35 * size),
+                escape_xml(text)
+            );
+        }
+    }
+}
+
+/// Serialises a figure as SVG.
+fn render(view: &View, fig: &Figure) -> String {
+    let (w, h) = (fig.bbox.width().ceil(), fig.bbox.height().ceil());
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="12" fill="#{}">"##,
+        Paint::Ink.hex()
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape_xml(&view.caption()));
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    for g in &fig.groups {
+        let mut attrs = format!(r#" class="{}""#, g.classes.join(" "));
+        if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
+            let _ = write!(attrs, r#" data-path="{}""#, escape_xml(&view.path(i)));
+        }
+        let _ = writeln!(out, "<g{attrs}>");
+        if let Some(t) = &g.tooltip {
+            let _ = writeln!(out, "<title>{}</title>", escape_xml(t));
+        }
+        for (p, _) in &g.prims {
+            prim(&mut out, p);
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_covers_markup_and_control_characters() {
+        assert_eq!(escape_xml(r#"a"b\c"#), r#"a&quot;b\c"#);
+        assert_eq!(escape_xml("x}%$#y"), "x}%$#y");
+        assert_eq!(escape_xml("<script>alert(1)</script>"), "&lt;script&gt;alert(1)&lt;/script&gt;");
+        assert_eq!(escape_xml("a\u{0}b\u{1b}c\u{FFFF}"), "a b c ");
+        assert_eq!(escape_xml("象棋 α"), "象棋 α");
+    }
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(num(3.0), "3");
+        assert_eq!(num(3.04), "3");
+        assert_eq!(num(-2.25), "-2.3");
+    }
+}

@@ -1,0 +1,141 @@
+//! `abviz run --format dot|svg|tikz`, the view flags, `--render` and `abviz render TRACE.json`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+
+fn abviz() -> Command {
+    Command::cargo_bin("abviz").unwrap()
+}
+
+fn stdout(args: &[&str]) -> String {
+    let out = abviz().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn render_redraws_a_saved_trace_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("aima.json");
+    let json_s = json.to_str().unwrap();
+    stdout(&["run", "--tree", AIMA, "-f", "json", "-o", json_s]);
+    for format in ["dot", "svg", "tikz", "text"] {
+        let fresh = stdout(&["run", "--tree", AIMA, "-f", format]);
+        let again = stdout(&["render", json_s, "-f", format]);
+        assert_eq!(fresh, again, "{format}");
+    }
+    let fresh = stdout(&[
+        "run",
+        "--tree",
+        AIMA,
+        "-f",
+        "svg",
+        "--rankdir",
+        "LR",
+        "--style",
+        "boxes",
+        "--labels",
+        "value,post",
+    ]);
+    let again = stdout(&["render", json_s, "--rankdir", "LR", "--style", "boxes", "--labels", "value,post"]);
+    assert_eq!(fresh, again);
+}
+
+#[test]
+fn render_errors_name_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    abviz()
+        .args(["render", missing.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("missing.json"));
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, "{\"format\": \"something-else\"}").unwrap();
+    abviz()
+        .args(["render", bad.to_str().unwrap(), "-f", "dot"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("bad.json").and(predicate::str::contains("not an abviz trace")));
+}
+
+#[test]
+fn view_flags_are_checked() {
+    abviz()
+        .args(["run", "--tree", AIMA, "--rankdir", "LR"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--rankdir applies to diagrams"));
+    abviz()
+        .args(["run", "--tree", AIMA, "-f", "svg", "--tikz-steps"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--format tikz"));
+    abviz()
+        .args(["run", "--tree", AIMA, "-f", "svg", "--render", "png"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--format dot"));
+    abviz()
+        .args(["run", "--tree", AIMA, "-f", "dot", "--labels", "value,colour"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown label 'colour'"));
+    abviz()
+        .args(["run", "--tree", AIMA, "-f", "dot", "--collapse", "many"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--collapse takes a node count or 'off'"));
+    abviz()
+        .args(["run", "--random", "3,6", "-f", "tikz", "--tikz-steps"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one overlay per event"));
+}
+
+#[test]
+fn view_flags_change_the_drawing() {
+    let all = stdout(&["run", "--tree", AIMA, "-f", "dot"]);
+    let none = stdout(&["run", "--tree", AIMA, "-f", "dot", "--show-pruned", "none"]);
+    assert!(all.contains("n_1_1 ") && !none.contains("n_1_1 "));
+    let pv = stdout(&["run", "--tree", AIMA, "-f", "dot", "--pv-only"]);
+    assert_eq!(pv.lines().filter(|l| l.contains("->")).count(), 2);
+    let shallow = stdout(&["run", "--tree", AIMA, "-f", "svg", "--max-depth", "1"]);
+    assert!(shallow.contains("9 nodes below depth 1 not shown"));
+    let lr =
+        stdout(&["run", "--tree", AIMA, "-f", "dot", "--rankdir", "LR", "--style", "boxes", "--no-legend"]);
+    assert!(lr.contains("rankdir=LR") && lr.contains("shape=circle") && !lr.contains("labelloc=b"));
+    let steps = stdout(&["run", "--tree", AIMA, "-f", "tikz", "--tikz-steps"]);
+    assert!(steps.contains(r"\documentclass{beamer}") && steps.contains(r"\only<31>{"));
+}
+
+#[test]
+fn render_without_graphviz_says_how_to_install_it() {
+    let empty = tempfile::tempdir().unwrap();
+    let out = empty.path().join("out.png");
+    abviz()
+        .env("PATH", empty.path())
+        .args(["run", "--tree", AIMA, "-f", "dot", "--render", "png", "-o", out.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("apt-get install graphviz"));
+    assert!(!out.exists(), "no half-written file");
+}
+
+#[test]
+fn render_pipes_through_graphviz() {
+    if std::process::Command::new("dot").arg("-V").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "CI must install graphviz");
+        eprintln!("\n*** SKIPPED: Graphviz `dot` is not installed ***\n");
+        return;
+    }
+    let svg = stdout(&["run", "--tree", AIMA, "-f", "dot", "--render", "svg"]);
+    assert!(svg.contains("<svg") && svg.contains("✂ α&#45;cut"), "{svg}");
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("aima.png");
+    stdout(&["run", "--tree", AIMA, "-f", "dot", "--render", "png", "-o", png.to_str().unwrap()]);
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+}

@@ -1,0 +1,371 @@
+//! The diagram views (DOT, SVG, TikZ): snapshots of the textbook figures, the Wikipedia tree's
+//! pruned regions in every format, and external checks — Graphviz accepts every DOT file, every
+//! SVG is XML whose drawing fits its viewBox, every TikZ file compiles with pdflatex — plus the
+//! escaping of hostile node names through all three formats.
+//!
+//! Tests that need `dot`, `pdflatex` or `pdftotext` print a loud SKIPPED line when the tool is
+//! missing, and fail instead when the CI environment variable is set.
+
+use abviz::export::{Collapse, Format, Labels, RankDir, ShowPruned, Style, ViewOptions};
+use abviz::game::Player;
+use abviz::game::random::{Ordering, RandomTree};
+use abviz::game::tictactoe::{TicTacToe, TttEval};
+use abviz::input::{Input, RunOptions};
+use abviz::search::Algorithm;
+use abviz::trace::Trace;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+const WIKI: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
+const GFG: &str = "(((3 5) (6 9)) ((1 2) (0 -1)))";
+/// Node names no format may choke on (quoted names in the tree notation).
+const HOSTILE: &str = r#""q\"uote":("back\\slash":(1 2) "new\nline":(3 "<script>alert(1)</script>":4) "A&B}%$#":(5 "中文节点":6))"#;
+
+fn tree(text: &str, algo: Algorithm) -> Trace {
+    Input::from_tree_text(text, None).unwrap().trace(algo, &RunOptions::default()).unwrap()
+}
+
+fn export(trace: &Trace, format: Format, opts: &ViewOptions) -> String {
+    format.exporter().export(trace, opts)
+}
+
+/// Whether an external tool is there; without it a test is skipped loudly, or fails under CI.
+fn have(tool: &str, version_arg: &str) -> bool {
+    let ok = Command::new(tool).arg(version_arg).output().is_ok_and(|o| o.status.success());
+    if !ok {
+        if std::env::var_os("CI").is_some() {
+            panic!("`{tool}` is missing, and CI must run this test: install it (see docs/diagrams.md)");
+        }
+        eprintln!(
+            "\n*** SKIPPED: `{tool}` is not installed; this test runs only where it is (CI installs it) ***\n"
+        );
+    }
+    ok
+}
+
+/// A spread of traces and view options: every kind of input, algorithm and option.
+fn cases() -> Vec<(String, Trace, ViewOptions)> {
+    let random = |ordering, seed| {
+        Input::Random(RandomTree {
+            branching: 3,
+            depth: 4,
+            seed,
+            values: (-9, 9),
+            ordering,
+            root_player: Player::Max,
+        })
+    };
+    let ttt = Input::TicTacToe { game: TicTacToe::parse("XO./.X./O..", TttEval::Win).unwrap(), depth: None };
+    let d = ViewOptions::default;
+    let mut out = vec![
+        ("aima-ab".into(), tree(AIMA, Algorithm::AlphaBeta), d()),
+        ("aima-minimax".into(), tree(AIMA, Algorithm::Minimax), d()),
+        ("wiki-ab".into(), tree(WIKI, Algorithm::AlphaBeta), d()),
+        (
+            "wiki-soft-boxes-lr".into(),
+            tree(WIKI, Algorithm::AlphaBetaSoft),
+            ViewOptions {
+                style: Style::Boxes,
+                rankdir: RankDir::LeftRight,
+                labels: Labels { bounds_in: true, post: true, ..Labels::default() },
+                ..d()
+            },
+        ),
+        (
+            "gfg-negamax-ab-edges".into(),
+            tree(GFG, Algorithm::NegamaxAb),
+            ViewOptions { show_pruned: ShowPruned::Edges, ..d() },
+        ),
+        (
+            "gfg-negamax-none".into(),
+            tree(GFG, Algorithm::Negamax),
+            ViewOptions { show_pruned: ShowPruned::None, no_legend: true, ..d() },
+        ),
+        (
+            "hostile".into(),
+            tree(HOSTILE, Algorithm::AlphaBeta),
+            ViewOptions { labels: "all".parse().unwrap(), ..d() },
+        ),
+        ("min-root".into(), tree("min (3 (5 1) (2 8))", Algorithm::AlphaBeta), d()),
+        ("single-leaf".into(), tree("7", Algorithm::AlphaBeta), d()),
+    ];
+    let rt = random(Ordering::Worst, 7).trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
+    out.push((
+        "random-collapse".into(),
+        rt.clone(),
+        ViewOptions { collapse: Some(Collapse::Above(6)), ..d() },
+    ));
+    out.push(("random-pv-only".into(), rt, ViewOptions { pv_only: true, ..d() }));
+    let ttt = ttt.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
+    out.push(("tictactoe".into(), ttt.clone(), ViewOptions { max_depth: Some(2), ..d() }));
+    out.push(("tictactoe-lr".into(), ttt, ViewOptions { rankdir: RankDir::LeftRight, ..d() }));
+    out
+}
+
+// ---------------------------------------------------------------- snapshots
+
+#[test]
+fn aima_snapshots() {
+    for (algo, name) in [(Algorithm::Minimax, "minimax"), (Algorithm::AlphaBeta, "alphabeta")] {
+        let t = tree(AIMA, algo);
+        let opts = ViewOptions::default();
+        insta::assert_snapshot!(format!("aima_{name}_dot"), export(&t, Format::Dot, &opts));
+        insta::assert_snapshot!(format!("aima_{name}_svg"), export(&t, Format::Svg, &opts));
+        insta::assert_snapshot!(format!("aima_{name}_tikz"), export(&t, Format::Tikz, &opts));
+    }
+}
+
+// ---------------------------------------------------------------- the Wikipedia figure
+
+/// The nodes File:AB_pruning.svg greys out: the leaf 5 under the MIN node worth 4, the leaf 9
+/// under the middle MIN node worth 6, and the whole right MAX subtree worth 8 (with its MIN
+/// children and leaves 9, 8, 6).
+const WIKI_GREY: [&str; 8] = ["0.0.1.2", "1.0.1.1", "2.1", "2.1.0", "2.1.0.0", "2.1.0.1", "2.1.1", "2.1.1.0"];
+/// Where a cut mark is drawn: the edges into the three regions' tops.
+const WIKI_CUTS: [&str; 3] = ["0.0.1.2", "1.0.1.1", "2.1"];
+
+fn id_of(path: &str) -> String {
+    if path.is_empty() { "n".into() } else { format!("n_{}", path.replace('.', "_")) }
+}
+
+fn set(items: impl IntoIterator<Item = String>) -> BTreeSet<String> {
+    items.into_iter().collect()
+}
+
+#[test]
+fn wikipedia_pruned_regions_in_dot() {
+    let dot = export(&tree(WIKI, Algorithm::AlphaBeta), Format::Dot, &ViewOptions::default());
+    let faded: BTreeSet<String> = dot
+        .lines()
+        .filter(|l| l.starts_with("  n") && !l.contains("->") && l.contains(r#"style="filled,dashed""#))
+        .map(|l| l.trim().split(' ').next().unwrap().to_string())
+        .collect();
+    assert_eq!(faded, set(WIKI_GREY.map(id_of)));
+    let cut: BTreeSet<String> = dot
+        .lines()
+        .filter(|l| l.contains("->") && l.contains('✂'))
+        .map(|l| {
+            l.split("->").nth(1).unwrap().trim().split(' ').next().unwrap().trim_end_matches(';').to_string()
+        })
+        .collect();
+    assert_eq!(cut, set(WIKI_CUTS.map(id_of)));
+    assert_eq!(dot.matches("α-cut").count(), 3 + 1, "one label per cutoff plus the legend");
+    assert!(!dot.contains("β-cut"));
+    // The principal variation (root → middle → its first MAX → first MIN → leaf 6) is thick.
+    let thick: Vec<&str> = dot.lines().filter(|l| l.contains("penwidth=3.2")).collect();
+    assert_eq!(thick.len(), 4, "{thick:?}");
+    assert!(thick[0].starts_with("  n -> n_1 "));
+}
+
+#[test]
+fn wikipedia_pruned_regions_in_svg() {
+    let svg = export(&tree(WIKI, Algorithm::AlphaBeta), Format::Svg, &ViewOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let groups = |classes: &[&str]| -> BTreeSet<String> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name("g"))
+            .filter(|n| {
+                let c: Vec<&str> = n.attribute("class").unwrap_or("").split(' ').collect();
+                classes.iter().all(|k| c.contains(k))
+            })
+            .map(|n| n.attribute("data-path").unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(groups(&["node", "pruned"]), set(WIKI_GREY.map(String::from)));
+    assert_eq!(groups(&["edge", "alpha-cut"]), set(WIKI_CUTS.map(String::from)));
+    assert!(groups(&["edge", "beta-cut"]).is_empty());
+    assert_eq!(groups(&["edge", "pv"]), set(["1", "1.0", "1.0.0", "1.0.0.0"].map(String::from)));
+    // Faded nodes are drawn grey and dashed.
+    for g in doc.descendants().filter(|n| n.attribute("class").is_some_and(|c| c.contains("node pruned"))) {
+        let shape = g.children().find(|c| c.has_tag_name("rect") || c.has_tag_name("polygon")).unwrap();
+        assert_eq!(shape.attribute("stroke"), Some("#9A9A9A"));
+        assert!(shape.attribute("stroke-dasharray").is_some());
+    }
+}
+
+#[test]
+fn wikipedia_pruned_regions_in_tikz() {
+    let tex = export(&tree(WIKI, Algorithm::AlphaBeta), Format::Tikz, &ViewOptions::default());
+    let marked = |kind: &str, class: &str| -> BTreeSet<String> {
+        tex.lines()
+            .filter_map(|l| l.strip_prefix(&format!("% {kind} ")))
+            .filter(|l| l.split(['(', ')', ' ']).any(|w| w == class))
+            .map(|l| l.split(' ').next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(marked("node", "pruned"), set(WIKI_GREY.map(id_of)));
+    assert_eq!(marked("edge", "alpha-cut"), set(WIKI_CUTS.map(id_of)));
+    assert!(marked("edge", "beta-cut").is_empty());
+    assert!(tex.contains("draw=abvizAlpha"));
+}
+
+// ---------------------------------------------------------------- external checks
+
+fn xml_numbers_fit(svg: &str, name: &str) {
+    let doc =
+        roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("{name}: SVG is not XML: {e}\n{svg}"));
+    let root = doc.root_element();
+    assert!(root.has_tag_name(("http://www.w3.org/2000/svg", "svg")), "{name}");
+    let vb: Vec<f64> = root.attribute("viewBox").unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+    let (w, h) = (vb[2], vb[3]);
+    assert!(w > 0.0 && h > 0.0, "{name}");
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        for (attr, limit) in
+            [("x", w), ("x1", w), ("x2", w), ("cx", w), ("y", h), ("y1", h), ("y2", h), ("cy", h)]
+        {
+            if let Some(v) = n.attribute(attr).and_then(|v| v.parse::<f64>().ok()) {
+                assert!((0.0..=limit).contains(&v), "{name}: {attr}={v} outside the {w}x{h} viewBox");
+            }
+        }
+        if let Some(points) = n.attribute("points") {
+            for p in points.split(' ') {
+                let (x, y) = p.split_once(',').unwrap();
+                let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+                assert!((0.0..=w).contains(&x) && (0.0..=h).contains(&y), "{name}: point {p} outside");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_svg_is_xml_that_fits_its_viewbox() {
+    for (name, trace, opts) in cases() {
+        xml_numbers_fit(&export(&trace, Format::Svg, &opts), &name);
+    }
+}
+
+fn run_dot(dot: &str, name: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(dot.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{name}: dot rejected the graph: {stderr}\n{dot}");
+    // Graphviz reports bad HTML labels as warnings ("Warning: syntax error in line ...").
+    assert!(!stderr.contains("rror"), "{name}: dot complained: {stderr}\n{dot}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Graphviz's SVG output starts with a DOCTYPE.
+fn graphviz_svg(svg: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
+    let opts = roxmltree::ParsingOptions { allow_dtd: true, ..Default::default() };
+    roxmltree::Document::parse_with_options(svg, opts)
+}
+
+#[test]
+fn graphviz_accepts_every_dot_graph() {
+    if !have("dot", "-V") {
+        return;
+    }
+    for (name, trace, opts) in cases() {
+        let svg = run_dot(&export(&trace, Format::Dot, &opts), &name);
+        graphviz_svg(&svg).unwrap_or_else(|e| panic!("{name}: dot's SVG: {e}"));
+    }
+}
+
+fn pdflatex(tex: &str, name: &str, dir: &Path) -> std::path::PathBuf {
+    let file = dir.join(format!("{name}.tex"));
+    std::fs::write(&file, tex).unwrap();
+    let out = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape"])
+        .arg(&file)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    let log = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{name}: pdflatex failed:\n{}\n{tex}",
+        &log[log.len().saturating_sub(3000)..]
+    );
+    dir.join(format!("{name}.pdf"))
+}
+
+#[test]
+fn every_tikz_figure_compiles_with_pdflatex() {
+    if !have("pdflatex", "--version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let wanted =
+        ["aima-ab", "wiki-soft-boxes-lr", "gfg-negamax-ab-edges", "hostile", "random-collapse", "tictactoe"];
+    for (name, trace, opts) in cases().into_iter().filter(|c| wanted.contains(&c.0.as_str())) {
+        pdflatex(&export(&trace, Format::Tikz, &opts), &name, dir.path());
+    }
+    // The beamer overlays: one per event plus the final picture.
+    let t = tree(AIMA, Algorithm::AlphaBeta);
+    let tex = export(&t, Format::Tikz, &ViewOptions { tikz_steps: true, ..Default::default() });
+    let pdf = pdflatex(&tex, "steps", dir.path());
+    if have("pdfinfo", "-v") {
+        let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout);
+        let pages = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
+        assert_eq!(pages.split_whitespace().nth(1), Some((t.events.len() + 1).to_string().as_str()));
+    }
+}
+
+// ---------------------------------------------------------------- escaping
+
+/// The hostile names as they must read in every drawing (a newline is drawn as a space).
+const NAMES: [&str; 6] =
+    ["q\"uote", "back\\slash", "new line", "<script>alert(1)</script>", "A&B}%$#", "中文节点"];
+
+#[test]
+fn hostile_names_survive_svg() {
+    let t = tree(HOSTILE, Algorithm::AlphaBeta);
+    let svg = export(&t, Format::Svg, &ViewOptions::default());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    assert!(!doc.descendants().any(|n| n.has_tag_name("script")));
+    let texts: BTreeSet<&str> =
+        doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    for name in NAMES {
+        assert!(texts.contains(name), "{name:?} not drawn: {texts:?}");
+    }
+}
+
+#[test]
+fn hostile_names_survive_dot() {
+    let t = tree(HOSTILE, Algorithm::AlphaBeta);
+    let dot = export(&t, Format::Dot, &ViewOptions::default());
+    assert!(!dot.contains("<script>"));
+    if !have("dot", "-V") {
+        return;
+    }
+    let svg = run_dot(&dot, "hostile");
+    let doc = graphviz_svg(&svg).unwrap();
+    let texts: BTreeSet<&str> =
+        doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).collect();
+    for name in NAMES {
+        assert!(texts.contains(name), "{name:?} not drawn by Graphviz: {texts:?}");
+    }
+}
+
+#[test]
+fn hostile_names_survive_tikz() {
+    let t = tree(HOSTILE, Algorithm::AlphaBeta);
+    let tex = export(&t, Format::Tikz, &ViewOptions::default());
+    assert!(tex.contains(r"\textless{}script\textgreater{}alert(1)\textless{}/script\textgreater{}"));
+    assert!(tex.contains(r"A\&B\}\%\$\#"));
+    assert!(tex.contains(r"\abvizchar{4E2D}{中}"));
+    if !have("pdflatex", "--version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = pdflatex(&tex, "hostile", dir.path());
+    if !have("pdftotext", "-v") {
+        return;
+    }
+    let out = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for name in ["q\"uote", "back\\slash", "new line", "<script>alert(1)</script>", "A&B}%$#", "[U+4E2D]"] {
+        assert!(text.contains(name), "{name:?} not in the PDF's text:\n{text}");
+    }
+}
