@@ -15,6 +15,12 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
     let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
     tmp.write_all(contents).map_err(io)?;
     tmp.flush().map_err(io)?;
+    // Temporary files are private (0600); a figure or trace is an ordinary file.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        tmp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644)).map_err(io)?;
+    }
     tmp.persist(path).map_err(|e| io(e.error))?;
     Ok(())
 }
