@@ -213,7 +213,10 @@ impl GameTask for RecordTask<'_> {
         let mut trace = rec.finish(info);
         if self.opts.minimax_reference && self.algo.has_window() {
             let mut g = game;
-            let mut counter = Counter::new(self.opts.max_nodes.max(DEFAULT_MAX_NODES));
+            // "Where cheap": minimax may visit far more nodes than alpha-beta (30x in full
+            // tic-tac-toe), but a reference count is not worth more than a few million nodes.
+            let budget = trace.stats.nodes.saturating_mul(64).clamp(100_000, DEFAULT_MAX_NODES);
+            let mut counter = Counter::new(budget);
             if search::run(Algorithm::Minimax, &mut g, depth, &mut counter).is_ok() {
                 trace.minimax = Some(counter.stats);
             }
