@@ -28,6 +28,8 @@ pub enum Command {
     Perft(PerftArgs),
     /// Draw a saved trace (from `abviz run --format json`) again, without searching.
     Render(RenderArgs),
+    /// Step through a search in the terminal, one event at a time.
+    Step(StepArgs),
 }
 
 /// Who moves at the root of an explicit tree.
@@ -275,4 +277,43 @@ pub struct PlayArgs {
     /// Time limit of one decision, in seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+}
+
+/// `--color` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Colour on a terminal unless NO_COLOR is set.
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// `abviz step`.
+#[derive(Args, Debug)]
+pub struct StepArgs {
+    /// The input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Step through a saved trace (written by `abviz run --format json`) instead of searching.
+    #[arg(long, value_name = "FILE", conflicts_with = "input")]
+    pub trace: Option<PathBuf>,
+    /// The algorithm: minimax, alphabeta, alphabeta-soft, negamax, negamax-ab [default: alphabeta].
+    #[arg(long, short = 'a', value_name = "ALGO")]
+    pub algo: Option<String>,
+    /// One numbered line per event instead of the full-screen view (automatic when standard
+    /// input or output is not a terminal); reads commands n, b, c, C, q or a step number.
+    #[arg(long)]
+    pub plain: bool,
+    /// Where to start: print up to (plain) or open at (full screen) the first cutoff, the end or
+    /// step N [plain default: 1 when reading commands, else end].
+    #[arg(long, value_name = "cutoff|end|N")]
+    pub until: Option<String>,
+    /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub color: ColorArg,
+    /// Stop a search that visits more nodes than this.
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
 }

@@ -22,6 +22,7 @@ pub mod output;
 pub mod play;
 mod score;
 pub mod search;
+pub mod step;
 pub mod trace;
 
 pub use error::Error;

@@ -11,8 +11,8 @@ use abviz::input::{GAMES, Input, RunOptions};
 use abviz::search::Algorithm;
 use clap::Parser;
 use cli::{
-    Cli, Command, FirstArg, FormatArg, InputArgs, PerftArgs, PlayArgs, RankDirArg, RenderArg, RenderArgs,
-    RootArg, RunArgs, ShowPrunedArg, StyleArg, ViewArgs,
+    Cli, ColorArg, Command, FirstArg, FormatArg, InputArgs, PerftArgs, PlayArgs, RankDirArg, RenderArg,
+    RenderArgs, RootArg, RunArgs, ShowPrunedArg, StepArgs, StyleArg, ViewArgs,
 };
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -40,6 +40,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Play(args) => play(args),
         Command::Perft(args) => perft(args),
         Command::Render(args) => render(args),
+        Command::Step(args) => step(args),
     }
 }
 
@@ -388,6 +389,67 @@ fn demo() -> Result<(), Error> {
     print!("{text}");
     println!("\nTry: abviz run --tree '((3 12 8) (2 4 6) (14 5 2))' --algo minimax");
     Ok(())
+}
+
+/// `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
+fn step(args: StepArgs) -> Result<(), Error> {
+    use abviz::step::{ColorChoice, Until, plain, state::Replay, tui};
+    let trace = match &args.trace {
+        Some(path) => {
+            if args.algo.is_some() {
+                return Err(usage(
+                    "--algo does not apply to a saved trace: it was recorded with its own algorithm",
+                ));
+            }
+            let text =
+                std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.clone(), source })?;
+            abviz::trace::Trace::from_json(&text)
+                .map_err(|source| Error::TraceFile { path: path.clone(), source })?
+        }
+        None => {
+            let algo: Algorithm = args.algo.as_deref().unwrap_or("alphabeta").parse().map_err(usage)?;
+            let input = build_input(&args.input)?;
+            let opts =
+                RunOptions { max_nodes: args.max_nodes, minimax_reference: false, ..RunOptions::default() };
+            input.trace(algo, &opts)?
+        }
+    };
+    if trace.events.is_empty() {
+        return Err(usage("this trace has no events to step through (was it saved with --stats-only?)"));
+    }
+    let until: Option<Until> = args.until.as_deref().map(str::parse).transpose().map_err(usage)?;
+    let replay = Replay::new(&trace);
+    let start = until.map(|u| u.resolve(&replay)).transpose().map_err(usage)?;
+    let choice = match args.color {
+        ColorArg::Auto => ColorChoice::Auto,
+        ColorArg::Always => ColorChoice::Always,
+        ColorArg::Never => ColorChoice::Never,
+    };
+    let no_color = std::env::var_os("NO_COLOR");
+    let (stdin_tty, stdout_tty) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());
+    let color = choice.enabled(stdout_tty, no_color.as_deref());
+    if !args.plain && stdin_tty && stdout_tty {
+        return tui::run(&replay, start.unwrap_or(0), color)
+            .map_err(|source| Error::Io { path: "the terminal".into(), source });
+    }
+    // Commands come from a pipe or file, or from a person at a terminal watching the output; with
+    // the output going elsewhere and nobody typing, just print.
+    let read_commands = !stdin_tty || stdout_tty;
+    let until = start.unwrap_or(if read_commands { 0 } else { replay.last() });
+    let opts = plain::PlainOptions { until, color, prompt: stdin_tty && stdout_tty };
+    if opts.prompt {
+        eprintln!("{} on {}: {} steps", trace.algorithm.title(), trace.input.description, replay.len());
+        eprintln!("{}", plain::COMMANDS);
+    }
+    let stdin = std::io::stdin();
+    let mut lock = stdin.lock();
+    let input: Option<&mut dyn std::io::BufRead> = if read_commands { Some(&mut lock) } else { None };
+    let result = plain::run(&replay, opts, input, &mut std::io::stdout().lock(), &mut std::io::stderr());
+    match result {
+        // A closed pipe (`abviz step ... | head`) is not an error worth a message.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        r => r.map_err(|source| Error::Io { path: "standard output".into(), source }),
+    }
 }
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
