@@ -1,0 +1,154 @@
+//! `abviz step` in plain mode, driven through a pipe step by step, as a script or an ssh user
+//! would: forward, back, to the cutoff and to a step number; the narration at the AIMA α-cutoff.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use predicates::prelude::*;
+
+const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+
+fn step(args: &[&str], stdin: &str) -> (Vec<String>, String, i32) {
+    let out = cargo_bin_cmd!("abviz")
+        .arg("step")
+        .args(args)
+        .env_remove("NO_COLOR")
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    let lines = String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect();
+    (lines, String::from_utf8(out.stderr).unwrap(), out.status.code().unwrap_or(-1))
+}
+
+fn numbers(lines: &[String]) -> Vec<usize> {
+    lines.iter().map(|l| l.split_whitespace().next().unwrap().parse().unwrap()).collect()
+}
+
+#[test]
+fn forward_and_back_one_step_at_a_time() {
+    let (lines, err, code) = step(&["--tree", AIMA], "n\n\nn\nb\nb\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(numbers(&lines), [1, 2, 3, 4, 3, 2]);
+    assert_eq!(lines[0], " 1  A (MAX) [−∞, +∞]  Start at the root A (MAX) with α = −∞, β = +∞.");
+    assert_eq!(lines[1], " 2  B (MIN) [−∞, +∞]  Enter B (MIN) with α = −∞, β = +∞.");
+    assert_eq!(lines[3], " 4  B 1 (MAX) [−∞, +∞]  Evaluate the leaf B 1: 3.");
+    // Going back shows the earlier state again, word for word.
+    assert_eq!(lines[4], lines[2]);
+    assert_eq!(lines[5], lines[1]);
+}
+
+#[test]
+fn the_alpha_cutoff_at_c_is_narrated() {
+    let (lines, err, code) = step(&["--tree", AIMA], "c\nb\nn\nq\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(numbers(&lines), (1..=22).chain([21, 22]).collect::<Vec<_>>());
+    assert_eq!(lines[20], "21  C (MIN) [3, 2]  C 1 returns 2 to C (MIN): now β = 2, window [3, 2].");
+    assert_eq!(
+        lines[21],
+        "22  C (MIN) [3, 2]  At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff, C 2 and C 3 are never searched."
+    );
+    assert_eq!(lines[23], lines[21]);
+}
+
+#[test]
+fn until_and_goto() {
+    let (lines, _, code) = step(&["--tree", AIMA, "--until", "cutoff"], "");
+    assert_eq!(code, 0);
+    assert_eq!(numbers(&lines), (1..=22).collect::<Vec<_>>());
+    let (lines, _, _) = step(&["--tree", AIMA, "--until", "end"], "");
+    assert_eq!(lines.len(), 41);
+    assert_eq!(lines[40], "41  A (MAX) [3, +∞]  The root's value is 3; the best move is B. Search complete.");
+    let (lines, err, _) = step(&["--tree", AIMA, "--until", "3"], "38\nn\nn\nn\nn\n0\nx\n");
+    assert_eq!(numbers(&lines), [1, 2, 3, 38, 39, 40, 41]);
+    assert!(lines[3].contains("α-cutoff, it was the last child, so nothing is pruned."), "{}", lines[3]);
+    assert!(err.contains("end of the search (step 41 of 41)"), "{err}");
+    assert!(err.contains("no step 0: the steps are 1 to 41"), "{err}");
+    assert!(err.contains("unknown command 'x'"), "{err}");
+}
+
+#[test]
+fn minimax_and_a_saved_trace() {
+    let (lines, err, code) = step(&["--tree", AIMA, "--algo", "minimax", "--until", "6"], "c\n");
+    assert_eq!(code, 0);
+    assert_eq!(lines[5], " 6  B (MIN) best 3  B 1 returns 3 to B (MIN): its best value so far is 3.");
+    assert!(err.contains("no cutoff after step 6"), "{err}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("aima.json");
+    cargo_bin_cmd!("abviz")
+        .args(["run", "--tree", AIMA, "--format", "json", "-o"])
+        .arg(&file)
+        .assert()
+        .success();
+    let (from_file, _, code) = step(&["--trace", file.to_str().unwrap(), "--until", "end"], "");
+    assert_eq!(code, 0);
+    let (direct, _, _) = step(&["--tree", AIMA, "--until", "end"], "");
+    assert_eq!(from_file, direct);
+}
+
+#[test]
+fn colour_follows_the_flag_and_no_color() {
+    let (lines, _, _) = step(&["--tree", AIMA, "--until", "cutoff", "--color", "always"], "");
+    assert!(lines[21].contains("\x1b[34m"), "α-cutoff in blue: {:?}", lines[21]);
+    // Not a terminal: auto means no colour.
+    let (lines, _, _) = step(&["--tree", AIMA, "--until", "cutoff"], "");
+    assert!(lines.iter().all(|l| !l.contains('\x1b')));
+    let out = cargo_bin_cmd!("abviz")
+        .args(["step", "--tree", AIMA, "--until", "cutoff", "--color", "never"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(out.stdout).unwrap().contains('\x1b'));
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--tree", AIMA, "--until", "99"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--until 99: this search has only 41 steps"));
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--tree", AIMA, "--until", "soon"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--until takes cutoff, end or a step number"));
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--tree", AIMA, "--algo", "minimax", "--until", "cutoff"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("minimax never cuts"));
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--trace", "/nonexistent/trace.json"])
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("/nonexistent/trace.json"));
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--trace", "x.json", "--tree", AIMA])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("stats.json");
+    cargo_bin_cmd!("abviz")
+        .args(["run", "--tree", AIMA, "--format", "json", "--stats-only", "-o"])
+        .arg(&file)
+        .assert()
+        .success();
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--trace"])
+        .arg(&file)
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("--stats-only"));
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--tree", "(1 (2"])
+        .write_stdin("")
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("panicked").not());
+}

@@ -1,0 +1,140 @@
+//! The terminal is restored however the full-screen stepper ends: after q, after an error, on a
+//! panic; and, when tmux is installed, in a real terminal (raw mode off, echo back on).
+//! One test binary of its own because panic hooks are process-wide.
+
+use abviz::input::{Input, RunOptions};
+use abviz::search::Algorithm;
+use abviz::step::state::Replay;
+use abviz::step::tui::{App, install_panic_hook, run_loop, with_terminal};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use std::io;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+
+fn test_terminal() -> io::Result<Terminal<TestBackend>> {
+    Terminal::new(TestBackend::new(100, 30)).map_err(|e| io::Error::other(e.to_string()))
+}
+
+#[test]
+fn restored_after_q_after_an_error_and_on_a_panic() {
+    let trace = Input::from_tree_text(AIMA, None)
+        .unwrap()
+        .trace(Algorithm::AlphaBeta, &RunOptions::default())
+        .unwrap();
+    let replay = Replay::new(&trace);
+
+    // q: the loop returns and the terminal is restored once.
+    let mut restored = 0;
+    let r = with_terminal(
+        test_terminal,
+        || restored += 1,
+        |t| {
+            let mut app = App::new(&replay, 0, false);
+            let q = Event::Key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE));
+            let mut events = std::iter::once(q).chain(std::iter::repeat_with(|| panic!("read past q")));
+            run_loop(t, &mut app, &mut events)
+        },
+    );
+    assert!(r.is_ok());
+    assert_eq!(restored, 1);
+
+    // An error from the event source (a terminal gone away) comes back as the error, restored.
+    struct Failing;
+    impl abviz::step::tui::Events for Failing {
+        fn next_event(&mut self) -> io::Result<Option<Event>> {
+            Err(io::Error::new(io::ErrorKind::BrokenPipe, "terminal gone"))
+        }
+    }
+    let mut restored = 0;
+    let r = with_terminal(
+        test_terminal,
+        || restored += 1,
+        |t| {
+            let mut app = App::new(&replay, 0, false);
+            run_loop(t, &mut app, &mut Failing)
+        },
+    );
+    assert_eq!(r.unwrap_err().to_string(), "terminal gone");
+    assert_eq!(restored, 1);
+
+    // A setup that fails half way is undone too.
+    let mut restored = 0;
+    let r = with_terminal(
+        || -> io::Result<Terminal<TestBackend>> { Err(io::Error::other("no tty")) },
+        || restored += 1,
+        |_| Ok(()),
+    );
+    assert!(r.is_err());
+    assert_eq!(restored, 1);
+
+    // A panic inside: the hook restores before the message, the guard while unwinding.
+    static HOOK: AtomicUsize = AtomicUsize::new(0);
+    install_panic_hook(|| {
+        HOOK.fetch_add(1, Ordering::SeqCst);
+    });
+    let guard = AtomicUsize::new(0);
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        with_terminal(
+            test_terminal,
+            || {
+                guard.fetch_add(1, Ordering::SeqCst);
+            },
+            |_| -> io::Result<()> { panic!("a bug") },
+        )
+    }));
+    assert!(caught.is_err());
+    assert_eq!(HOOK.load(Ordering::SeqCst), 1);
+    assert_eq!(guard.load(Ordering::SeqCst), 1);
+}
+
+/// In a real terminal under tmux: open the stepper, step, press q; the shell afterwards finds
+/// the terminal in cooked mode with echo on, and the stepper exited 0.
+#[test]
+fn restored_in_a_real_terminal() {
+    if std::process::Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("tmux is not installed: skipping the real-terminal check");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin!("abviz");
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.txt");
+    let session = format!("abviz-restore-{}", std::process::id());
+    let script = format!(
+        "'{}' step --tree '{AIMA}'; echo \"exit=$?\" > '{r}'; stty -a >> '{r}'; echo done >> '{r}'; sleep 10",
+        bin.display(),
+        r = report.display()
+    );
+    let tmux = |args: &[&str]| std::process::Command::new("tmux").args(args).output().unwrap();
+    let started = tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "30", &script]);
+    assert!(started.status.success(), "{}", String::from_utf8_lossy(&started.stderr));
+    let wait_for = |what: &dyn Fn() -> bool| {
+        for _ in 0..100 {
+            if what() {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        false
+    };
+    let screen =
+        || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).to_string();
+    assert!(wait_for(&|| screen().contains("step 1/41")), "the stepper did not start:\n{}", screen());
+    tmux(&["send-keys", "-t", &session, "c"]);
+    assert!(wait_for(&|| screen().contains("step 22/41")), "{}", screen());
+    tmux(&["send-keys", "-t", &session, "q"]);
+    let done = wait_for(&|| std::fs::read_to_string(&report).is_ok_and(|r| r.contains("done")));
+    let after = screen();
+    tmux(&["kill-session", "-t", &session]);
+    assert!(done, "the stepper did not end after q:\n{after}");
+    let report = std::fs::read_to_string(&report).unwrap();
+    assert!(report.starts_with("exit=0"), "{report}");
+    let flags: Vec<&str> = report.split([' ', ';', '\n']).collect();
+    for flag in ["icanon", "echo", "isig"] {
+        assert!(flags.contains(&flag), "{flag} is not back on: {report}");
+    }
+    // The alternate screen is gone: the stepper's frame is no longer on the screen.
+    assert!(!after.contains("step 22/41"), "{after}");
+}
