@@ -5,7 +5,8 @@
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
 use abviz::step::state::Replay;
-use abviz::step::tui::{App, install_panic_hook, run_loop, with_terminal};
+use abviz::step::terminal::{install_panic_hook, with_terminal};
+use abviz::step::tui::{App, run_loop};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -43,7 +44,7 @@ fn restored_after_q_after_an_error_and_on_a_panic() {
 
     // An error from the event source (a terminal gone away) comes back as the error, restored.
     struct Failing;
-    impl abviz::step::tui::Events for Failing {
+    impl abviz::step::terminal::Events for Failing {
         fn next_event(&mut self) -> io::Result<Option<Event>> {
             Err(io::Error::new(io::ErrorKind::BrokenPipe, "terminal gone"))
         }

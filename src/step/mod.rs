@@ -26,7 +26,9 @@ pub mod keys;
 mod outline;
 pub mod plain;
 pub mod state;
+pub mod terminal;
 pub mod tui;
+mod view;
 
 use crate::game::Player;
 use crate::trace::{NodeId, Trace};

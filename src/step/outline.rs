@@ -36,16 +36,21 @@ pub(crate) struct Outline<'a, 'r, 't> {
     rows: Vec<Row>,
 }
 
-/// The rows, and the index of the row of the path's last node.
-pub(crate) fn rows(replay: &Replay, step: usize, path: &[NodeId], expand: u32) -> (Vec<Row>, usize) {
+/// The rows, and the index of `focus`'s row (0 if it is not shown).
+pub(crate) fn rows(
+    replay: &Replay,
+    step: usize,
+    path: &[NodeId],
+    expand: u32,
+    focus: NodeId,
+) -> (Vec<Row>, usize) {
     let mut o = Outline { replay, step, path, expand, rows: Vec::new() };
     if replay.trace().nodes.is_empty() {
         return (Vec::new(), 0);
     }
     let mut prefix = String::new();
     o.walk(crate::trace::Trace::ROOT, &mut prefix, None, 0);
-    let target = path.last().copied().unwrap_or(crate::trace::Trace::ROOT);
-    let focus = o.rows.iter().position(|r| r.node == target).unwrap_or(0);
+    let focus = o.rows.iter().position(|r| r.node == focus).unwrap_or(0);
     (o.rows, focus)
 }
 
@@ -109,20 +114,20 @@ mod tests {
         let replay = Replay::new(&trace);
         let cut = replay.next_cutoff(0).unwrap();
         let path = trace.ancestry(replay.focus(cut));
-        let (all, focus) = rows(&replay, cut, &path, u32::MAX);
+        let (all, focus) = rows(&replay, cut, &path, u32::MAX, replay.focus(cut));
         // A, B and its three leaves, C with its leaf and two pruned children; D not yet.
         assert_eq!(all.len(), 9);
         assert_eq!(trace.name(all[focus].node), Some("C"));
         assert_eq!(all.iter().filter(|r| r.seen == Seen::Pruned).count(), 2);
         assert_eq!(all[8].prefix, "    └╌╌ ");
         // Closed around the path: B is one row hiding its 3 leaves.
-        let (near, focus) = rows(&replay, cut, &path, 0);
+        let (near, focus) = rows(&replay, cut, &path, 0, replay.focus(cut));
         assert_eq!(near.len(), 6);
         assert_eq!(trace.name(near[1].node), Some("B"));
         assert_eq!(near[1].hidden, 3);
         assert_eq!(trace.name(near[focus].node), Some("C"));
         // At the first step only the root is there.
-        let (start, _) = rows(&replay, 0, &[0], u32::MAX);
+        let (start, _) = rows(&replay, 0, &[0], u32::MAX, 0);
         assert_eq!(start.len(), 1);
     }
 }

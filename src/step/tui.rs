@@ -9,106 +9,39 @@
 //! ...
 //! ```
 //!
-//! The loop ([`run_loop`]) is generic over the ratatui backend and the source of key events, so
+//! Drawing lives in [`super::view`], the terminal set-up in [`super::terminal`]. The loop
+//! ([`run_loop`]) is generic over the ratatui backend and the source of key events, so
 //! tests drive it with a `TestBackend` and a list of keys. [`run`] sets the real terminal up
 //! (raw mode, alternate screen, hidden cursor) behind a guard that restores it however the loop
 //! ends: `q`, an error, or a panic (a panic hook restores it before the message is printed).
 
-use super::keys::{self, Action, HELP};
-use super::outline::{self, Row};
-use super::state::{Replay, Seen, Snapshot};
-use super::{short_name, triangle, window_text};
-use crate::trace::narration::narrate;
-use crate::trace::pseudocode;
-use crate::trace::{Bound, CutKind, EventKind, NodeId, Trace};
-use ratatui::Frame;
+use super::keys::{self, Action};
+use super::state::Replay;
+use super::terminal::{
+    Events, TerminalEvents, enter_terminal, install_panic_hook, restore_terminal, with_terminal,
+};
+use super::view::Theme;
 use ratatui::Terminal;
-use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind};
-use ratatui::crossterm::{cursor, execute, terminal};
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row as TableRow, Table, Wrap};
 use std::io;
-use std::sync::Once;
 
 /// The smallest screen the view is laid out for.
 pub const MIN_SIZE: (u16, u16) = (60, 18);
 
-/// Where the stepper's key events come from.
-pub trait Events {
-    /// The next event; `None` when there are no more (tests), which ends the loop.
-    fn next_event(&mut self) -> io::Result<Option<Event>>;
-}
-
-/// The terminal's own events (blocking).
-pub struct TerminalEvents;
-
-impl Events for TerminalEvents {
-    fn next_event(&mut self) -> io::Result<Option<Event>> {
-        event::read().map(Some)
-    }
-}
-
-/// A scripted list of events (for tests and demos).
-impl<I: Iterator<Item = Event>> Events for I {
-    fn next_event(&mut self) -> io::Result<Option<Event>> {
-        Ok(self.next())
-    }
-}
-
-/// Colours and emphasis; without colour (`NO_COLOR`, `--color never`) only bold, dim and
-/// reverse video are used, and α/β are told apart by their text.
-#[derive(Clone, Copy, Debug)]
-struct Theme {
-    color: bool,
-}
-
-impl Theme {
-    fn fg(&self, c: Color) -> Style {
-        if self.color { Style::new().fg(c) } else { Style::new() }
-    }
-    fn path(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
-    }
-    fn focus(&self) -> Style {
-        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-    }
-    fn faint(&self) -> Style {
-        if self.color { Style::new().fg(Color::DarkGray) } else { Style::new().add_modifier(Modifier::DIM) }
-    }
-    fn cut(&self, kind: CutKind) -> Style {
-        let c = match kind {
-            CutKind::Alpha => Color::Blue,
-            CutKind::Beta => Color::Red,
-        };
-        self.fg(c).add_modifier(Modifier::BOLD)
-    }
-    fn alpha(&self) -> Style {
-        self.fg(Color::Blue)
-    }
-    fn beta(&self) -> Style {
-        self.fg(Color::Red)
-    }
-    fn done(&self) -> Style {
-        self.fg(Color::Green).add_modifier(Modifier::BOLD)
-    }
-}
-
 /// The stepper's state: the step shown and the view settings.
 pub struct App<'r, 't> {
-    replay: &'r Replay<'t>,
-    step: usize,
-    expand: u32,
-    max_depth: u32,
-    help: bool,
-    goto: Option<String>,
-    message: Option<String>,
-    theme: Theme,
-    tree_top: usize,
-    tree_width: Option<u16>,
-    quit: bool,
+    pub(super) replay: &'r Replay<'t>,
+    pub(super) step: usize,
+    pub(super) expand: u32,
+    pub(super) max_depth: u32,
+    pub(super) help: bool,
+    pub(super) goto: Option<String>,
+    pub(super) message: Option<String>,
+    pub(super) theme: Theme,
+    pub(super) tree_top: usize,
+    pub(super) tree_width: Option<u16>,
+    pub(super) quit: bool,
 }
 
 /// Above this many recorded nodes the tree opens only around the current node at first.
@@ -134,19 +67,6 @@ impl<'r, 't> App<'r, 't> {
             quit: false,
         }
         .measured()
-    }
-
-    /// For a tree shown whole, the width of its outline at the last step (borders included).
-    fn measured(mut self) -> Self {
-        if self.expand >= self.max_depth && !self.replay.is_empty() {
-            let last = self.replay.last();
-            let snap = self.replay.at(last);
-            let path = self.path(&snap);
-            let (rows, _) = outline::rows(self.replay, last, &path, self.expand);
-            let widest = rows.iter().map(|r| self.tree_line(r, false, &snap).width()).max().unwrap_or(0);
-            self.tree_width = Some(widest.min(u16::MAX as usize - 2) as u16 + 2);
-        }
-        self
     }
 
     /// The step shown (0-based).
@@ -244,414 +164,6 @@ impl<'r, 't> App<'r, 't> {
             format!("{} never cuts: no cutoff {side} this step", self.replay.trace().algorithm.name())
         }
     }
-
-    /// Draws the whole screen.
-    pub fn render(&mut self, frame: &mut Frame) {
-        let area = frame.area();
-        if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
-            let text = format!(
-                "abviz step needs a terminal of at least {}×{} (this one is {}×{}).\nEnlarge it, or press q to quit and use --plain.",
-                MIN_SIZE.0, MIN_SIZE.1, area.width, area.height
-            );
-            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
-            return;
-        }
-        let snap = self.replay.at(self.step);
-        let trace = self.replay.trace();
-        let narration = narrate(trace, self.step);
-        let narration_lines = wrapped_lines(&narration, area.width.saturating_sub(2) as usize).clamp(1, 4);
-        let [title, main, story, status] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Fill(1),
-            Constraint::Length(narration_lines as u16 + 2),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        self.render_title(frame, title);
-        let code = pseudocode::lines(trace.algorithm);
-        let code_width = code.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4;
-        // A small tree keeps the width it has at the end, so the panels do not move while it
-        // grows; a big one gets half the screen.
-        let tree_width = self.tree_width.unwrap_or(main.width / 2).max(36);
-        let right_width = code_width.max(40).min(main.width.saturating_sub(tree_width).max(main.width / 2));
-        let [tree, right] =
-            Layout::horizontal([Constraint::Fill(1), Constraint::Length(right_width)]).areas(main);
-        self.render_tree(frame, tree, &snap);
-        self.render_right(frame, right, &snap, &code);
-        self.render_story(frame, story, &snap, narration);
-        self.render_status(frame, status, &snap);
-        if self.help {
-            self.render_help(frame, area);
-        }
-    }
-
-    fn render_title(&self, frame: &mut Frame, area: Rect) {
-        let trace = self.replay.trace();
-        let line = Line::from(vec![
-            Span::styled(" abviz step ", self.theme.focus()),
-            Span::raw(format!(" {} │ {}", trace.algorithm.title(), trace.input.description)),
-        ]);
-        frame.render_widget(Paragraph::new(line), area);
-    }
-
-    /// The highlighted path: the call stack, or at the very end the principal variation.
-    fn path(&self, snap: &Snapshot) -> Vec<NodeId> {
-        let trace = self.replay.trace();
-        if snap.kind == EventKind::Exit && snap.node == Trace::ROOT {
-            let mut path = vec![Trace::ROOT];
-            path.extend(trace.pv_nodes());
-            path
-        } else {
-            snap.stack.iter().map(|f| f.node).collect()
-        }
-    }
-
-    fn render_tree(&mut self, frame: &mut Frame, area: Rect, snap: &Snapshot) {
-        let path = self.path(snap);
-        let (rows, focus_row) = outline::rows(self.replay, self.step, &path, self.expand);
-        let levels = if self.expand >= self.max_depth {
-            "whole tree".to_string()
-        } else {
-            format!("{} level{} around the path", self.expand, if self.expand == 1 { "" } else { "s" })
-        };
-        let block = Block::bordered()
-            .title(" Tree ")
-            .title_top(Line::from(format!(" {levels} (+/−) ")).right_aligned());
-        let inner = block.inner(area);
-        frame.render_widget(block, area);
-        let height = inner.height as usize;
-        let margin = (height / 4).min(3);
-        if rows.len() <= height {
-            self.tree_top = 0;
-        } else {
-            if focus_row < self.tree_top + margin {
-                self.tree_top = focus_row.saturating_sub(margin);
-            } else if focus_row + margin >= self.tree_top + height {
-                self.tree_top = focus_row + margin + 1 - height;
-            }
-            self.tree_top = self.tree_top.min(rows.len() - height);
-        }
-        let lines: Vec<Line> = rows
-            .iter()
-            .enumerate()
-            .skip(self.tree_top)
-            .take(height)
-            .map(|(i, row)| self.tree_line(row, i == focus_row, snap))
-            .collect();
-        frame.render_widget(Paragraph::new(lines), inner);
-    }
-
-    fn tree_line(&self, row: &Row, is_focus: bool, snap: &Snapshot) -> Line<'static> {
-        let trace = self.replay.trace();
-        let t = &self.theme;
-        let node = trace.node(row.node);
-        let title = match trace.name(row.node) {
-            Some(n) => format!("{n} "),
-            None if row.node == Trace::ROOT => "root ".into(),
-            None if trace.input.kind == "game" => format!("{} ", trace.move_label(row.node)),
-            None => String::new(),
-        };
-        let leafy = node.is_leaf() || node.pruned_leaf;
-        let shape = if leafy { "□" } else { triangle(node.player) };
-        let text = match row.seen {
-            Seen::Pruned if node.pruned_leaf => format!("✂ {title}□ {}", node.value),
-            Seen::Pruned if trace.children(row.node).is_empty() => {
-                format!("✂ {title}").trim_end().to_string()
-            }
-            Seen::Pruned => format!("✂ {title}{shape}"),
-            Seen::Open | Seen::Hidden => format!("{title}{shape} …"),
-            Seen::Valued if leafy => format!("{title}□ {}", node.value),
-            Seen::Valued => {
-                let bound = match node.bound {
-                    Bound::Exact => "",
-                    Bound::Lower => " (≥)",
-                    Bound::Upper => " (≤)",
-                };
-                format!("{title}{shape} = {}{bound}", node.value)
-            }
-        };
-        let style = if is_focus {
-            t.focus()
-        } else if row.on_path {
-            t.path()
-        } else if row.seen == Seen::Pruned {
-            t.faint()
-        } else {
-            Style::new()
-        };
-        let mut spans = vec![Span::styled(row.prefix.clone(), t.faint()), Span::styled(text, style)];
-        if let Some(c) = trace.cutoff(row.node).filter(|_| self.replay.cut_by(row.node, self.step)) {
-            spans.push(Span::styled(format!("  ✂ {}", c.kind.name()), t.cut(c.kind)));
-        }
-        if snap.kind == EventKind::Cutoff
-            && let Some(c) = trace.cutoff(snap.node)
-            && c.bound_from == row.node
-            && c.bound_from != snap.node
-        {
-            let bound = match c.kind {
-                CutKind::Alpha => format!("α = {}", c.alpha),
-                CutKind::Beta => format!("β = {}", c.beta),
-            };
-            spans.push(Span::styled(format!("  ◀ {bound} comes from here"), t.cut(c.kind)));
-        }
-        if row.on_path && row.node != Trace::ROOT && snap.kind == EventKind::Exit && snap.node == Trace::ROOT
-        {
-            spans.push(Span::styled("  ★", t.done()));
-        }
-        if row.hidden > 0 {
-            spans.push(Span::styled(format!("  (+{} below)", row.hidden), t.faint()));
-        }
-        Line::from(spans)
-    }
-
-    fn render_right(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, code: &[&str]) {
-        let trace = self.replay.trace();
-        let position = trace.position(snap.focus).filter(|_| trace.input.kind == "game");
-        let board: Vec<&str> = position.map(|p| p.split('/').collect()).unwrap_or_default();
-        let code_lines = wrap_code(code, area.width.saturating_sub(4) as usize);
-        let code_want = code_lines.len() as u16 + 2;
-        let board_h = if board.is_empty() { 0 } else { board.len() as u16 + 2 };
-        let stack_want = snap.stack.len() as u16 + 3;
-        // The stack gets at least its header and two frames, the pseudocode the rest it needs.
-        let stack_h = stack_want.min(area.height.saturating_sub(code_want + board_h).max(5));
-        let code_h = code_want.min(area.height.saturating_sub(stack_h));
-        let board_h = board_h.min(area.height.saturating_sub(stack_h + code_h));
-        let [stack, code_area, board_area, keys_area] = Layout::vertical([
-            Constraint::Length(stack_h),
-            Constraint::Length(code_h),
-            Constraint::Length(board_h),
-            Constraint::Fill(1),
-        ])
-        .areas(area);
-        self.render_stack(frame, stack, snap);
-        self.render_code(frame, code_area, &code_lines);
-        if board_h > 2 {
-            let lines: Vec<Line> = board
-                .iter()
-                .map(|r| Line::from(r.chars().map(String::from).collect::<Vec<_>>().join(" ")))
-                .collect();
-            let title = format!(" Position at {} ", short_name(trace, snap.focus));
-            frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), board_area);
-        }
-        if keys_area.height >= 4 {
-            let lines: Vec<Line> = HELP
-                .iter()
-                .map(|(k, what, _)| {
-                    Line::from(vec![Span::styled(format!("{k:<13}"), self.theme.path()), Span::raw(*what)])
-                })
-                .collect();
-            frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Keys ")), keys_area);
-        }
-    }
-
-    fn render_stack(&self, frame: &mut Frame, area: Rect, snap: &Snapshot) {
-        let trace = self.replay.trace();
-        let t = &self.theme;
-        let windowed = trace.algorithm.has_window();
-        let visible = area.height.saturating_sub(3) as usize;
-        let skip = snap.stack.len().saturating_sub(visible);
-        let rows: Vec<TableRow> = snap
-            .stack
-            .iter()
-            .enumerate()
-            .skip(skip)
-            .map(|(i, f)| {
-                let node = trace.node(f.node);
-                let window = if windowed {
-                    Line::from(vec![
-                        Span::raw("["),
-                        Span::styled(f.alpha.to_string(), t.alpha()),
-                        Span::raw(", "),
-                        Span::styled(f.beta.to_string(), t.beta()),
-                        Span::raw("]"),
-                    ])
-                } else {
-                    Line::from(window_text(self.replay, f))
-                };
-                let child = match f.child {
-                    _ if node.is_leaf() => "leaf".to_string(),
-                    Some(c) => format!("{} of {}", trace.node(c).index + 1, trace.children(f.node).len()),
-                    None => "–".into(),
-                };
-                let mut child = Line::from(child);
-                if self.replay.cut_by(f.node, self.step)
-                    && let Some(c) = trace.cutoff(f.node)
-                {
-                    child.push_span(Span::styled(" ✂", t.cut(c.kind)));
-                }
-                let row = TableRow::new(vec![
-                    Cell::from(short_name(trace, f.node)),
-                    Cell::from(format!("{} {}", triangle(node.player), node.player.upper())),
-                    Cell::from(window),
-                    Cell::from(child),
-                ]);
-                if i + 1 == snap.stack.len() { row.style(t.path()) } else { row }
-            })
-            .collect();
-        let header =
-            TableRow::new(vec!["node", "player", if windowed { "window" } else { "best so far" }, "child"])
-                .style(Style::new().add_modifier(Modifier::UNDERLINED));
-        let title =
-            if skip > 0 { format!(" α/β stack ({skip} more above) ") } else { " α/β stack ".into() };
-        let title = if windowed { title } else { title.replace("α/β stack", "call stack") };
-        let name_w = snap.stack.iter().map(|f| short_name(trace, f.node).chars().count()).max().unwrap_or(0);
-        let window_w =
-            snap.stack.iter().map(|f| window_text(self.replay, f).chars().count()).max().unwrap_or(0);
-        let widths = [
-            Constraint::Length(name_w.clamp(4, 16) as u16),
-            Constraint::Length(6),
-            Constraint::Length(window_w.max(11) as u16),
-            Constraint::Fill(1),
-        ];
-        let table =
-            Table::new(rows, widths).header(header).column_spacing(2).block(Block::bordered().title(title));
-        frame.render_widget(table, area);
-    }
-
-    /// The pseudocode (already wrapped: (listing line, text) pairs), the current line marked and
-    /// kept in view.
-    fn render_code(&self, frame: &mut Frame, area: Rect, code: &[(usize, String)]) {
-        let current = pseudocode::line_for(self.replay.trace(), self.step);
-        let lines: Vec<Line> = code
-            .iter()
-            .map(|(i, l)| {
-                if *i == current {
-                    Line::from(vec![
-                        Span::styled("▶ ", self.theme.path()),
-                        Span::styled(l.clone(), self.theme.focus()),
-                    ])
-                } else {
-                    Line::from(format!("  {l}"))
-                }
-            })
-            .collect();
-        let height = area.height.saturating_sub(2) as usize;
-        let first = code.iter().position(|(i, _)| *i == current).unwrap_or(0);
-        let last = code.iter().rposition(|(i, _)| *i == current).unwrap_or(0);
-        let scroll = if last < height { 0 } else { (last + 1 - height).min(first) };
-        let title = format!(" {} ", self.replay.trace().algorithm.title());
-        let p = Paragraph::new(lines).scroll((scroll as u16, 0)).block(Block::bordered().title(title));
-        frame.render_widget(p, area);
-    }
-
-    fn render_story(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, narration: String) {
-        let trace = self.replay.trace();
-        let style = match snap.kind {
-            EventKind::Cutoff => trace.cutoff(snap.node).map(|c| self.theme.cut(c.kind)).unwrap_or_default(),
-            EventKind::Exit if snap.node == Trace::ROOT => self.theme.done(),
-            _ => Style::new().add_modifier(Modifier::BOLD),
-        };
-        let kind = match snap.kind {
-            EventKind::Enter => "enter",
-            EventKind::Eval => "evaluate",
-            EventKind::Update => "update",
-            EventKind::Cutoff => "cutoff",
-            EventKind::Exit => "return",
-        };
-        let title = format!(" Step {} of {} · {kind} ", self.step + 1, self.replay.len());
-        let p = Paragraph::new(Line::styled(narration, style))
-            .wrap(Wrap { trim: true })
-            .block(Block::bordered().title(title));
-        frame.render_widget(p, area);
-    }
-
-    fn render_status(&self, frame: &mut Frame, area: Rect, snap: &Snapshot) {
-        let t = &self.theme;
-        let c = snap.counts;
-        let mut spans =
-            vec![Span::styled(format!(" step {}/{} ", self.step + 1, self.replay.len()), t.focus())];
-        if let Some(typed) = &self.goto {
-            spans.push(Span::styled(format!(" go to step: {typed}▏"), t.path()));
-            spans.push(Span::raw(format!("  (1–{}, Enter to go, Esc to cancel)", self.replay.len())));
-        } else {
-            let mut counts = format!("  nodes {} · leaves {}", c.nodes, c.leaves);
-            if self.replay.trace().algorithm.has_window() {
-                counts.push_str(&format!(" · cutoffs {} · pruned {}", c.cutoffs, c.pruned));
-            }
-            spans.push(Span::raw(counts));
-            match &self.message {
-                Some(m) => spans.push(Span::styled(format!("  │ {m}"), t.path())),
-                None => spans.push(Span::styled("  │ ? help · q quit", t.faint())),
-            }
-        }
-        frame.render_widget(Paragraph::new(Line::from(spans)), area);
-    }
-
-    fn render_help(&self, frame: &mut Frame, area: Rect) {
-        let width = 64.min(area.width);
-        let height = (HELP.len() as u16 + 7).min(area.height);
-        let popup = area.centered(Constraint::Length(width), Constraint::Length(height));
-        let mut lines: Vec<Line> = HELP
-            .iter()
-            .map(|(k, _, what)| {
-                Line::from(vec![Span::styled(format!(" {k:<13}"), self.theme.path()), Span::raw(*what)])
-            })
-            .collect();
-        lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            " ✂ marks pruned children; (≤)/(≥): the value is a bound",
-            self.theme.faint(),
-        ));
-        lines.push(Line::styled(" Press any key to close this help.", self.theme.faint()));
-        frame.render_widget(Clear, popup);
-        frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Keys ")), popup);
-    }
-}
-
-/// How many lines `text` takes when wrapped at `width` columns, word by word.
-fn wrapped_lines(text: &str, width: usize) -> usize {
-    if width == 0 {
-        return 1;
-    }
-    let mut lines = 1;
-    let mut used = 0;
-    for word in text.split_whitespace() {
-        let w = word.chars().count();
-        if used == 0 {
-            used = w;
-        } else if used + 1 + w <= width {
-            used += 1 + w;
-        } else {
-            lines += 1;
-            used = w;
-        }
-        while used > width {
-            lines += 1;
-            used -= width;
-        }
-    }
-    lines
-}
-
-/// Wraps the pseudocode lines longer than `width` columns word by word, continuing a wrapped line four columns
-/// deeper than it starts; each piece keeps the index of its listing line.
-fn wrap_code(code: &[&str], width: usize) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    for (i, line) in code.iter().enumerate() {
-        if line.chars().count() <= width {
-            out.push((i, line.to_string()));
-            continue;
-        }
-        let indent = line.chars().take_while(|c| *c == ' ').count();
-        let mut cur = " ".repeat(indent);
-        let mut fresh = true;
-        for word in line.split_whitespace() {
-            let len = cur.chars().count();
-            let w = word.chars().count();
-            if !fresh && len + 1 + w > width && width > indent + 4 {
-                out.push((i, std::mem::take(&mut cur)));
-                cur = " ".repeat(indent + 4);
-                fresh = true;
-            }
-            if !fresh {
-                cur.push(' ');
-            }
-            cur.push_str(word);
-            fresh = false;
-        }
-        out.push((i, cur));
-    }
-    out
 }
 
 fn io_error(e: impl std::fmt::Display) -> io::Error {
@@ -677,77 +189,9 @@ pub fn run_loop<B: Backend>(
     }
 }
 
-/// Calls `restore` when dropped: on a normal return, an error, or unwinding from a panic.
-struct RestoreGuard<F: FnMut()>(F);
-
-impl<F: FnMut()> Drop for RestoreGuard<F> {
-    fn drop(&mut self) {
-        (self.0)();
-    }
-}
-
-/// Sets a terminal up with `setup`, runs `body` on it and calls `restore` afterwards, whether
-/// `body` returns, fails or panics (and also if `setup` fails half way).
-pub fn with_terminal<B: Backend, T>(
-    setup: impl FnOnce() -> io::Result<Terminal<B>>,
-    restore: impl FnMut(),
-    body: impl FnOnce(&mut Terminal<B>) -> io::Result<T>,
-) -> io::Result<T> {
-    let _guard = RestoreGuard(restore);
-    let mut terminal = setup()?;
-    body(&mut terminal)
-}
-
-/// Raw mode, the alternate screen and a hidden cursor, on standard output.
-fn enter_terminal() -> io::Result<Terminal<CrosstermBackend<io::Stdout>>> {
-    terminal::enable_raw_mode()?;
-    execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
-    Terminal::new(CrosstermBackend::new(io::stdout()))
-}
-
-/// Undoes [`enter_terminal`] (harmless if it was not done, or already undone).
-pub fn restore_terminal() {
-    let _ = terminal::disable_raw_mode();
-    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
-}
-
-/// Makes every panic call `restore` before the panic message is printed (the previous hook
-/// still prints it), so the message lands on a usable screen. Installed once per process.
-pub fn install_panic_hook(restore: fn()) {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            restore();
-            previous(info);
-        }));
-    });
-}
-
 /// Runs the full-screen stepper on the terminal, starting at `step` (0-based).
 pub fn run(replay: &Replay, step: usize, color: bool) -> io::Result<()> {
     install_panic_hook(restore_terminal);
     let mut app = App::new(replay, step, color);
     with_terminal(enter_terminal, restore_terminal, |t| run_loop(t, &mut app, &mut TerminalEvents))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pseudocode_wraps_with_a_hanging_indent() {
-        let wrapped = wrap_code(&["f(x)", "  if a and b: return c"], 14);
-        let texts: Vec<&str> = wrapped.iter().map(|(_, t)| t.as_str()).collect();
-        assert_eq!(texts, ["f(x)", "  if a and b:", "      return c"]);
-        assert_eq!(wrapped.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [0, 1, 1]);
-    }
-
-    #[test]
-    fn wrapping_counts_lines() {
-        assert_eq!(wrapped_lines("", 10), 1);
-        assert_eq!(wrapped_lines("abc def", 7), 1);
-        assert_eq!(wrapped_lines("abc def", 6), 2);
-        assert_eq!(wrapped_lines("abcdefghijkl", 5), 3);
-    }
 }
