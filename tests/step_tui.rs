@@ -184,3 +184,12 @@ fn a_big_search_shows_the_neighbourhood_of_the_current_node() {
     // Closed subtrees say how much they hide.
     assert!(shown.contains(" below)"), "{shown}");
 }
+
+#[test]
+fn a_trace_without_events_is_not_a_crash() {
+    let mut trace = aima();
+    trace.events.clear();
+    let (terminal, _) =
+        screen(&trace, &[KeyCode::Right, KeyCode::Char('c'), KeyCode::Char('f'), KeyCode::End], false);
+    assert!(text(terminal.backend().buffer()).contains("no events to step through"));
+}

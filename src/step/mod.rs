@@ -134,3 +134,36 @@ pub fn window_text(replay: &Replay, frame: &Frame) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsStr;
+
+    #[test]
+    fn no_color_and_the_flag() {
+        let set = Some(OsStr::new("1"));
+        assert!(ColorChoice::Auto.enabled(true, None));
+        assert!(!ColorChoice::Auto.enabled(true, set));
+        assert!(ColorChoice::Auto.enabled(true, Some(OsStr::new(""))), "an empty NO_COLOR does not count");
+        assert!(!ColorChoice::Auto.enabled(false, None));
+        assert!(ColorChoice::Always.enabled(false, set));
+        assert!(!ColorChoice::Never.enabled(true, None));
+    }
+
+    #[test]
+    fn until_parses_and_resolves() {
+        use crate::input::{Input, RunOptions};
+        let trace = Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None)
+            .unwrap()
+            .trace(crate::search::Algorithm::AlphaBeta, &RunOptions::default())
+            .unwrap();
+        let replay = Replay::new(&trace);
+        assert_eq!("cutoff".parse::<Until>().unwrap().resolve(&replay), Ok(21));
+        assert_eq!("END".parse::<Until>().unwrap().resolve(&replay), Ok(40));
+        assert_eq!("41".parse::<Until>().unwrap().resolve(&replay), Ok(40));
+        assert!("42".parse::<Until>().unwrap().resolve(&replay).unwrap_err().contains("only 41 steps"));
+        assert!("0".parse::<Until>().is_err());
+        assert!("later".parse::<Until>().is_err());
+    }
+}

@@ -7,7 +7,7 @@
 //! `+`/`−` open or close the neighbourhood.
 
 use super::state::{Replay, Seen};
-use crate::trace::NodeId;
+use crate::trace::{NodeId, Trace};
 
 /// Stop opening nodes off the path past this many rows (the path itself is always laid out).
 pub(crate) const ROW_CAP: usize = 5_000;
@@ -48,8 +48,7 @@ pub(crate) fn rows(
     if replay.trace().nodes.is_empty() {
         return (Vec::new(), 0);
     }
-    let mut prefix = String::new();
-    o.walk(crate::trace::Trace::ROOT, &mut prefix, None, 0);
+    o.walk();
     let focus = o.rows.iter().position(|r| r.node == focus).unwrap_or(0);
     (o.rows, focus)
 }
@@ -65,39 +64,42 @@ impl Outline<'_, '_, '_> {
             .filter(move |&c| self.replay.seen(c, step) != Seen::Hidden)
     }
 
-    fn walk(&mut self, id: NodeId, prefix: &mut String, last: Option<bool>, anchor: u16) {
+    /// Lays the rows out depth first (with an explicit stack: loaded traces may be deep).
+    fn walk(&mut self) {
         let trace = self.replay.trace();
-        let node = trace.node(id);
-        let depth = node.depth as usize;
-        let on_path = self.path.get(depth) == Some(&id);
-        let anchor = if on_path { node.depth } else { anchor };
-        let branch = match (last, node.visited()) {
-            (None, _) => "",
-            (Some(false), true) => "├── ",
-            (Some(true), true) => "└── ",
-            (Some(false), false) => "├╌╌ ",
-            (Some(true), false) => "└╌╌ ",
-        };
-        let open = on_path
-            || (u32::from(node.depth.saturating_sub(anchor)) <= self.expand && self.rows.len() < ROW_CAP);
-        let children: Vec<NodeId> = self.revealed(id).collect();
-        let hidden = if open || children.is_empty() { 0 } else { self.replay.subtree_size(id) - 1 };
-        let seen = self.replay.seen(id, self.step);
-        self.rows.push(Row { node: id, seen, prefix: format!("{prefix}{branch}"), on_path, hidden });
-        if !open {
-            return;
+        // (node, is it the last child (None: the root), depth of its nearest path ancestor, the
+        // tree lines to its left)
+        let mut todo: Vec<(NodeId, Option<bool>, u16, String)> = vec![(Trace::ROOT, None, 0, String::new())];
+        while let Some((id, last, anchor, prefix)) = todo.pop() {
+            let node = trace.node(id);
+            let on_path = self.path.get(node.depth as usize) == Some(&id);
+            let anchor = if on_path { node.depth } else { anchor };
+            let branch = match (last, node.visited()) {
+                (None, _) => "",
+                (Some(false), true) => "├── ",
+                (Some(true), true) => "└── ",
+                (Some(false), false) => "├╌╌ ",
+                (Some(true), false) => "└╌╌ ",
+            };
+            let open = on_path
+                || (u32::from(node.depth.saturating_sub(anchor)) <= self.expand && self.rows.len() < ROW_CAP);
+            let children: Vec<NodeId> = self.revealed(id).collect();
+            let hidden = if open || children.is_empty() { 0 } else { self.replay.subtree_size(id) - 1 };
+            let seen = self.replay.seen(id, self.step);
+            self.rows.push(Row { node: id, seen, prefix: format!("{prefix}{branch}"), on_path, hidden });
+            if !open {
+                continue;
+            }
+            let below = match last {
+                None => prefix,
+                Some(true) => prefix + "    ",
+                Some(false) => prefix + "│   ",
+            };
+            let n = children.len();
+            for (i, c) in children.into_iter().enumerate().rev() {
+                todo.push((c, Some(i + 1 == n), anchor, below.clone()));
+            }
         }
-        let saved = prefix.len();
-        match last {
-            None => {}
-            Some(true) => prefix.push_str("    "),
-            Some(false) => prefix.push_str("│   "),
-        }
-        let n = children.len();
-        for (i, c) in children.into_iter().enumerate() {
-            self.walk(c, prefix, Some(i + 1 == n), anchor);
-        }
-        prefix.truncate(saved);
     }
 }
 

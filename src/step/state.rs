@@ -243,6 +243,9 @@ impl<'t> Replay<'t> {
     }
 
     /// The node executing at `step`: the event's node, or for an update the parent.
+    ///
+    /// # Panics
+    /// If the trace has no events.
     pub fn focus(&self, step: usize) -> NodeId {
         let e = self.trace.events[step.min(self.last())];
         match e.kind {
@@ -272,6 +275,9 @@ impl<'t> Replay<'t> {
     }
 
     /// The state after `step` (clamped to the last step).
+    ///
+    /// # Panics
+    /// If the trace has no events (see [`Replay::is_empty`]).
     pub fn at(&self, step: usize) -> Snapshot {
         let step = step.min(self.last());
         let e = self.trace.events[step];

@@ -115,6 +115,9 @@ impl<'r, 't> App<'r, 't> {
             return;
         }
         let Some(action) = keys::action(key) else { return };
+        if self.replay.is_empty() && action != Action::Quit {
+            return;
+        }
         let last = self.replay.last();
         match action {
             Action::Next if self.step == last => {

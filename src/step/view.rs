@@ -78,6 +78,13 @@ impl App<'_, '_> {
             frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: false }), area);
             return;
         }
+        if self.replay.is_empty() {
+            frame.render_widget(
+                Paragraph::new("This trace has no events to step through. Press q to quit."),
+                area,
+            );
+            return;
+        }
         let snap = self.replay.at(self.step);
         let trace = self.replay.trace();
         let narration = narrate(trace, self.step);
