@@ -401,6 +401,18 @@ fn step(args: StepArgs) -> Result<(), Error> {
                     "--algo does not apply to a saved trace: it was recorded with its own algorithm",
                 ));
             }
+            let a = &args.input;
+            let search_flags = [
+                (a.root.is_some(), "--root"),
+                (a.values.is_some(), "--values"),
+                (a.ordering.is_some(), "--ordering"),
+                (a.position.is_some(), "--position"),
+                (a.depth.is_some(), "--depth"),
+                (a.eval.is_some(), "--eval"),
+            ];
+            if let Some((_, flag)) = search_flags.iter().find(|(set, _)| *set) {
+                return Err(usage(format!("{flag} applies to a new search, not to a saved trace (--trace)")));
+            }
             let text =
                 std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.clone(), source })?;
             abviz::trace::Trace::from_json(&text)

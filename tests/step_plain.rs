@@ -131,6 +131,12 @@ fn bad_input_is_a_clear_error() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
+    cargo_bin_cmd!("abviz")
+        .args(["step", "--trace", "x.json", "--depth", "3"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--depth applies to a new search, not to a saved trace"));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("stats.json");
     cargo_bin_cmd!("abviz")

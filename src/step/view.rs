@@ -174,13 +174,16 @@ impl App<'_, '_> {
         let trace = self.replay.trace();
         let t = &self.theme;
         let node = trace.node(row.node);
+        let leafy = node.is_leaf() || node.pruned_leaf;
+        // An unnamed inner tree node is called by its path ("1.2"), as in the stack and the
+        // narration; an unnamed leaf is just its value, as in the figures.
         let title = match trace.name(row.node) {
-            Some(n) => format!("{n} "),
-            None if row.node == Trace::ROOT => "root ".into(),
-            None if trace.input.kind == "game" => format!("{} ", trace.move_label(row.node)),
+            Some(_) => format!("{} ", short_name(trace, row.node)),
+            None if row.node == Trace::ROOT || trace.input.kind == "game" || !leafy => {
+                format!("{} ", short_name(trace, row.node))
+            }
             None => String::new(),
         };
-        let leafy = node.is_leaf() || node.pruned_leaf;
         let shape = if leafy { "□" } else { triangle(node.player) };
         let text = match row.seen {
             Seen::Pruned if node.pruned_leaf => format!("✂ {title}□ {}", node.value),
