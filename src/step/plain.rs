@@ -1,8 +1,8 @@
 //! Plain mode: one numbered line per event, moved through by commands read line by line.
 //!
 //! ```text
-//! 21  C (MIN) [3, 2]  C 1 returns 2 to C (MIN): now β = 2, window [3, 2].
-//! 22  C (MIN) [3, 2]  At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff, C 2 and C 3 are never searched.
+//! 21  C (MIN) [3, 2]  C1 returns 2 to C (MIN): β falls to 2, window [3, 2].
+//! 22  C (MIN) [3, 2]  At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff, C2 and C3 are never searched.
 //! ```
 //!
 //! Each line: the step (1-based), the executing node with its player, its window at that moment
@@ -231,7 +231,7 @@ mod tests {
         let trace = aima(Algorithm::Minimax);
         let (lines, msg) = session(&trace, 5, "c\n");
         assert_eq!(lines.len(), 6);
-        assert!(lines[5].starts_with(" 6  B (MIN) best 3  B 1 returns 3 to B (MIN)"), "{}", lines[5]);
+        assert!(lines[5].starts_with(" 6  B (MIN) best 3  B1 returns 3 to B (MIN)"), "{}", lines[5]);
         assert!(msg.contains("no cutoff after step 6"), "{msg}");
     }
 
