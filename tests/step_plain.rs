@@ -49,6 +49,12 @@ fn the_alpha_cutoff_at_c_is_narrated() {
 }
 
 #[test]
+fn an_unnamed_root_is_the_root() {
+    let (lines, _, _) = step(&["--tree", "((3 12 8) (2 4 6) (14 5 2))", "--algo", "minimax"], "");
+    assert_eq!(lines, [" 1  root (MAX) best –  Start at the root (MAX)."]);
+}
+
+#[test]
 fn until_and_goto() {
     let (lines, _, code) = step(&["--tree", AIMA, "--until", "cutoff"], "");
     assert_eq!(code, 0);

@@ -239,7 +239,7 @@ impl App<'_, '_> {
     fn render_right(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, code: &[&str]) {
         let trace = self.replay.trace();
         let position = trace.position(snap.focus).filter(|_| trace.input.kind == "game");
-        let board: Vec<&str> = position.map(|p| p.split('/').collect()).unwrap_or_default();
+        let board = position.map(board_rows).unwrap_or_default();
         let code_lines = wrap_code(code, area.width.saturating_sub(4) as usize);
         let code_want = code_lines.len() as u16 + 2;
         let board_h = if board.is_empty() { 0 } else { board.len() as u16 + 2 };
@@ -258,10 +258,7 @@ impl App<'_, '_> {
         self.render_stack(frame, stack, snap);
         self.render_code(frame, code_area, &code_lines);
         if board_h > 2 {
-            let lines: Vec<Line> = board
-                .iter()
-                .map(|r| Line::from(r.chars().map(String::from).collect::<Vec<_>>().join(" ")))
-                .collect();
+            let lines: Vec<Line> = board.into_iter().map(Line::from).collect();
             let title = format!(" Position at {} ", short_name(trace, snap.focus));
             frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(title)), board_area);
         }
@@ -435,6 +432,25 @@ impl App<'_, '_> {
     }
 }
 
+/// A position notation drawn as a board: its first field split into rows at '/', a digit n
+/// standing for n empty points (FEN), cells spaced out ("X O ." for tic-tac-toe's "XO.").
+fn board_rows(notation: &str) -> Vec<String> {
+    let first = notation.split_whitespace().next().unwrap_or("");
+    first
+        .split('/')
+        .map(|row| {
+            let mut cells: Vec<String> = Vec::new();
+            for c in row.chars() {
+                match c.to_digit(10) {
+                    Some(n) => cells.extend((0..n).map(|_| ".".to_string())),
+                    None => cells.push(c.to_string()),
+                }
+            }
+            cells.join(" ")
+        })
+        .collect()
+}
+
 /// How many lines `text` takes when wrapped at `width` columns, word by word.
 fn wrapped_lines(text: &str, width: usize) -> usize {
     if width == 0 {
@@ -501,6 +517,15 @@ mod tests {
         let texts: Vec<&str> = wrapped.iter().map(|(_, t)| t.as_str()).collect();
         assert_eq!(texts, ["f(x)", "  if a and b:", "      return c"]);
         assert_eq!(wrapped.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [0, 1, 1]);
+    }
+
+    #[test]
+    fn boards_from_position_notation() {
+        assert_eq!(board_rows("XO./.X./O.."), ["X O .", ". X .", "O . ."]);
+        let start = board_rows("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w");
+        assert_eq!(start.len(), 10);
+        assert_eq!(start[2], ". c . . . . . c .");
+        assert_eq!(start[1], ". . . . . . . . .");
     }
 
     #[test]

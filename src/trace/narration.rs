@@ -26,7 +26,10 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
     match e.kind {
         EventKind::Enter => {
             let name = trace.display_name(e.node);
-            let what = if e.node == Trace::ROOT {
+            let what = if e.node == Trace::ROOT && trace.name(e.node).is_none() {
+                // Unnamed, the root is just "the root (MAX)", not "the root root (MAX)".
+                format!("Start at the root ({})", node.player.upper())
+            } else if e.node == Trace::ROOT {
                 format!("Start at the root {}", who(trace, e.node))
             } else if node.is_leaf() {
                 format!("Visit the leaf {name}")
@@ -99,14 +102,27 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
                 CutKind::Alpha => format!("the child value {child_value} ≤ α = {} set {source}", c.alpha),
                 CutKind::Beta => format!("the child value {child_value} ≥ β = {} set {source}", c.beta),
             };
+            // In a game the pruned children are moves from the node just named: their moves say
+            // it, and a long list is cut short (a xiangqi cutoff can prune 40 moves).
+            let game = trace.input.kind == "game";
             let pruned: Vec<String> = children
                 .iter()
                 .filter(|&&ch| trace.node(ch).status == Status::Pruned)
-                .map(|&ch| trace.display_name(ch))
+                .map(|&ch| if game { trace.move_label(ch).to_string() } else { trace.display_name(ch) })
                 .collect();
+            let what = if game { "moves" } else { "children" };
             let tail = match pruned.len() {
                 0 => "it was the last child, so nothing is pruned".to_string(),
+                1 if game => format!("the move {} is never searched", pruned[0]),
                 1 => format!("{} is never searched", pruned[0]),
+                n if n > 5 => format!(
+                    "the remaining {n} {what} ({}, {}, {}, …, {}) are never searched",
+                    pruned[0],
+                    pruned[1],
+                    pruned[2],
+                    pruned[n - 1]
+                ),
+                _ if game => format!("the moves {} are never searched", name_list(&pruned)),
                 _ => format!("{} are never searched", name_list(&pruned)),
             };
             format!("At {} {test}: {}, {tail}.", who(trace, e.node), c.kind.name())
