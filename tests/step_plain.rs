@@ -164,3 +164,16 @@ fn bad_input_is_a_clear_error() {
         .failure()
         .stderr(predicate::str::contains("panicked").not());
 }
+
+#[test]
+fn game_cutoffs_name_the_pruned_moves() {
+    let (lines, _, _) = step(&["--game", "tictactoe", "--until", "cutoff"], "");
+    assert!(lines.last().unwrap().ends_with("α-cutoff, the move c3 is never searched."), "{lines:?}");
+    // A xiangqi cutoff that prunes 24 moves names four of them.
+    let (lines, _, _) = step(&["--game", "xiangqi", "--depth", "3", "--until", "cutoff"], "");
+    let last = lines.last().unwrap();
+    assert!(
+        last.contains("β-cutoff, the remaining 24 moves (b2b1, b2a2, b2c2, …, i3i4) are never searched."),
+        "{last}"
+    );
+}
