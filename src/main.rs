@@ -1,6 +1,7 @@
 //! The `abviz` command: parses arguments, calls the library, renders errors with miette.
 
 mod cli;
+mod compare_cmd;
 
 use abviz::Error;
 use abviz::export::{Format, ViewOptions};
@@ -34,6 +35,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             Ok(())
         }
         Command::Demo(_) => demo(),
+        Command::Compare(args) => compare_cmd::compare(args),
     }
 }
 

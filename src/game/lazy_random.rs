@@ -79,9 +79,9 @@ impl LazyRandomTree {
         if values.0 > values.1 {
             return Err(format!("the value range {}..{} is empty", values.0, values.1));
         }
-        let leaves = (branching as u64)
-            .checked_pow(depth)
-            .ok_or_else(|| format!("a random tree with b={branching}, d={depth} has more than 2^64 leaves"))?;
+        let leaves = (branching as u64).checked_pow(depth).ok_or_else(|| {
+            format!("a random tree with b={branching}, d={depth} has more than 2^64 leaves")
+        })?;
         let span = (values.1 as i64 - values.0 as i64 + 1) as u64;
         let step = match ordering {
             Ordering::Natural => span,
@@ -168,7 +168,7 @@ impl Game for LazyRandomTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.ply % 2 == 0 { self.root_player } else { self.root_player.other() }
+        if self.ply.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
     }
 
     fn moves(&self) -> Vec<u32> {
@@ -324,7 +324,10 @@ mod tests {
         // Natural trees: in range, seeded, and not all alike.
         let nat = |seed| {
             let mut v = Vec::new();
-            leaves(&mut LazyRandomTree::new(4, 4, seed, (0, 9), Ordering::Natural, Player::Max).unwrap(), &mut v);
+            leaves(
+                &mut LazyRandomTree::new(4, 4, seed, (0, 9), Ordering::Natural, Player::Max).unwrap(),
+                &mut v,
+            );
             v
         };
         let a = nat(1);
@@ -342,8 +345,16 @@ mod tests {
     #[test]
     fn rejects_impossible_trees() {
         assert!(LazyRandomTree::new(0, 3, 1, (0, 9), Ordering::Natural, Player::Max).is_err());
-        assert!(LazyRandomTree::new(2, 64, 1, (0, 9), Ordering::Natural, Player::Max).unwrap_err().contains("2^64"));
-        assert!(LazyRandomTree::new(10, 9, 1, (0, 9), Ordering::Best, Player::Max).unwrap_err().contains("distinct"));
+        assert!(
+            LazyRandomTree::new(2, 64, 1, (0, 9), Ordering::Natural, Player::Max)
+                .unwrap_err()
+                .contains("2^64")
+        );
+        assert!(
+            LazyRandomTree::new(10, 9, 1, (0, 9), Ordering::Best, Player::Max)
+                .unwrap_err()
+                .contains("distinct")
+        );
         assert!(LazyRandomTree::new(10, 9, 1, (0, 9), Ordering::Natural, Player::Max).is_ok());
     }
 }
