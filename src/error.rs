@@ -38,7 +38,7 @@ pub enum Error {
         values: String,
     },
     /// One search of a comparison was stopped (`abviz compare`).
-    #[error("{input}: {source}")]
+    #[error("the comparison stopped while searching {input}")]
     CompareStopped {
         /// The input being searched.
         input: String,

@@ -186,10 +186,10 @@ fn references(rows: &[&Row], axis: Axis) -> Vec<Series> {
     }
     if !full.is_empty() {
         out.push(Series {
-            name: "b^d (full tree)".into(),
+            name: "bᵈ (full tree)".into(),
             look: FULL_LOOK,
             points: full,
-            reference: Some("all b^d leaves"),
+            reference: Some("all bᵈ leaves"),
         });
     }
     out
@@ -658,7 +658,7 @@ fn bar_chart(row: &Row) -> Chart {
     let mut label_y = bottom + 16.0;
     for (value, name, look) in [
         (row.knuth_moore_minimum, "Knuth–Moore minimum", KM_LOOK),
-        (row.full_tree_leaves, "b^d (full tree)", FULL_LOOK),
+        (row.full_tree_leaves, "bᵈ (full tree)", FULL_LOOK),
     ] {
         let Some(v) = value else { continue };
         let x = px(v as f64);
