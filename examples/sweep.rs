@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         max_nodes: u64::MAX,
     };
     let start = Instant::now();
-    let results = experiment.run(&|| ())?;
+    let results = experiment.run(&|_| ())?;
     let seconds = start.elapsed().as_secs_f64();
     let report = Report::new(&experiment, &results);
     let nodes: f64 =

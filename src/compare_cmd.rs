@@ -18,8 +18,8 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     };
     let cases = cases(&args)?;
     let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
-    let bar = progress_bar(experiment.searches());
-    let results = experiment.run(&|| bar.inc(1));
+    let bar = progress_bar(experiment.work());
+    let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
     let format = match args.format {
@@ -38,9 +38,8 @@ fn progress_bar(total: u64) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(total);
-    if let Ok(style) =
-        ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {pos}/{len} searches, {eta} left")
-            .map(|s| s.progress_chars("=> "))
+    if let Ok(style) = ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {percent:>3} %, {eta} left")
+        .map(|s| s.progress_chars("=> "))
     {
         bar.set_style(style);
     }

@@ -53,7 +53,7 @@ fn tic_tac_toe_through_the_library() {
     let mut game = TicTacToe::new(TttEval::Win);
     game.play(4); // X in the centre: still a draw.
     let results =
-        count_all(&game, u32::MAX, &[Algorithm::Minimax, Algorithm::AlphaBeta], u64::MAX, &|| ()).unwrap();
+        count_all(&game, u32::MAX, &[Algorithm::Minimax, Algorithm::AlphaBeta], u64::MAX, &|_| ()).unwrap();
     assert_eq!(results[0].0, Score::from(0));
     assert_eq!(results[1].0, Score::from(0));
     assert!(results[1].1.nodes < results[0].1.nodes);
@@ -65,7 +65,7 @@ fn tic_tac_toe_through_the_library() {
         .map(|mv| {
             let mut g = empty;
             g.play(mv);
-            count_all(&g, u32::MAX, &[Algorithm::Minimax], u64::MAX, &|| ()).unwrap()[0].1.nodes
+            count_all(&g, u32::MAX, &[Algorithm::Minimax], u64::MAX, &|_| ()).unwrap()[0].1.nodes
         })
         .sum();
     assert_eq!(total + 1, 549_946);
@@ -273,7 +273,7 @@ impl Game for Forgetful {
 fn a_disagreement_between_algorithms_is_an_error() {
     let game = Forgetful { depth: 0, evaluations: Rc::new(Cell::new(0)) };
     let algos = [Algorithm::Minimax, Algorithm::AlphaBeta];
-    let results = count_all(&game, u32::MAX, &algos, u64::MAX, &|| ()).unwrap();
+    let results = count_all(&game, u32::MAX, &algos, u64::MAX, &|_| ()).unwrap();
     let values: Vec<(Algorithm, Score)> = algos.iter().copied().zip(results.iter().map(|r| r.0)).collect();
     assert_ne!(values[0].1, values[1].1);
     let err = check_agreement("the forgetful game", &values).unwrap_err();
@@ -293,13 +293,14 @@ fn the_library_report_matches_the_aima_figure() {
         algorithms: compare::default_algorithms(),
         max_nodes: 100,
     };
-    let searches = std::sync::atomic::AtomicU64::new(0);
+    let work = std::sync::atomic::AtomicU64::new(0);
     let results = experiment
-        .run(&|| {
-            searches.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        .run(&|w| {
+            work.fetch_add(w, std::sync::atomic::Ordering::Relaxed);
         })
         .unwrap();
-    assert_eq!(searches.into_inner(), experiment.searches());
+    assert_eq!(experiment.searches(), 4);
+    assert_eq!(work.into_inner(), experiment.work());
     let report = Report::new(&experiment, &results);
     let row = &report.rows[0];
     assert_eq!((row.branching, row.depth), (Some(3), Some(2)));

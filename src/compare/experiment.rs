@@ -2,6 +2,7 @@
 //! searched by every algorithm with only a [`Counter`] attached; samples run in parallel (rayon).
 //! All algorithms must agree on each root value.
 
+use super::bounds::{full_tree_nodes, knuth_moore_minimum};
 use crate::game::Game;
 use crate::game::Player;
 use crate::game::lazy_random::LazyRandomTree;
@@ -61,6 +62,25 @@ impl Case {
         }
     }
 
+    /// A rough measure of the work one search of `algo` on one sample takes, for progress bars:
+    /// the expected node count for random trees (exact for minimax and for best and worst order,
+    /// the geometric mean of the two for random order), 1 for any other input.
+    pub fn work(&self, algo: Algorithm) -> u64 {
+        let Source::Random { branching: b, depth: d, ordering, .. } = &self.source else {
+            return 1;
+        };
+        let full = full_tree_nodes(*b, *d).unwrap_or(u64::MAX);
+        // Best order visits exactly the minimal tree, whose level i holds KM(b, i) nodes.
+        let minimal =
+            (0..=*d).map(|i| knuth_moore_minimum(*b, i).unwrap_or(u64::MAX)).fold(0u64, u64::saturating_add);
+        match (algo.has_window(), ordering) {
+            (false, _) | (true, Ordering::Worst) => full,
+            (true, Ordering::Best) => minimal,
+            (true, Ordering::Natural) => ((full as f64) * (minimal as f64)).sqrt() as u64,
+        }
+        .max(1)
+    }
+
     /// What sample `k` is, for messages.
     pub fn sample_name(&self, k: usize) -> String {
         match &self.source {
@@ -94,15 +114,26 @@ pub struct SampleResult {
 }
 
 impl Experiment {
-    /// The number of single searches the experiment runs (for a progress bar).
+    /// The number of single searches the experiment runs.
     pub fn searches(&self) -> u64 {
         self.cases.iter().map(|c| c.samples() as u64).sum::<u64>() * self.algorithms.len() as u64
     }
 
-    /// Runs every case and sample in parallel; `progress` is called once per finished search.
+    /// The total [`Case::work`] of the experiment (the length of a progress bar).
+    pub fn work(&self) -> u64 {
+        self.cases
+            .iter()
+            .map(|c| {
+                c.samples() as u64 * self.algorithms.iter().map(|&a| c.work(a)).fold(0, u64::saturating_add)
+            })
+            .fold(0, u64::saturating_add)
+    }
+
+    /// Runs every case and sample in parallel; after each search `progress` is told its
+    /// [`Case::work`] (they add up to [`Experiment::work`]).
     /// Returns, per case, the results of its samples in order. The first failure in report order
     /// (a node budget, a disagreement) is returned as the error.
-    pub fn run(&self, progress: &(dyn Fn() + Sync)) -> Result<Vec<Vec<SampleResult>>, Error> {
+    pub fn run(&self, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Vec<SampleResult>>, Error> {
         let jobs: Vec<(usize, usize)> =
             self.cases.iter().enumerate().flat_map(|(i, c)| (0..c.samples()).map(move |k| (i, k))).collect();
         let failed = AtomicBool::new(false);
@@ -137,7 +168,13 @@ impl Experiment {
         }
     }
 
-    fn run_sample(&self, case: &Case, k: usize, progress: &(dyn Fn() + Sync)) -> Result<SampleResult, Error> {
+    fn run_sample(
+        &self,
+        case: &Case,
+        k: usize,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<SampleResult, Error> {
+        let progress = &|i: usize| progress(case.work(self.algorithms[i]));
         let counts = match &case.source {
             Source::Input(input) => input.with_game(CountAll {
                 algorithms: &self.algorithms,
@@ -159,22 +196,23 @@ impl Experiment {
 }
 
 /// Runs each algorithm on `game` (searching `depth` plies, `u32::MAX` for no limit) with a
-/// [`Counter`]: the root value (MAX's view) and the counts of each, in order. `progress` is called
-/// after each search.
+/// [`Counter`]: the root value (MAX's view) and the counts of each, in order. `progress` is told
+/// the index of each algorithm as its search ends.
 pub fn count_all<G: Game>(
     game: &G,
     depth: u32,
     algorithms: &[Algorithm],
     max_nodes: u64,
-    progress: &(dyn Fn() + Sync),
+    progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<(Score, Stats)>, Stop> {
     algorithms
         .iter()
-        .map(|&algo| {
+        .enumerate()
+        .map(|(i, &algo)| {
             let mut g = game.clone();
             let mut counter = Counter::new(max_nodes);
             let value = search::run(algo, &mut g, depth, &mut counter)?;
-            progress();
+            progress(i);
             Ok((value, counter.stats))
         })
         .collect()
@@ -207,7 +245,7 @@ pub fn check_agreement(input: &str, values: &[(Algorithm, Score)]) -> Result<Sco
 struct CountAll<'a> {
     algorithms: &'a [Algorithm],
     max_nodes: u64,
-    progress: &'a (dyn Fn() + Sync),
+    progress: &'a (dyn Fn(usize) + Sync),
 }
 
 impl GameTask for CountAll<'_> {

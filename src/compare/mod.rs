@@ -13,7 +13,7 @@
 //!     algorithms: vec![Algorithm::Minimax, Algorithm::AlphaBeta],
 //!     max_nodes: 1_000,
 //! };
-//! let results = experiment.run(&|| ()).unwrap();
+//! let results = experiment.run(&|_| ()).unwrap();
 //! let report = Report::new(&experiment, &results);
 //! let row = &report.rows[0];
 //! assert_eq!(row.value, Some(3.into()));
