@@ -27,6 +27,7 @@ pub mod chart;
 mod experiment;
 mod html;
 mod report;
+mod svg;
 mod sweep;
 pub mod table;
 
