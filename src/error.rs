@@ -32,6 +32,22 @@ pub enum Error {
     /// An external program (Graphviz's `dot` for --render) is missing or failed.
     #[error("{0}")]
     Render(String),
+    /// Two algorithms found different root values for the same input (`abviz compare`).
+    #[error("the algorithms disagree on the root value of {input}: {values}")]
+    Disagreement {
+        /// The input.
+        input: String,
+        /// Each algorithm with its value, e.g. `minimax 3, alphabeta 2`.
+        values: String,
+    },
+    /// One search of a comparison was stopped (`abviz compare`).
+    #[error("the comparison stopped while searching {input}")]
+    CompareStopped {
+        /// The input being searched.
+        input: String,
+        /// Why it stopped.
+        source: Stop,
+    },
     /// Reading or writing a file failed.
     #[error("{path}: {source}")]
     Io {

@@ -1,6 +1,7 @@
 //! The `abviz` command: parses arguments, calls the library, renders errors with miette.
 
 mod cli;
+mod compare_cmd;
 
 use abviz::Error;
 use abviz::export::{Format, RankDir, ShowPruned, Style, ViewOptions};
@@ -41,6 +42,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Perft(args) => perft(args),
         Command::Render(args) => render(args),
         Command::Step(args) => step(args),
+        Command::Compare(args) => compare_cmd::compare(args),
     }
 }
 

@@ -4,6 +4,7 @@
 //! and evaluate itself from MAX's point of view. Explicit trees implement it too: a tree node is a
 //! position and its children are its moves.
 
+pub mod lazy_random;
 pub mod notation;
 pub mod random;
 pub mod tictactoe;

@@ -1,0 +1,351 @@
+//! The comparison as a table: on the terminal (comfy-table), in Markdown, and as CSV.
+
+use super::report::{AlgoResult, Report, Row, Summary};
+use crate::search::Algorithm;
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
+
+/// A column of the displayed table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Col {
+    Input,
+    Branching,
+    Depth,
+    Ordering,
+    Algorithm,
+    Nodes,
+    Leaves,
+    LeafRange,
+    Cutoffs,
+    Pruned,
+    Value,
+    VsMinimax,
+    Ebf,
+    KnuthMoore,
+    Full,
+}
+
+impl Col {
+    fn header(self) -> &'static str {
+        match self {
+            Col::Input => "Input",
+            Col::Branching => "b",
+            Col::Depth => "d",
+            Col::Ordering => "Order",
+            Col::Algorithm => "Algorithm",
+            Col::Nodes => "Nodes",
+            Col::Leaves => "Leaves",
+            Col::LeafRange => "Leaves min–max",
+            Col::Cutoffs => "Cutoffs",
+            Col::Pruned => "Pruned",
+            Col::Value => "Value",
+            Col::VsMinimax => "Nodes vs minimax",
+            Col::Ebf => "EBF",
+            Col::KnuthMoore => "KM min",
+            Col::Full => "b^d",
+        }
+    }
+
+    /// Whether the column repeats per case (shown on a case's first line only).
+    fn per_case(self) -> bool {
+        matches!(
+            self,
+            Col::Input
+                | Col::Branching
+                | Col::Depth
+                | Col::Ordering
+                | Col::Value
+                | Col::KnuthMoore
+                | Col::Full
+        )
+    }
+
+    fn numeric(self) -> bool {
+        !matches!(self, Col::Input | Col::Ordering | Col::Algorithm)
+    }
+}
+
+fn columns(report: &Report) -> Vec<Col> {
+    let any = |f: fn(&Row) -> bool| report.rows.iter().any(f);
+    let mut cols = vec![Col::Input];
+    if any(|r| r.branching.is_some()) {
+        cols.push(Col::Branching);
+    }
+    if any(|r| r.depth.is_some()) {
+        cols.push(Col::Depth);
+    }
+    if any(|r| r.ordering.is_some()) {
+        cols.push(Col::Ordering);
+    }
+    cols.extend([Col::Algorithm, Col::Nodes, Col::Leaves]);
+    if report.sampled() {
+        cols.push(Col::LeafRange);
+    }
+    cols.extend([Col::Cutoffs, Col::Pruned, Col::Value]);
+    if report.algorithms.contains(&Algorithm::Minimax) {
+        cols.push(Col::VsMinimax);
+    }
+    cols.push(Col::Ebf);
+    if any(|r| r.knuth_moore_minimum.is_some()) {
+        cols.extend([Col::KnuthMoore, Col::Full]);
+    }
+    cols
+}
+
+/// `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A mean: whole numbers as counts, others with one decimal (`1,234.5`).
+pub fn mean_text(mean: f64) -> String {
+    let tenths = (mean * 10.0).round() as u64;
+    if tenths.is_multiple_of(10) {
+        thousands(tenths / 10)
+    } else {
+        format!("{}.{}", thousands(tenths / 10), tenths % 10)
+    }
+}
+
+/// A ratio as a percentage with three significant digits: `100 %`, `54.1 %`, `3.33 %`, `0.512 %`.
+pub fn percent_text(ratio: f64) -> String {
+    let p = ratio * 100.0;
+    if p == 0.0 {
+        return "0 %".into();
+    }
+    let decimals = (2 - p.abs().log10().floor() as i32).clamp(0, 6) as usize;
+    format!("{p:.decimals$} %")
+}
+
+fn summary_range(s: &Summary) -> String {
+    if s.is_constant() { thousands(s.min) } else { format!("{}–{}", thousands(s.min), thousands(s.max)) }
+}
+
+fn value_text(row: &Row) -> String {
+    match row.value {
+        Some(v) => v.to_string(),
+        None => format!("{} … {}", row.value_min, row.value_max),
+    }
+}
+
+fn cell(col: Col, row: &Row, r: &AlgoResult) -> String {
+    let opt = |v: Option<u64>| v.map(thousands).unwrap_or_default();
+    match col {
+        Col::Input => row.input.clone(),
+        Col::Branching => row.branching.map(|b| b.to_string()).unwrap_or_default(),
+        Col::Depth => row.depth.map(|d| d.to_string()).unwrap_or_else(|| "end".into()),
+        Col::Ordering => row.ordering.unwrap_or_default().to_string(),
+        Col::Algorithm => r.algorithm.name().to_string(),
+        Col::Nodes => mean_text(r.nodes.mean),
+        Col::Leaves => mean_text(r.leaves.mean),
+        Col::LeafRange => summary_range(&r.leaves),
+        Col::Cutoffs => mean_text(r.cutoffs.mean),
+        Col::Pruned => mean_text(r.pruned.mean),
+        Col::Value => value_text(row),
+        Col::VsMinimax => r.nodes_vs_minimax.map(percent_text).unwrap_or_default(),
+        Col::Ebf => r.effective_branching.map(|b| format!("{b:.2}")).unwrap_or_else(|| "–".into()),
+        Col::KnuthMoore => opt(row.knuth_moore_minimum),
+        Col::Full => opt(row.full_tree_leaves),
+    }
+}
+
+/// The displayed cells: the columns and one line per case and algorithm (case columns only on
+/// the first line of each case).
+fn grid(report: &Report) -> (Vec<Col>, Vec<Vec<String>>) {
+    let cols = columns(report);
+    let mut lines = Vec::new();
+    for row in &report.rows {
+        for (i, r) in row.results.iter().enumerate() {
+            lines.push(
+                cols.iter()
+                    .map(|&c| if i > 0 && c.per_case() { String::new() } else { cell(c, row, r) })
+                    .collect(),
+            );
+        }
+    }
+    (cols, lines)
+}
+
+/// A table line for HTML: whether it starts a new case, and its cells.
+pub(crate) type HtmlGridLine = (bool, Vec<String>);
+
+/// The table for HTML: headers with whether the column is numeric, and lines with whether each
+/// starts a new case.
+pub(crate) fn html_grid(report: &Report) -> (Vec<(&'static str, bool)>, Vec<HtmlGridLine>) {
+    let (cols, lines) = grid(report);
+    let starts = report.rows.iter().flat_map(|r| (0..r.results.len()).map(|i| i == 0));
+    (cols.iter().map(|c| (c.header(), c.numeric())).collect(), starts.zip(lines).collect())
+}
+
+/// The notes printed under a table.
+pub fn notes(report: &Report) -> Vec<String> {
+    let mut notes = vec!["Nodes include the root; leaves are static evaluations.".to_string()];
+    if report.algorithms.contains(&Algorithm::Minimax) {
+        notes.push("Nodes vs minimax: the algorithm's nodes as a share of minimax's.".into());
+    }
+    notes.push(
+        "EBF: effective branching factor b*, with 1 + b* + … + b*^d = nodes (d: deepest node reached)."
+            .into(),
+    );
+    if report.rows.iter().any(|r| r.knuth_moore_minimum.is_some()) {
+        notes.push(
+            "KM min: b^⌈d/2⌉ + b^⌊d/2⌋ − 1, the leaves alpha-beta evaluates on a best-ordered uniform tree (Knuth & Moore 1975); b^d: the full tree."
+                .into(),
+        );
+    }
+    if let Some(n) = report.rows.iter().map(|r| r.samples).filter(|&n| n > 1).max() {
+        let min = report.rows.iter().map(|r| r.samples).filter(|&n| n > 1).min().unwrap_or(n);
+        let count = if min == n { n.to_string() } else { format!("{min} to {n}") };
+        notes.push(format!(
+            "Random-tree cells: means over {count} trees each; the value column gives the range of root values."
+        ));
+    }
+    notes
+}
+
+/// The table for the terminal.
+pub fn terminal(report: &Report) -> String {
+    let (cols, lines) = grid(report);
+    let mut table = Table::new();
+    table.load_style(UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
+    table.set_header(cols.iter().map(|c| Cell::new(c.header())));
+    for line in lines {
+        table.add_row(line);
+    }
+    for (i, c) in cols.iter().enumerate() {
+        if c.numeric()
+            && let Some(col) = table.column_mut(i)
+        {
+            col.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    let mut out = table.to_string();
+    out.push('\n');
+    for n in notes(report) {
+        out.push_str(&n);
+        out.push('\n');
+    }
+    out
+}
+
+/// Escapes text for a Markdown table cell.
+pub fn markdown_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '#' | '~' | '&' | '!' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The table in Markdown (GitHub tables), with the notes below.
+pub fn markdown(report: &Report) -> String {
+    let (cols, lines) = grid(report);
+    let mut out = String::new();
+    let row = |cells: Vec<String>| format!("| {} |\n", cells.join(" | "));
+    out.push_str(&row(cols.iter().map(|c| markdown_escape(c.header())).collect()));
+    out.push_str(&row(cols.iter().map(|c| if c.numeric() { "---:".into() } else { "---".into() }).collect()));
+    for line in lines {
+        out.push_str(&row(line.iter().map(|s| markdown_escape(s)).collect()));
+    }
+    out.push('\n');
+    for n in notes(report) {
+        out.push_str(&markdown_escape(&n));
+        out.push_str("  \n");
+    }
+    out
+}
+
+/// Quotes a CSV field when it needs it (RFC 4180).
+pub fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) || s.starts_with(' ') || s.ends_with(' ') {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The CSV header.
+pub const CSV_HEADER: &str = "input,description,branching,depth,ordering,samples,algorithm,\
+nodes_mean,nodes_min,nodes_max,leaves_mean,leaves_min,leaves_max,cutoffs_mean,cutoffs_min,cutoffs_max,\
+pruned_mean,pruned_min,pruned_max,value,value_min,value_max,nodes_vs_minimax,leaves_vs_minimax,\
+effective_branching,knuth_moore_minimum,full_tree_leaves";
+
+/// One line per case and algorithm, every column filled, plain numbers (`inf`/`-inf` for ±∞).
+pub fn csv(report: &Report) -> String {
+    let mut out = String::from(CSV_HEADER);
+    out.push('\n');
+    let opt = |v: Option<String>| v.unwrap_or_default();
+    for row in &report.rows {
+        for r in &row.results {
+            let mut fields = vec![
+                csv_field(&row.input),
+                csv_field(&row.description),
+                opt(row.branching.map(|b| b.to_string())),
+                opt(row.depth.map(|d| d.to_string())),
+                row.ordering.unwrap_or_default().to_string(),
+                row.samples.to_string(),
+                r.algorithm.name().to_string(),
+            ];
+            for s in [&r.nodes, &r.leaves, &r.cutoffs, &r.pruned] {
+                fields.extend([s.mean.to_string(), s.min.to_string(), s.max.to_string()]);
+            }
+            fields.extend([
+                opt(row.value.map(|v| v.ascii())),
+                row.value_min.ascii(),
+                row.value_max.ascii(),
+                opt(r.nodes_vs_minimax.map(|x| x.to_string())),
+                opt(r.leaves_vs_minimax.map(|x| x.to_string())),
+                opt(r.effective_branching.map(|x| x.to_string())),
+                opt(row.knuth_moore_minimum.map(|x| x.to_string())),
+                opt(row.full_tree_leaves.map(|x| x.to_string())),
+            ]);
+            out.push_str(&fields.join(","));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn number_formats() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(549_946), "549,946");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(mean_text(18297.0), "18,297");
+        assert_eq!(mean_text(1234.46), "1,234.5");
+        assert_eq!(percent_text(1.0), "100 %");
+        assert_eq!(percent_text(0.541_23), "54.1 %");
+        assert_eq!(percent_text(18297.0 / 549946.0), "3.33 %");
+        assert_eq!(percent_text(0.005_12), "0.512 %");
+    }
+
+    #[test]
+    fn escapes() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(markdown_escape("A|B *x* <b>"), "A\\|B \\*x\\* \\<b\\>");
+        assert_eq!(markdown_escape("a\nb"), "a b");
+    }
+}

@@ -1,0 +1,155 @@
+//! `abviz compare`: turns the options into cases (one input, a game at several depths, or a
+//! sweep of random trees), runs them with a progress bar on a terminal, and writes the report.
+
+use crate::cli::{CompareArgs, CompareFormatArg, InputArgs};
+use crate::{build_input, emit, usage};
+use abviz::Error;
+use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report};
+use abviz::game::Player;
+use abviz::game::random::{Ordering, RandomTree};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+
+/// Runs `abviz compare`.
+pub fn compare(args: CompareArgs) -> Result<(), Error> {
+    let algorithms = match &args.algos {
+        Some(text) => compare::parse_algorithms(text).map_err(usage)?,
+        None => compare::default_algorithms(),
+    };
+    let cases = cases(&args)?;
+    let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
+    let bar = progress_bar(experiment.work());
+    let results = experiment.run(&|work| bar.inc(work));
+    bar.finish_and_clear();
+    let report = Report::new(&experiment, &results?);
+    let format = match args.format {
+        CompareFormatArg::Table => OutputFormat::Table,
+        CompareFormatArg::Md => OutputFormat::Markdown,
+        CompareFormatArg::Csv => OutputFormat::Csv,
+        CompareFormatArg::Json => OutputFormat::Json,
+        CompareFormatArg::Html => OutputFormat::Html,
+    };
+    emit(args.output.as_deref(), &compare::render(&report, format))
+}
+
+/// A bar on standard error when it is a terminal; nothing when it is piped or redirected.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    if let Ok(style) = ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {percent:>3} %, {eta} left")
+        .map(|s| s.progress_chars("=> "))
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Fails if any of `flags` (set, name) is set: they do not apply to `what`.
+fn reject(flags: &[(bool, &str)], what: &str) -> Result<(), Error> {
+    match flags.iter().find(|(set, _)| *set) {
+        Some((_, flag)) => Err(usage(format!("{flag} does not apply to {what}"))),
+        None => Ok(()),
+    }
+}
+
+fn input_args(a: &CompareArgs) -> InputArgs {
+    InputArgs {
+        tree: a.tree.clone(),
+        tree_file: a.tree_file.clone(),
+        random: a.random.clone(),
+        game: a.game.clone(),
+        root: a.root,
+        values: a.values.clone(),
+        ordering: None,
+        position: a.position.clone(),
+        depth: None,
+        eval: a.eval.clone(),
+        order: None,
+        notation: None,
+    }
+}
+
+fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
+    let sweep_flags = [
+        (a.branching.is_some(), "--branching"),
+        (a.samples.is_some(), "--samples"),
+        (a.seed.is_some(), "--seed"),
+    ];
+    if a.tree.is_some() || a.tree_file.is_some() {
+        reject(&sweep_flags, "a single tree")?;
+        reject(
+            &[(a.depth.is_some(), "--depth"), (a.ordering.is_some(), "--ordering")],
+            "an explicit tree (it is searched to its leaves)",
+        )?;
+        return Ok(vec![compare::input_case(build_input(&input_args(a))?)]);
+    }
+    if a.random.is_some() {
+        reject(
+            &sweep_flags,
+            "--random B,D[,SEED] (one tree; for a sweep give --branching and --depth instead)",
+        )?;
+        reject(&[(a.depth.is_some(), "--depth")], "--random B,D[,SEED] (the depth is D)")?;
+        let orderings = match &a.ordering {
+            Some(text) => compare::parse_orderings(text).map_err(usage)?,
+            None => vec![Ordering::Natural],
+        };
+        return orderings
+            .into_iter()
+            .map(|o| {
+                let args = InputArgs { ordering: Some(o.to_string()), ..input_args(a) };
+                build_input(&args).map(compare::input_case)
+            })
+            .collect();
+    }
+    if a.game.is_some() {
+        reject(&sweep_flags, "games")?;
+        reject(&[(a.ordering.is_some(), "--ordering")], "games (moves come in the game's own order)")?;
+        let depths: Vec<Option<u32>> = match &a.depth {
+            Some(text) => {
+                compare::parse_numbers("--depth", text).map_err(usage)?.into_iter().map(Some).collect()
+            }
+            None => vec![None],
+        };
+        // Move orders (xiangqi: natural, captures): one case per order and depth, so the table
+        // shows what capture-first ordering saves.
+        let orders: Vec<Option<String>> = match &a.order {
+            Some(text) => text.split(',').map(|o| Some(o.trim().to_string())).collect(),
+            None => vec![None],
+        };
+        let mut cases = Vec::new();
+        for order in &orders {
+            for &depth in &depths {
+                let args = InputArgs { depth, order: order.clone(), ..input_args(a) };
+                let mut case = compare::input_case(build_input(&args)?);
+                if let Some(o) = order {
+                    case.label = format!("{} ({o} order)", case.label);
+                }
+                cases.push(case);
+            }
+        }
+        return Ok(cases);
+    }
+    // A sweep of random trees.
+    reject(&[(a.position.is_some(), "--position"), (a.eval.is_some(), "--eval")], "random trees")?;
+    let (Some(branching), Some(depth)) = (&a.branching, &a.depth) else {
+        return Err(usage(
+            "no input: give --tree TREE, --tree-file FILE, --random B,D[,SEED] or --game NAME, or sweep random trees with --branching 2..4 --depth 1..8",
+        ));
+    };
+    let sweep = RandomSweep {
+        branching: compare::parse_numbers("--branching", branching).map_err(usage)?,
+        depth: compare::parse_numbers("--depth", depth).map_err(usage)?,
+        orderings: compare::parse_orderings(a.ordering.as_deref().unwrap_or("best,random,worst"))
+            .map_err(usage)?,
+        samples: a.samples.unwrap_or(10),
+        seed: a.seed.unwrap_or(1),
+        values: RandomTree::parse_values(a.values.as_deref().unwrap_or("0..20")).map_err(usage)?,
+        root: match a.root {
+            Some(crate::cli::RootArg::Min) => Player::Min,
+            _ => Player::Max,
+        },
+    };
+    sweep.cases(a.max_nodes).map_err(usage)
+}
