@@ -35,6 +35,12 @@ impl Trace {
 
     /// Rebuilds the ordered child lists from the `parent` and `index` fields.
     pub fn build_children(&mut self) {
+        self.build_child_index(false);
+    }
+
+    /// Builds the child lists; `recorded` traces list siblings in move order already (the
+    /// recorder creates them so), which saves a pass of random reads over big traces.
+    pub(crate) fn build_child_index(&mut self, recorded: bool) {
         let n = self.nodes.len();
         let mut counts = vec![0u32; n + 1];
         for node in &self.nodes {
@@ -54,9 +60,8 @@ impl Trace {
                 *slot += 1;
             }
         }
-        // The recorder creates siblings in move order, so this only sorts traces read from
-        // files that list them otherwise.
-        for p in 0..n {
+        // Traces read from files may list siblings in another order.
+        for p in (0..n).filter(|_| !recorded) {
             let range = counts[p] as usize..counts[p + 1] as usize;
             let siblings = &mut ids[range];
             if !siblings.is_sorted_by_key(|&c| self.nodes[c as usize].index) {
