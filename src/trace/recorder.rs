@@ -221,7 +221,7 @@ impl<G: Game> Recorder<G> {
             positions: self.record_positions.then_some(self.positions),
             ..Default::default()
         };
-        trace.build_children();
+        trace.build_child_index(true);
         trace.result = trace.derive_result();
         trace
     }
