@@ -14,6 +14,7 @@
 //! assert_eq!((trace.stats.nodes, trace.stats.leaves), (11, 7));
 //! ```
 
+pub mod demo;
 pub mod error;
 pub mod export;
 pub mod game;
