@@ -9,7 +9,12 @@
   "use strict";
 
   var D = JSON.parse(document.getElementById("abviz-data").textContent);
-  var N = D.n, S = D.scores, EV = D.ev, CUT = D.cut, ITEMS = D.items;
+  var N = D.n, S = D.scores, CUT = D.cut, ITEMS = D.items;
+  // Events: kind (0 enter, 1 eval, 2 update, 3 cutoff, 4 exit) and pseudocode line, packed
+  // as kind * 16 + line, and the node.
+  var nEv = D.ev.kl.length;
+  var EV = { k: new Uint8Array(nEv), line: new Uint8Array(nEv), node: D.ev.node };
+  for (var q = 0; q < nEv; q++) { EV.k[q] = D.ev.kl[q] >> 4; EV.line[q] = D.ev.kl[q] & 15; }
   var nNodes = N.parent.length, E = EV.k.length, nItems = ITEMS.id.length;
   var ENTER = 0, EVAL = 1, UPDATE = 2, CUTOFF = 3, EXIT = 4;
   var windowed = D.windowed;
@@ -151,7 +156,12 @@
   svg.removeAttribute("viewBox");
   var view = { x: 0, y: 0, s: 1 };
   function apply() { vp.setAttribute("transform", "translate(" + view.x.toFixed(1) + "," + view.y.toFixed(1) + ") scale(" + view.s.toFixed(4) + ")"); }
-  function boxSize() { return { w: svg.clientWidth || 800, h: svg.clientHeight || 500 }; }
+  var boxCache = null;
+  function boxSize() {
+    if (!boxCache) boxCache = { w: svg.clientWidth || 800, h: svg.clientHeight || 500 };
+    return boxCache;
+  }
+  window.addEventListener("resize", function () { boxCache = null; });
   function fitScale() { var b = boxSize(); return Math.min(1.6, b.w / W, b.h / H); }
   function fit() {
     var b = boxSize(), s = fitScale();
@@ -168,24 +178,36 @@
   function zoomCentre(f) { var b = boxSize(); zoomAt(f, b.w / 2, b.h / 2); }
   function actualSize() { var b = boxSize(); view.x = (b.w - W) / 2; view.y = 0; view.s = 1; apply(); }
   (function initialView() {
-    var b = boxSize();
-    var wide = Math.min(1.6, b.w / W);
-    svg.style.height = Math.round(Math.min(window.innerHeight * 0.62, Math.max(260, H * wide + 8))) + "px";
+    // The box is as tall as the tree needs at the scale it will be shown, within 62% of the
+    // window; a tree that fits at 75% or more is fitted, a bigger one shown at actual size
+    // with its root at the top (the stepper pans to follow the search).
+    var wide = Math.min(1.6, boxSize().w / W), s = wide >= 0.75 ? wide : 1;
+    svg.style.height = Math.round(Math.min(window.innerHeight * 0.62, Math.max(260, H * s + 8))) + "px";
+    boxCache = null;
     if (fitScale() >= 0.75) { fit(); return; }
-    // A big tree: readable size, root at the top centre.
     var root = nodeG[0] ? nodeG[0].querySelector(".shape").getBBox() : { x: W / 2, y: 0, width: 0 };
-    view.s = 0.85; view.x = boxSize().w / 2 - (root.x + root.width / 2) * view.s; view.y = 8;
+    view.s = 1; view.x = boxSize().w / 2 - (root.x + root.width / 2); view.y = 4;
     apply();
   })();
-  // Pans (without zooming) so that a node's shape is in view, when it is not.
-  function ensureVisible(g) {
-    if (!g || g.classList.contains("hid")) return;
-    var shape = g.querySelector(".shape") || g;
-    var bb = shape.getBBox(), b = boxSize(), m = 12;
-    var cx = (bb.x + bb.width / 2) * view.s + view.x, cy = (bb.y + bb.height / 2) * view.s + view.y;
+  // Pans (without zooming) so that an item's shape is in view, when it is not. Shapes never
+  // move, so their centres are measured once.
+  var centres = new Map();
+  function centreOf(i) {
+    var c = centres.get(i);
+    if (!c) {
+      var bb = (nodeG[i].querySelector(".shape") || nodeG[i]).getBBox();
+      c = [bb.x + bb.width / 2, bb.y + bb.height / 2];
+      centres.set(i, c);
+    }
+    return c;
+  }
+  function ensureVisible(i) {
+    if (!nodeG[i] || hidden[i]) return;
+    var c = centreOf(i), b = boxSize(), m = 12;
+    var cx = c[0] * view.s + view.x, cy = c[1] * view.s + view.y;
     if (cx >= m && cy >= m && cx <= b.w - m && cy <= b.h - m) return;
-    view.x = b.w / 2 - (bb.x + bb.width / 2) * view.s;
-    view.y = b.h / 3 - (bb.y + bb.height / 2) * view.s;
+    view.x = b.w / 2 - c[0] * view.s;
+    view.y = b.h / 3 - c[1] * view.s;
     apply();
   }
   svg.addEventListener("wheel", function (e) {
@@ -473,7 +495,7 @@
     writeHash(k);
     if (follow.checked && st) {
       var s = shownFor(st.kind === UPDATE ? st.top : st.id);
-      if (s) ensureVisible(nodeG[s.item]);
+      if (s) ensureVisible(s.item);
     }
   }
 
@@ -540,7 +562,16 @@
     var k = stepFromHash();
     if (k !== null && k !== cur) go(k);
   });
-  window.addEventListener("beforeprint", fit);
+  // Printing: the whole tree at the page's width (the figure's own viewBox), then back.
+  window.addEventListener("beforeprint", function () {
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    vp.removeAttribute("transform");
+  });
+  window.addEventListener("afterprint", function () {
+    svg.removeAttribute("viewBox");
+    boxCache = null;
+    apply();
+  });
 
   render(stepFromHash() || 0, true);
 })();

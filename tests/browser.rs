@@ -57,7 +57,7 @@ fn demo_pages_load_without_errors() {
             assert_eq!(step(&mut tab), 0, "{name} starts paused at step 0");
             // Step a little so the screenshot shows a search under way.
             let events =
-                tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).ev.k.length");
+                tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).ev.node.length");
             let k = (events.as_u64().unwrap() / 3).max(1);
             tab.eval(&format!("location.hash = '#step={k}'"));
             tab.eval("new Promise(r => setTimeout(r, 50))");

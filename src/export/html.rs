@@ -291,8 +291,8 @@ struct PageData<'a> {
     game: Option<&'a str>,
     /// Every score that occurs, as the page writes it ("−∞", "3", "+∞"); fields hold indices.
     scores: Vec<String>,
-    /// Move labels (interned): `n.mv` holds indices.
-    labels: &'a [String],
+    /// Move labels, each once, in the order nodes first use them: `n.mv` holds indices.
+    labels: Vec<&'a str>,
     n: NodeData,
     cut: CutData,
     ev: EventData,
@@ -345,11 +345,10 @@ struct CutData {
 
 #[derive(Serialize, Default)]
 struct EventData {
-    /// 0 enter, 1 eval, 2 update, 3 cutoff, 4 exit.
-    k: Vec<u8>,
+    /// The kind (0 enter, 1 eval, 2 update, 3 cutoff, 4 exit) times 16 plus the pseudocode
+    /// line (0-based; listings have fewer than 16 lines).
+    kl: Vec<u8>,
     node: Vec<u32>,
-    /// The pseudocode line (0-based).
-    line: Vec<u8>,
 }
 
 #[derive(Serialize, Default)]
@@ -415,6 +414,8 @@ impl<'a> PageData<'a> {
         let scores = Scores::new(trace);
         let n = trace.nodes.len();
         let mut d = NodeData::default();
+        let mut labels: Vec<&str> = Vec::new();
+        let mut label_index: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
         // The window a node's parent had just before the node was entered.
         let mut before: Vec<(Score, Score)> = vec![(Score::NEG_INF, Score::INF); n];
         if let Some(root) = trace.nodes.first() {
@@ -458,7 +459,15 @@ impl<'a> PageData<'a> {
             d.pre.push(node.pre);
             d.post.push(node.post);
             d.name.push(super::view::one_line(&trace.display_name(id)));
-            d.mv.push(if node.label == NONE { -1 } else { node.label as i64 });
+            d.mv.push(if node.label == NONE {
+                -1
+            } else {
+                let label = trace.move_label(id);
+                *label_index.entry(label).or_insert_with(|| {
+                    labels.push(label);
+                    labels.len() as i64 - 1
+                })
+            });
         }
         if trace.input.game.is_some()
             && let Some(pos) = &trace.positions
@@ -484,9 +493,9 @@ impl<'a> PageData<'a> {
         }
         let mut ev = EventData::default();
         for (k, e) in trace.events.iter().enumerate() {
-            ev.k.push(event_code(e.kind));
+            let line = line_for(trace, k).min(15) as u8;
+            ev.kl.push(event_code(e.kind) << 4 | line);
             ev.node.push(e.node);
-            ev.line.push(line_for(trace, k) as u8);
         }
         let mut items = ItemData::default();
         for (i, it) in view.items().iter().enumerate() {
@@ -501,7 +510,7 @@ impl<'a> PageData<'a> {
             windowed: trace.algorithm.has_window(),
             game: trace.input.game.as_deref(),
             scores: scores.texts(),
-            labels: &trace.labels,
+            labels,
             n: d,
             cut,
             ev,
@@ -563,7 +572,8 @@ mod tests {
         for col in [&d.n.v, &d.n.ai, &d.n.bi, &d.n.ao, &d.n.bo, &d.n.pa, &d.n.pb, &d.n.ba, &d.n.bb] {
             assert_eq!(col.len(), n);
         }
-        assert_eq!(d.ev.k.len(), t.events.len());
+        assert_eq!(d.ev.kl.len(), t.events.len());
+        assert!(lines(Algorithm::AlphaBeta).len() <= 16 && lines(Algorithm::AlphaBetaSoft).len() <= 16);
         assert_eq!(d.cut.node.len(), t.cutoffs.len());
         assert_eq!(d.items.id.len(), view.len());
         assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
