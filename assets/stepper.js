@@ -275,7 +275,7 @@
     }
     tip.appendChild(el("div", "t", N.name[id] + " (" + player(id) + ")"));
     var t = el("table");
-    if (N.mv[id] >= 0) row(t, "move", D.labels[N.mv[id]]);
+    if (N.mv[id] >= 0 && D.labels[N.mv[id]] !== N.name[id]) row(t, "move", D.labels[N.mv[id]]);
     var st = state[i];
     if (st === "s-fut") {
       row(t, "status", visited(id) ? "not reached yet (entered at step " + enterAt[id] + ")" : "not reached yet");

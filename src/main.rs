@@ -307,6 +307,11 @@ fn write_html(
             "--format html writes a folder (the page, index.html, and the pictures it shows): give -o DIR",
         ));
     };
+    if trace.nodes.is_empty() {
+        return Err(usage(
+            "this trace has no nodes or events (it was written with --stats-only): the HTML page replays a full trace",
+        ));
+    }
     let page = abviz::export::html::page(trace, view, &Default::default());
     let mut files = page.files;
     files.push(abviz::export::site::SiteFile::text("index.html", page.html));

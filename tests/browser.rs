@@ -262,6 +262,8 @@ fn a_100k_node_search_loads_and_steps_quickly() {
     }
     let per_press = t2.elapsed() / 100;
     assert_eq!(step(&mut tab), 2100);
+    // The current node, or the collapsed subtree it is in, is highlighted.
+    assert_eq!(tab.eval("document.querySelectorAll('g.node.cur, g.node.inside').length"), 1);
     let jump_ms = tab
         .eval("(() => { const t = performance.now(); document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true})); return performance.now() - t; })()")
         .as_f64()

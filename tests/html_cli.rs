@@ -66,6 +66,17 @@ fn html_options_and_refusals() {
         .assert()
         .code(2)
         .stderr(contains("--tikz-steps"));
+    let stats = dir.path().join("stats.json");
+    abviz().args(["run", "--tree", AIMA, "-f", "json", "--stats-only", "-o"]).arg(&stats).assert().success();
+    abviz()
+        .arg("render")
+        .arg(&stats)
+        .args(["-f", "html", "-o"])
+        .arg(dir.path().join("s"))
+        .assert()
+        .code(1)
+        .stderr(contains("--stats-only"));
+    assert!(!dir.path().join("s").exists());
     // Diagram options apply to the page's tree.
     let boxes = dir.path().join("boxes");
     abviz()

@@ -319,6 +319,18 @@ impl Tab<'_> {
         std::fs::write(path, data).expect("write screenshot");
     }
 
+    /// Saves a PNG of the region (x, y, w, h) of the page scaled by `scale`.
+    pub fn screenshot_clip(&mut self, path: &Path, clip: (f64, f64, f64, f64), scale: f64) {
+        let r = self.call(
+            "Page.captureScreenshot",
+            json!({"format": "png", "clip": {"x": clip.0, "y": clip.1, "width": clip.2, "height": clip.3, "scale": scale}}),
+        );
+        let data = base64::engine::general_purpose::STANDARD
+            .decode(r["data"].as_str().expect("image data"))
+            .expect("base64");
+        std::fs::write(path, data).expect("write screenshot");
+    }
+
     /// Console errors, uncaught exceptions and failed loads seen so far.
     pub fn errors(&mut self) -> Vec<String> {
         self.eval("0"); // let pending events arrive
