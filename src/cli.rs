@@ -20,7 +20,7 @@ pub enum Command {
     Run(RunArgs),
     /// List the games and their position notation.
     Games,
-    /// Show the built-in lecture example (the AIMA tree under alpha-beta).
+    /// Write the lecture examples as an HTML site (AIMA, Wikipedia, Nilsson's tic-tac-toe, ...).
     Demo(DemoArgs),
     /// Play against the computer; every computer move can be opened as the search that chose it.
     Play(PlayArgs),
@@ -100,6 +100,8 @@ pub enum FormatArg {
     Svg,
     /// A standalone LaTeX/TikZ figure (pdflatex); with --tikz-steps a beamer frame.
     Tikz,
+    /// A static HTML site (-o DIR): the tree, a summary and a step-by-step player.
+    Html,
 }
 
 /// Which never-searched nodes a diagram draws.
@@ -191,7 +193,7 @@ pub struct RunArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     pub format: FormatArg,
-    /// Write to FILE instead of standard output.
+    /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// JSON without nodes and events (for huge searches).
@@ -217,7 +219,7 @@ pub struct RenderArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "svg")]
     pub format: FormatArg,
-    /// Write to FILE instead of standard output.
+    /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Show the tree down to this depth only (root = 0).
@@ -247,7 +249,14 @@ pub struct PerftArgs {
 
 /// `abviz demo`.
 #[derive(Args, Debug)]
-pub struct DemoArgs {}
+pub struct DemoArgs {
+    /// The folder to write the site into.
+    #[arg(long, short = 'o', value_name = "DIR", default_value = "abviz-out")]
+    pub out: PathBuf,
+    /// Open the index page in the default browser afterwards.
+    #[arg(long)]
+    pub open: bool,
+}
 
 /// Who moves first in `abviz play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

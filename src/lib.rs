@@ -15,6 +15,7 @@
 //! ```
 
 pub mod compare;
+pub mod demo;
 pub mod error;
 pub mod export;
 pub mod game;

@@ -12,8 +12,8 @@ use abviz::input::{GAMES, Input, RunOptions};
 use abviz::search::Algorithm;
 use clap::Parser;
 use cli::{
-    Cli, ColorArg, Command, FirstArg, FormatArg, InputArgs, PerftArgs, PlayArgs, RankDirArg, RenderArg,
-    RenderArgs, RootArg, RunArgs, ShowPrunedArg, StepArgs, StyleArg, ViewArgs,
+    Cli, ColorArg, Command, DemoArgs, FirstArg, FormatArg, InputArgs, PerftArgs, PlayArgs, RankDirArg,
+    RenderArg, RenderArgs, RootArg, RunArgs, ShowPrunedArg, StepArgs, StyleArg, ViewArgs,
 };
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
@@ -37,7 +37,7 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
             games();
             Ok(())
         }
-        Command::Demo(_) => demo(),
+        Command::Demo(args) => demo(args),
         Command::Play(args) => play(args),
         Command::Perft(args) => perft(args),
         Command::Render(args) => render(args),
@@ -193,6 +193,7 @@ fn format_of(f: FormatArg) -> Format {
         FormatArg::Dot => Format::Dot,
         FormatArg::Svg => Format::Svg,
         FormatArg::Tikz => Format::Tikz,
+        FormatArg::Html => Format::Html,
     }
 }
 
@@ -203,7 +204,7 @@ fn view_options(
     stats_only: bool,
     v: &ViewArgs,
 ) -> Result<ViewOptions, Error> {
-    let diagram = matches!(format, Format::Dot | Format::Svg | Format::Tikz);
+    let diagram = matches!(format, Format::Dot | Format::Svg | Format::Tikz | Format::Html);
     if !diagram {
         for (set, flag) in [
             (v.labels.is_some(), "--labels"),
@@ -216,7 +217,7 @@ fn view_options(
         ] {
             if set {
                 return Err(usage(format!(
-                    "{flag} applies to diagrams: use it with --format dot, svg or tikz"
+                    "{flag} applies to diagrams: use it with --format dot, svg, tikz or html"
                 )));
             }
         }
@@ -279,6 +280,9 @@ fn draw(
             trace.events.len()
         )));
     }
+    if format == Format::Html {
+        return write_html(trace, view, output);
+    }
     let text = format.exporter().export(trace, view);
     let Some(kind) = render else { return emit(output, &text) };
     let kind = match kind {
@@ -293,6 +297,32 @@ fn draw(
     }
     let bytes = run_dot(&text, kind)?;
     emit_bytes(output, &bytes)
+}
+
+/// `--format html -o DIR`: the page (DIR/index.html) and its board pictures, written as a whole.
+fn write_html(
+    trace: &abviz::trace::Trace,
+    view: &ViewOptions,
+    output: Option<&std::path::Path>,
+) -> Result<(), Error> {
+    let Some(dir) = output else {
+        return Err(usage(
+            "--format html writes a folder (the page, index.html, and the pictures it shows): give -o DIR",
+        ));
+    };
+    if trace.nodes.is_empty() {
+        return Err(usage(
+            "this trace has no nodes or events (it was written with --stats-only): the HTML page replays a full trace",
+        ));
+    }
+    let page = abviz::export::html::page(trace, view, &Default::default());
+    let mut files = page.files;
+    files.push(abviz::export::site::SiteFile::text("index.html", page.html));
+    abviz::export::site::write_site(dir, &files)?;
+    if std::io::stderr().is_terminal() {
+        eprintln!("wrote {}", dir.join("index.html").display());
+    }
+    Ok(())
 }
 
 /// Pipes DOT text through Graphviz's `dot -T<kind>`.
@@ -383,13 +413,22 @@ fn games() {
     );
 }
 
-fn demo() -> Result<(), Error> {
-    let input = Input::from_tree_text(AIMA, None)?;
-    let trace = input.trace(Algorithm::AlphaBeta, &RunOptions::default())?;
-    let text = Format::Text.exporter().export(&trace, &ViewOptions::default());
-    println!("The AIMA tree (Russell & Norvig, Fig. 5.2) searched by alpha-beta:\n");
-    print!("{text}");
-    println!("\nTry: abviz run --tree '((3 12 8) (2 4 6) (14 5 2))' --algo minimax");
+/// `abviz demo`: the lecture examples as an HTML site.
+fn demo(args: DemoArgs) -> Result<(), Error> {
+    let summary = abviz::demo::write(&args.out)?;
+    println!("Wrote the lecture examples to {}:", args.out.display());
+    for line in &summary.lines {
+        println!("  {line}");
+    }
+    let url = std::fs::canonicalize(&summary.index)
+        .map(|p| format!("file://{}", p.display()))
+        .unwrap_or_else(|_| summary.index.display().to_string());
+    println!("\nOpen {}\n  ({url})", summary.index.display());
+    if args.open
+        && let Err(why) = abviz::demo::open_in_browser(&summary.index)
+    {
+        eprintln!("{why}; open {} yourself", summary.index.display());
+    }
     Ok(())
 }
 
@@ -465,8 +504,6 @@ fn step(args: StepArgs) -> Result<(), Error> {
         r => r.map_err(|source| Error::Io { path: "standard output".into(), source }),
     }
 }
-
-const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 
 /// Runs a human-vs-computer match on whatever game the input holds.
 struct PlayTask {

@@ -112,7 +112,14 @@ fn random_trees_and_min_roots() {
 #[test]
 fn games_and_demo() {
     abviz().arg("games").assert().success().stdout(contains("tictactoe")).stdout(contains("X.O/.X./..."));
-    abviz().arg("demo").assert().success().stdout(contains("α-cutoff"));
+    let dir = tempfile::tempdir().unwrap();
+    abviz()
+        .args(["demo", "--out"])
+        .arg(dir.path().join("site"))
+        .assert()
+        .success()
+        .stdout(contains("aima-alphabeta.html"))
+        .stdout(contains("index.html"));
 }
 
 /// (arguments, text the error must contain, exit code)

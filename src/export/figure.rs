@@ -190,6 +190,9 @@ pub struct Group {
     pub tooltip: Option<String>,
     /// The primitives, each with when it shows.
     pub prims: Vec<(Prim, Reveal)>,
+    /// What some primitives are (index into `prims`, role): "shape", "value", "name",
+    /// "window", "order", "line", "cutmark", so a page can restyle or rewrite them.
+    pub tags: Vec<(usize, &'static str)>,
 }
 
 /// A finished drawing.
@@ -483,6 +486,7 @@ impl Drawer<'_> {
             classes: vec!["edge"],
             tooltip: None,
             prims: vec![],
+            tags: vec![(0, "line")],
         };
         match kind {
             EdgeKind::Searched => {
@@ -530,6 +534,7 @@ impl Drawer<'_> {
                 let (nx, ny) = (-uy, ux);
                 let paint = Paint::of_cut(cut);
                 for off in [-2.2, 2.2] {
+                    g.tags.push((g.prims.len(), "cutmark"));
                     let t = 0.5 * len + off;
                     let m = (a2.0 + ux * t, a2.1 + uy * t);
                     g.prims.push((
@@ -542,6 +547,7 @@ impl Drawer<'_> {
                     ));
                 }
                 if let Some(text) = &l.cut_label {
+                    g.tags.push((g.prims.len(), "cutmark"));
                     let m = (a2.0 + ux * 0.5 * len, a2.1 + uy * 0.5 * len);
                     g.prims.push((
                         Prim::Text {
@@ -593,6 +599,7 @@ impl Drawer<'_> {
             classes: vec!["node"],
             tooltip: Some(l.tooltip.clone()),
             prims: vec![],
+            tags: vec![],
         };
         grp.classes.push(match (l.shape, l.player) {
             (Shape::Stub, _) => "stub",
@@ -629,6 +636,7 @@ impl Drawer<'_> {
                 stroke: outline,
             },
         };
+        grp.tags.push((grp.prims.len(), "shape"));
         grp.prims.push((shape, show));
         if let Some(v) = &l.value {
             let size = if l.shape == Shape::Stub { font::SMALL } else { font::VALUE };
@@ -636,6 +644,7 @@ impl Drawer<'_> {
                 Some(id) => reveal(self.timing, |t| t.value[id as usize]),
                 None => show,
             };
+            grp.tags.push((grp.prims.len(), "value"));
             grp.prims.push((
                 Prim::Text {
                     at: (c.0, c.1 + g.text_dy),
@@ -661,6 +670,7 @@ impl Drawer<'_> {
             }
         };
         if let Some(name) = &l.name {
+            grp.tags.push((grp.prims.len(), "name"));
             grp.prims.push((
                 Prim::Text {
                     at: name_at,
@@ -694,10 +704,14 @@ impl Drawer<'_> {
                         if until.is_some_and(|u| u < from) {
                             continue;
                         }
+                        grp.tags.push((grp.prims.len(), "window"));
                         grp.prims.push((text(format!("[{a}, {b}]")), Reveal { from, until }));
                     }
                 }
-                _ => grp.prims.push((text(b.clone()), show)),
+                _ => {
+                    grp.tags.push((grp.prims.len(), "window"));
+                    grp.prims.push((text(b.clone()), show))
+                }
             }
         }
         if let Some(o) = &l.order {
@@ -705,7 +719,9 @@ impl Drawer<'_> {
             // Left of the shape's top edge, clear of the name below it.
             let oc = (c.0 - hw - r - 1.0, c.1 - hh + order_dy(r));
             let paint = if faded { Paint::Faded } else { Paint::Note };
+            grp.tags.push((grp.prims.len(), "order"));
             grp.prims.push((Prim::Circle { c: oc, r, stroke: Stroke::new(paint, 0.8, false) }, show));
+            grp.tags.push((grp.prims.len(), "order"));
             grp.prims.push((
                 Prim::Text {
                     at: oc,

@@ -6,8 +6,14 @@ use crate::trace::Trace;
 
 /// The narration under the tree: one sentence per overlay, then the caption.
 pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f64) {
-    let mut g =
-        Group { part: Part::Narration, item: None, classes: vec!["narration"], tooltip: None, prims: vec![] };
+    let mut g = Group {
+        part: Part::Narration,
+        item: None,
+        classes: vec!["narration"],
+        tooltip: None,
+        prims: vec![],
+        tags: vec![],
+    };
     for k in 0..trace.events.len() {
         let text = one_line(&crate::trace::narration::narrate(trace, k));
         let step = k as u32 + 1;
@@ -217,7 +223,14 @@ pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f6
     )];
     all.extend(prims.into_iter().map(|p| (p, Reveal::ALWAYS)));
     (
-        Group { part: Part::Legend, item: None, classes: vec!["legend"], tooltip: None, prims: all },
+        Group {
+            part: Part::Legend,
+            item: None,
+            classes: vec!["legend"],
+            tooltip: None,
+            prims: all,
+            tags: vec![],
+        },
         width,
         height,
     )

@@ -3,16 +3,19 @@
 
 mod dot;
 pub mod figure;
+pub mod html;
 mod json;
 pub mod layout;
 mod legend;
 pub mod options;
+pub mod site;
 mod svg;
 mod text;
 mod tikz;
 pub mod view;
 
 pub use dot::{DotExporter, escape_dot_html};
+pub use html::HtmlExporter;
 pub use json::JsonExporter;
 pub use options::{Collapse, Labels, RankDir, ShowPruned, Style};
 pub use svg::{SvgExporter, escape_xml};
@@ -68,11 +71,14 @@ pub enum Format {
     Svg,
     /// A standalone LaTeX/TikZ figure (or beamer frame with --tikz-steps).
     Tikz,
+    /// An HTML page with the tree and a stepper (as a string: the page alone; the command
+    /// line writes a folder with [`html::page`] and [`site::write_site`]).
+    Html,
 }
 
 impl Format {
     /// Every format's name.
-    pub const NAMES: &'static [&'static str] = &["text", "json", "dot", "svg", "tikz"];
+    pub const NAMES: &'static [&'static str] = &["text", "json", "dot", "svg", "tikz", "html"];
 
     /// The exporter for this format.
     pub fn exporter(self) -> Box<dyn Exporter> {
@@ -82,6 +88,7 @@ impl Format {
             Format::Dot => Box::new(DotExporter),
             Format::Svg => Box::new(SvgExporter),
             Format::Tikz => Box::new(TikzExporter),
+            Format::Html => Box::new(HtmlExporter),
         }
     }
 }
@@ -95,6 +102,7 @@ impl FromStr for Format {
             "dot" | "gv" => Ok(Format::Dot),
             "svg" => Ok(Format::Svg),
             "tikz" | "tex" => Ok(Format::Tikz),
+            "html" => Ok(Format::Html),
             _ => Err(format!("unknown format '{s}': expected one of {}", Format::NAMES.join(", "))),
         }
     }
@@ -108,6 +116,7 @@ impl fmt::Display for Format {
             Format::Dot => "dot",
             Format::Svg => "svg",
             Format::Tikz => "tikz",
+            Format::Html => "html",
         })
     }
 }

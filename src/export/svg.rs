@@ -63,11 +63,16 @@ fn stroke_attrs(s: &Stroke) -> String {
 }
 
 fn prim(out: &mut String, p: &Prim) {
+    prim_with(out, p, "")
+}
+
+/// Writes one primitive; `extra` is inserted as attributes right after the element name.
+fn prim_with(out: &mut String, p: &Prim, extra: &str) {
     match p {
         Prim::Line { a, b, stroke } => {
             let _ = writeln!(
                 out,
-                r#"<line x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
+                r#"<line{extra} x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
                 num(a.0),
                 num(a.1),
                 num(b.0),
@@ -79,7 +84,7 @@ fn prim(out: &mut String, p: &Prim) {
             let pts: Vec<String> = pts.iter().map(|p| format!("{},{}", num(p.0), num(p.1))).collect();
             let _ = writeln!(
                 out,
-                r#"<polygon points="{}" fill="white" stroke-linejoin="round"{}/>"#,
+                r#"<polygon{extra} points="{}" fill="white" stroke-linejoin="round"{}/>"#,
                 pts.join(" "),
                 stroke_attrs(stroke)
             );
@@ -88,7 +93,7 @@ fn prim(out: &mut String, p: &Prim) {
             let rx = if *r > 0.0 { format!(r#" rx="{}""#, num(*r)) } else { String::new() };
             let _ = writeln!(
                 out,
-                r#"<rect x="{}" y="{}" width="{}" height="{}"{rx} fill="white"{}/>"#,
+                r#"<rect{extra} x="{}" y="{}" width="{}" height="{}"{rx} fill="white"{}/>"#,
                 num(at.0),
                 num(at.1),
                 num(*w),
@@ -99,7 +104,7 @@ fn prim(out: &mut String, p: &Prim) {
         Prim::Circle { c, r, stroke } => {
             let _ = writeln!(
                 out,
-                r#"<circle cx="{}" cy="{}" r="{}" fill="white"{}/>"#,
+                r#"<circle{extra} cx="{}" cy="{}" r="{}" fill="white"{}/>"#,
                 num(c.0),
                 num(c.1),
                 num(*r),
@@ -130,7 +135,7 @@ fn prim(out: &mut String, p: &Prim) {
             // `at.1` is the text's vertical centre; the baseline sits about 0.35 em below it.
             let _ = writeln!(
                 out,
-                r#"<text x="{}" y="{}"{attrs}>{}</text>"#,
+                r#"<text{extra} x="{}" y="{}"{attrs}>{}</text>"#,
                 num(at.0),
                 num(at.1 + 0.35 * size),
                 escape_xml(text)
@@ -165,6 +170,46 @@ fn render(view: &View, fig: &Figure) -> String {
         out.push_str("</g>\n");
     }
     out.push_str("</svg>\n");
+    out
+}
+
+/// Serialises a figure for an HTML page: no fixed size (the page sizes it), every node and edge
+/// group carries `data-item` (its [`View::items`] index) and `data-id` (the trace node, or for a
+/// stub the node whose children it hides), nodes an `id` ([`View::id`]), and the tagged
+/// primitives a `class` ("value", "window", ...) so the page's script can restyle and rewrite
+/// them. There are no `<title>` tooltips: the page draws its own.
+pub(super) fn render_page(view: &View, fig: &Figure) -> String {
+    let (w, h) = (fig.bbox.width().ceil(), fig.bbox.height().ceil());
+    let mut out = String::with_capacity(400 * fig.groups.len());
+    let _ = writeln!(
+        out,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" id="tree" class="tree" viewBox="0 0 {w} {h}" data-w="{w}" data-h="{h}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="12" fill="#{}" role="img" aria-label="{}">"##,
+        Paint::Ink.hex(),
+        escape_xml(&view.caption())
+    );
+    out.push_str("<g id=\"viewport\">\n");
+    for g in &fig.groups {
+        let mut attrs = format!(r#" class="{}""#, g.classes.join(" "));
+        if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
+            let node = match view.items()[i as usize] {
+                super::view::Item::Node(id) => id,
+                super::view::Item::Stub { parent, .. } => parent,
+            };
+            if g.part == Part::Node {
+                let _ = write!(attrs, r#" id="{}""#, escape_xml(&view.id(i)));
+            }
+            let _ = write!(attrs, r#" data-item="{i}" data-id="{node}""#);
+        }
+        let _ = writeln!(out, "<g{attrs}>");
+        for (k, (p, _)) in g.prims.iter().enumerate() {
+            match g.tags.iter().find(|t| t.0 == k) {
+                Some((_, tag)) => prim_with(&mut out, p, &format!(r#" class="{tag}""#)),
+                None => prim(&mut out, p),
+            }
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</g>\n</svg>\n");
     out
 }
 

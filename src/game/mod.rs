@@ -156,6 +156,7 @@ pub trait Game: Clone {
 pub fn position_svg(game: &str, position: &str) -> Option<String> {
     match game {
         "xiangqi" => xiangqi::svg_from_fen(position),
+        "tictactoe" => tictactoe::TicTacToe::parse(position, Default::default()).ok().map(|g| g.svg_board()),
         _ => None,
     }
 }

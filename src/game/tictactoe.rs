@@ -311,6 +311,99 @@ impl Game for TicTacToe {
 }
 
 impl TicTacToe {
+    /// The board as a small self-contained SVG: the grid, columns a–c and rows 1–3 around it,
+    /// X as a cross and O as a ring, a line through three in a row, and the side to move (or
+    /// the result) underneath. The notation is the image's `<title>`.
+    ///
+    /// ```
+    /// use abviz::game::tictactoe::{TicTacToe, TttEval};
+    /// let svg = TicTacToe::parse("XO./.X./..O", TttEval::Win).unwrap().svg_board();
+    /// assert!(svg.starts_with("<svg") && svg.contains("<title>XO./.X./..O</title>"));
+    /// assert!(svg.contains("X to move"));
+    /// ```
+    pub fn svg_board(&self) -> String {
+        use std::fmt::Write;
+        const CELL: i32 = 36;
+        const M: i32 = 18;
+        let side = 3 * CELL;
+        let (w, h) = (side + 2 * M, side + 2 * M + 16);
+        let mut s = String::with_capacity(1500);
+        let _ = write!(
+            s,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" font-family="DejaVu Sans, Verdana, Arial, sans-serif"><title>{}</title><rect width="{w}" height="{h}" fill="#fbfbf8"/>"##,
+            self.notation()
+        );
+        s.push_str(r##"<g stroke="#444" stroke-width="2" stroke-linecap="round">"##);
+        for k in 1..3 {
+            let at = M + k * CELL;
+            let _ = write!(s, r#"<line x1="{at}" y1="{M}" x2="{at}" y2="{}"/>"#, M + side);
+            let _ = write!(s, r#"<line x1="{M}" y1="{at}" x2="{}" y2="{at}"/>"#, M + side);
+        }
+        s.push_str("</g>");
+        s.push_str(r##"<g fill="#777" font-size="10" text-anchor="middle">"##);
+        for k in 0..3 {
+            let c = M + k * CELL + CELL / 2;
+            let _ = write!(s, r#"<text x="{c}" y="{}">{}</text>"#, M - 5, (b'a' + k as u8) as char);
+            let _ = write!(s, r#"<text x="{}" y="{}">{}</text>"#, M / 2, c + 4, k + 1);
+        }
+        s.push_str("</g>");
+        let r = CELL / 2 - 7;
+        for i in 0..9 {
+            let (cx, cy) = (M + (i % 3) * CELL + CELL / 2, M + (i / 3) * CELL + CELL / 2);
+            match self.cell(i as usize) {
+                'X' => {
+                    let _ = write!(
+                        s,
+                        r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="#1565c0" stroke-width="4" stroke-linecap="round"/>"##,
+                        cx - r,
+                        cy - r,
+                        cx + r,
+                        cy + r,
+                        cx + r,
+                        cy - r,
+                        cx - r,
+                        cy + r
+                    );
+                }
+                'O' => {
+                    let _ = write!(
+                        s,
+                        r##"<circle cx="{cx}" cy="{cy}" r="{r}" fill="none" stroke="#c62828" stroke-width="4"/>"##
+                    );
+                }
+                _ => {}
+            }
+        }
+        let winner = self.winner();
+        if let Some(p) = winner {
+            let bits = if p == Player::Max { self.x } else { self.o };
+            if let Some(&line) = LINES.iter().find(|&&l| l & !bits == 0) {
+                let cells: Vec<i32> = (0..9).filter(|i| line >> i & 1 == 1).collect();
+                let at = |i: i32| (M + (i % 3) * CELL + CELL / 2, M + (i / 3) * CELL + CELL / 2);
+                let (a, b) = (at(cells[0]), at(cells[2]));
+                let _ = write!(
+                    s,
+                    r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#222" stroke-width="3" stroke-opacity="0.7" stroke-linecap="round"/>"##,
+                    a.0, a.1, b.0, b.1
+                );
+            }
+        }
+        let status = match winner {
+            Some(Player::Max) => "X has won",
+            Some(Player::Min) => "O has won",
+            None if self.x | self.o == FULL => "draw",
+            None if self.to_move() == Player::Max => "X to move",
+            None => "O to move",
+        };
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{status}</text></svg>"##,
+            w / 2,
+            M + side + 16
+        );
+        s
+    }
+
     fn draw_value(&self) -> Score {
         match self.eval {
             TttEval::Win => Score::from(0),
@@ -353,6 +446,18 @@ mod tests {
         p.play(0);
         // Nilsson: X centre, O corner: 8 − 4 ... lines open for X: 8 − 3 = 5; for O: 8 − 4 = 4.
         assert_eq!(p.open_lines(), 1);
+    }
+
+    #[test]
+    fn svg_board_draws_marks_and_the_winning_line() {
+        let p = TicTacToe::parse("XXX/OO./...", TttEval::Win).unwrap();
+        let svg = p.svg_board();
+        assert_eq!(svg.matches("<path").count(), 3, "three crosses");
+        assert_eq!(svg.matches("<circle").count(), 2, "two rings");
+        assert!(svg.contains("X has won") && svg.contains("stroke-opacity"));
+        assert!(TicTacToe::new(TttEval::Win).svg_board().contains("X to move"));
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        assert_eq!(doc.root_element().tag_name().name(), "svg");
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! Writes each computer decision as files a student can open: the JSON trace, the annotated
-//! text tree (and the other views as they exist), plus an index page for the game.
+//! Writes each computer decision as files a student can open: an HTML page with the tree and
+//! the stepper (and the boards it shows), the JSON trace, the annotated text tree and a
+//! Graphviz graph, plus an index page for the game.
 
 use crate::Error;
+use crate::export::html::{PageOptions, page};
+use crate::export::site::{SiteFile, write_files};
 use crate::export::{Format, ViewOptions};
-use crate::output::write_atomic;
 use crate::play::Decision;
 use askama::Template;
 use std::path::{Path, PathBuf};
@@ -63,19 +65,32 @@ impl Explainer {
     }
 
     /// Writes decision `d` (the computer's move at ply `ply`) and refreshes the index; returns the
-    /// path of the JSON trace.
+    /// path of its HTML page.
     pub fn write(&mut self, ply: usize, d: &Decision, player: &str) -> Result<PathBuf, Error> {
         std::fs::create_dir_all(&self.dir).map_err(|source| Error::Io { path: self.dir.clone(), source })?;
         let stem = format!("move-{ply:02}");
-        let mut files = Vec::new();
-        let mut main = None;
-        for (format, ext) in [(Format::Json, "json"), (Format::Text, "txt")] {
+        let mv = d.trace.result.best_move.clone().unwrap_or_default();
+        let popts = PageOptions {
+            title: Some(format!("Move {ply}: {player} plays {mv}")),
+            subtitle: Some(format!("The search behind the computer's move: {}", d.trace.input.description)),
+            boards: Some(format!("boards/{stem}/")),
+            back: Some(("index.html".into(), "all of the computer's decisions".into())),
+        };
+        let p = page(&d.trace, &ViewOptions::default(), &popts);
+        let html_name = format!("{stem}.html");
+        let mut site = p.files;
+        site.push(SiteFile::text(html_name.clone(), p.html));
+        let mut files = vec![("page".to_string(), html_name.clone())];
+        for (format, ext) in [(Format::Json, "json"), (Format::Text, "txt"), (Format::Dot, "dot")] {
             let name = format!("{stem}.{ext}");
-            let path = self.dir.join(&name);
-            write_atomic(&path, format.exporter().export(&d.trace, &ViewOptions::default()).as_bytes())?;
-            main.get_or_insert(path);
+            site.push(SiteFile::text(
+                name.clone(),
+                format.exporter().export(&d.trace, &ViewOptions::default()),
+            ));
             files.push((format.to_string(), name));
         }
+        write_files(&self.dir, &site)?;
+        let main = self.dir.join(html_name);
         let entry = Entry {
             ply,
             player: player.to_string(),
@@ -91,7 +106,7 @@ impl Explainer {
         let page = IndexPage { title: "abviz — the computer's decisions", entries: &self.entries };
         let html =
             page.render().map_err(|e| Error::Usage(format!("could not render the index page: {e}")))?;
-        write_atomic(&self.dir.join("index.html"), html.as_bytes())?;
-        Ok(main.expect("at least one format"))
+        write_files(&self.dir, &[SiteFile::text("index.html", html)])?;
+        Ok(main)
     }
 }

@@ -1,0 +1,577 @@
+/* abviz stepper: replays a recorded search on the tree drawn by abviz.
+ *
+ * Everything comes from the JSON blocks abviz wrote into the page: node records (in columns),
+ * the event log, each event's pseudocode line and (in chunks) its narration sentence. This
+ * script never re-runs or re-derives the search; it only looks things up. User text is only
+ * ever written with textContent. One step costs O(depth of the tree): the states of the event's
+ * node (and, at a cutoff, of the children it pruned), the path, the stack and the windows. */
+(function () {
+  "use strict";
+
+  var D = JSON.parse(document.getElementById("abviz-data").textContent);
+  var N = D.n, S = D.scores, CUT = D.cut, ITEMS = D.items;
+  // Events: kind (0 enter, 1 eval, 2 update, 3 cutoff, 4 exit) and pseudocode line, packed
+  // as kind * 16 + line, and the node.
+  var nEv = D.ev.kl.length;
+  var EV = { k: new Uint8Array(nEv), line: new Uint8Array(nEv), node: D.ev.node };
+  for (var q = 0; q < nEv; q++) { EV.k[q] = D.ev.kl[q] >> 4; EV.line[q] = D.ev.kl[q] & 15; }
+  var nNodes = N.parent.length, E = EV.k.length, nItems = ITEMS.id.length;
+  var ENTER = 0, EVAL = 1, UPDATE = 2, CUTOFF = 3, EXIT = 4;
+  var windowed = D.windowed;
+
+  function statusOf(id) { return (N.flags[id] >> 1) & 7; }
+  function isMin(id) { return (N.flags[id] & 1) === 1; }
+  function visited(id) { return statusOf(id) !== 4; }
+  function isLeaf(id) { var s = statusOf(id); return s === 0 || s === 1; }
+  function player(id) { return isMin(id) ? "MIN" : "MAX"; }
+  function win(a, b) { return "[" + S[a] + ", " + S[b] + "]"; }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // ---- When things happen (steps are 1-based: step k shows the state after event k). ----
+  var enterAt = new Int32Array(nNodes), finAt = new Int32Array(nNodes), cutAt = new Int32Array(nNodes);
+  var cutSteps = [];
+  for (var k = 0; k < E; k++) {
+    var id = EV.node[k], kind = EV.k[k];
+    if (kind === ENTER) enterAt[id] = k + 1;
+    else if (kind === EVAL) finAt[id] = k + 1;
+    else if (kind === CUTOFF) { cutAt[id] = k + 1; cutSteps.push(k + 1); }
+    else if (kind === EXIT && !finAt[id]) finAt[id] = k + 1;
+  }
+  var cutIndex = new Int32Array(nNodes).fill(-1);
+  for (var c = 0; c < CUT.node.length; c++) cutIndex[CUT.node[c]] = c;
+  // A never-searched node appears with the cutoff at its nearest searched ancestor; parents
+  // always come before their children in the node list.
+  var cutBy = new Int32Array(nNodes).fill(-1);
+  for (id = 0; id < nNodes; id++) {
+    if (visited(id)) continue;
+    var p = N.parent[id];
+    cutBy[id] = p < 0 ? -1 : (visited(p) ? p : cutBy[p]);
+  }
+  function appearAt(id) { return visited(id) ? enterAt[id] : (cutBy[id] >= 0 ? cutAt[cutBy[id]] : 0); }
+
+  // ---- The drawn items. ----
+  var svg = document.getElementById("tree"), vp = document.getElementById("viewport");
+  var box = document.getElementById("tree-box");
+  var nodeG = new Array(nItems), edgeG = new Array(nItems);
+  var groups = vp.querySelectorAll("g[data-item]");
+  for (var g = 0; g < groups.length; g++) {
+    var it = +groups[g].getAttribute("data-item");
+    if (groups[g].classList.contains("node")) nodeG[it] = groups[g]; else edgeG[it] = groups[g];
+  }
+  var itemOf = new Int32Array(nNodes).fill(-1);
+  var kids = [], stubOf = new Map(), cutItems = new Map();
+  for (var i = 0; i < nItems; i++) kids.push([]);
+  for (i = 0; i < nItems; i++) {
+    if (ITEMS.parent[i] >= 0) kids[ITEMS.parent[i]].push(i);
+    id = ITEMS.id[i];
+    if (id >= 0) {
+      itemOf[id] = i;
+      if (!visited(id) && cutBy[id] >= 0) {
+        var list = cutItems.get(cutBy[id]);
+        if (!list) cutItems.set(cutBy[id], list = []);
+        list.push(i);
+      }
+    } else if (ITEMS.parent[i] >= 0) {
+      stubOf.set(ITEMS.id[ITEMS.parent[i]], i);
+    }
+  }
+
+  function itemState(i, k) {
+    var id = ITEMS.id[i];
+    if (id < 0) {
+      var p = ITEMS.id[ITEMS.parent[i]];
+      return enterAt[p] > 0 && k >= enterAt[p] ? "s-done" : "s-fut";
+    }
+    if (!visited(id)) { var a = appearAt(id); return a > 0 && k >= a ? "s-cut" : "s-fut"; }
+    if (k < enterAt[id]) return "s-fut";
+    if (finAt[id] > 0 && k >= finAt[id]) return "s-done";
+    return "s-open";
+  }
+  var state = new Array(nItems);
+  function setState(i, st) {
+    if (state[i] === st) return;
+    var old = state[i];
+    state[i] = st;
+    var gs = [nodeG[i], edgeG[i]];
+    for (var j = 0; j < 2; j++) {
+      if (!gs[j]) continue;
+      if (old) gs[j].classList.remove(old);
+      gs[j].classList.add(st);
+    }
+  }
+  // The items whose state event number k (1-based) changes.
+  function touched(k) {
+    var e = k - 1, id = EV.node[e], kind = EV.k[e], out = [];
+    if (itemOf[id] >= 0) out.push(itemOf[id]);
+    if (kind === ENTER && stubOf.has(id)) out.push(stubOf.get(id));
+    if (kind === CUTOFF && cutItems.has(id)) out = out.concat(cutItems.get(id));
+    return out;
+  }
+
+  // ---- Folding. ----
+  var folded = new Uint8Array(nItems), hidden = new Uint8Array(nItems), badges = new Map();
+  function countBelow(i) { var n = 0; for (var j = 0; j < kids[i].length; j++) n += 1 + countBelow(kids[i][j]); return n; }
+  function setHidden(i, h) {
+    hidden[i] = h ? 1 : 0;
+    if (nodeG[i]) nodeG[i].classList.toggle("hid", h);
+    if (edgeG[i]) edgeG[i].classList.toggle("hid", h);
+  }
+  function hideBelow(i, h) {
+    for (var j = 0; j < kids[i].length; j++) {
+      var c = kids[i][j];
+      setHidden(c, h);
+      if (!h && folded[c]) continue;
+      hideBelow(c, h);
+    }
+  }
+  function fold(i, on) {
+    if (!kids[i].length || !!folded[i] === on) return;
+    folded[i] = on ? 1 : 0;
+    nodeG[i].classList.toggle("folded", on);
+    if (on) {
+      hideBelow(i, true);
+      var bb = nodeG[i].querySelector(".shape").getBBox();
+      var t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+      t.setAttribute("class", "fold-badge");
+      t.setAttribute("x", bb.x + bb.width / 2);
+      t.setAttribute("y", bb.y + bb.height + 12);
+      t.setAttribute("text-anchor", "middle");
+      t.textContent = "+" + countBelow(i).toLocaleString("en-US");
+      nodeG[i].appendChild(t);
+      badges.set(i, t);
+    } else {
+      hideBelow(i, false);
+      var b = badges.get(i);
+      if (b) { b.remove(); badges.delete(i); }
+    }
+  }
+
+  // ---- Zoom and pan (the tree's units are CSS pixels). ----
+  var W = +svg.getAttribute("data-w"), H = +svg.getAttribute("data-h");
+  svg.removeAttribute("viewBox");
+  var view = { x: 0, y: 0, s: 1 };
+  function apply() { vp.setAttribute("transform", "translate(" + view.x.toFixed(1) + "," + view.y.toFixed(1) + ") scale(" + view.s.toFixed(4) + ")"); }
+  var boxCache = null;
+  function boxSize() {
+    if (!boxCache) boxCache = { w: svg.clientWidth || 800, h: svg.clientHeight || 500 };
+    return boxCache;
+  }
+  window.addEventListener("resize", function () { boxCache = null; });
+  function fitScale() { var b = boxSize(); return Math.min(1.6, b.w / W, b.h / H); }
+  function fit() {
+    var b = boxSize(), s = fitScale();
+    view.s = s; view.x = (b.w - W * s) / 2; view.y = Math.max(0, (b.h - H * s) / 2);
+    apply();
+  }
+  function zoomAt(f, px, py) {
+    var s = Math.min(8, Math.max(0.01, view.s * f));
+    view.x = px - (px - view.x) * s / view.s;
+    view.y = py - (py - view.y) * s / view.s;
+    view.s = s;
+    apply();
+  }
+  function zoomCentre(f) { var b = boxSize(); zoomAt(f, b.w / 2, b.h / 2); }
+  function actualSize() { var b = boxSize(); view.x = (b.w - W) / 2; view.y = 0; view.s = 1; apply(); }
+  (function initialView() {
+    // The box is as tall as the tree needs at the scale it will be shown, within 62% of the
+    // window; a tree that fits at 75% or more is fitted, a bigger one shown at actual size
+    // with its root at the top (the stepper pans to follow the search).
+    var wide = Math.min(1.6, boxSize().w / W), s = wide >= 0.75 ? wide : 1;
+    svg.style.height = Math.round(Math.min(window.innerHeight * 0.62, Math.max(260, H * s + 8))) + "px";
+    boxCache = null;
+    if (fitScale() >= 0.75) { fit(); return; }
+    var root = nodeG[0] ? nodeG[0].querySelector(".shape").getBBox() : { x: W / 2, y: 0, width: 0 };
+    view.s = 1; view.x = boxSize().w / 2 - (root.x + root.width / 2); view.y = 4;
+    apply();
+  })();
+  // Pans (without zooming) so that an item's shape is in view, when it is not. Shapes never
+  // move, so their centres are measured once.
+  var centres = new Map();
+  function centreOf(i) {
+    var c = centres.get(i);
+    if (!c) {
+      var bb = (nodeG[i].querySelector(".shape") || nodeG[i]).getBBox();
+      c = [bb.x + bb.width / 2, bb.y + bb.height / 2];
+      centres.set(i, c);
+    }
+    return c;
+  }
+  function ensureVisible(i) {
+    if (!nodeG[i] || hidden[i]) return;
+    var c = centreOf(i), b = boxSize(), m = 12;
+    var cx = c[0] * view.s + view.x, cy = c[1] * view.s + view.y;
+    if (cx >= m && cy >= m && cx <= b.w - m && cy <= b.h - m) return;
+    view.x = b.w / 2 - c[0] * view.s;
+    view.y = b.h / 3 - c[1] * view.s;
+    apply();
+  }
+  svg.addEventListener("wheel", function (e) {
+    e.preventDefault();
+    var r = svg.getBoundingClientRect();
+    zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
+  }, { passive: false });
+  var drag = null;
+  svg.addEventListener("pointerdown", function (e) {
+    if (e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y, moved: false, target: e.target };
+  });
+  svg.addEventListener("pointermove", function (e) {
+    if (!drag) return;
+    var dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+    if (!drag.moved && Math.abs(dx) + Math.abs(dy) > 4) {
+      drag.moved = true;
+      svg.classList.add("dragging");
+      try { svg.setPointerCapture(e.pointerId); } catch (err) { /* not capturable: fine */ }
+      hideTip();
+    }
+    if (drag.moved) { view.x = drag.vx + dx; view.y = drag.vy + dy; apply(); }
+  });
+  function endDrag(e) {
+    if (!drag) return;
+    var d = drag;
+    drag = null;
+    svg.classList.remove("dragging");
+    if (d.moved || e.type !== "pointerup") return;
+    var g = d.target.closest ? d.target.closest("g.node") : null;
+    if (g) {
+      var i = +g.getAttribute("data-item");
+      if (kids[i].length) { fold(i, !folded[i]); render(cur, true); }
+    }
+  }
+  svg.addEventListener("pointerup", endDrag);
+  svg.addEventListener("pointercancel", endDrag);
+
+  // ---- Tooltips. ----
+  var tip = document.getElementById("tip");
+  function hideTip() { tip.hidden = true; }
+  function row(t, k, v) { var tr = el("tr"); tr.appendChild(el("th", null, k)); tr.appendChild(el("td", null, v)); t.appendChild(tr); }
+  var STATUS = ["leaf", "finished game", "interior", "cutoff", "pruned (never searched)"];
+  var BOUND = ["", " (lower bound)", " (upper bound)"];
+  function boardOf(id) {
+    if (N.board && N.board[id] >= 0) {
+      var img = el("img");
+      img.src = D.boards[N.board[id]];
+      img.alt = N.pos ? N.pos[id] : "position";
+      return img;
+    }
+    if (N.pos && N.pos[id]) return el("pre", null, N.pos[id]);
+    return null;
+  }
+  function fillTip(i) {
+    tip.textContent = "";
+    var id = ITEMS.id[i];
+    if (id < 0) {
+      var label = nodeG[i].querySelector(".value");
+      tip.appendChild(el("div", "t", "Collapsed subtree" + (label ? ": " + label.textContent : "")));
+      tip.appendChild(el("div", null, "Below " + N.name[ITEMS.id[ITEMS.parent[i]]] +
+        ". The page draws at most a few thousand nodes; the stepper still walks through these. " +
+        "Draw them with --collapse off or a smaller --max-depth."));
+      return;
+    }
+    tip.appendChild(el("div", "t", N.name[id] + " (" + player(id) + ")"));
+    var t = el("table");
+    if (N.mv[id] >= 0 && D.labels[N.mv[id]] !== N.name[id]) row(t, "move", D.labels[N.mv[id]]);
+    var st = state[i];
+    if (st === "s-fut") {
+      row(t, "status", visited(id) ? "not reached yet (entered at step " + enterAt[id] + ")" : "not reached yet");
+    } else if (!visited(id)) {
+      row(t, "status", STATUS[4]);
+      var by = cutBy[id];
+      if (by >= 0 && cutIndex[by] >= 0) {
+        var ci = cutIndex[by];
+        row(t, "pruned by", (CUT.kind[ci] ? "β-cutoff" : "α-cutoff") + " at " + N.name[by]);
+      }
+      if (N.flags[id] & 64) row(t, "leaf value", S[N.v[id]]);
+    } else {
+      row(t, "status", st === "s-open" ? "being searched" : STATUS[statusOf(id)]);
+      if (st === "s-done") row(t, "value", S[N.v[id]] + BOUND[(N.flags[id] >> 4) & 3]);
+      if (windowed && !isLeaf(id)) {
+        row(t, "window in", win(N.ai[id], N.bi[id]));
+        if (st === "s-done") row(t, "window out", win(N.ao[id], N.bo[id]));
+      }
+      row(t, "visit order", String(N.pre[id]) + (st === "s-done" ? " (finished " + N.post[id] + ")" : ""));
+      var cx = cutIndex[id];
+      if (cx >= 0 && st === "s-done") {
+        var src = CUT.from[cx] < 0 ? "the initial window" : N.name[CUT.from[cx]];
+        row(t, "cutoff", (CUT.kind[cx] ? "β-cutoff" : "α-cutoff") + " after child " + (CUT.child[cx] + 1) +
+          " at " + win(CUT.a[cx], CUT.b[cx]) + "; bound from " + src + "; " + CUT.pruned[cx] + " pruned");
+      }
+    }
+    tip.appendChild(t);
+    var b = boardOf(id);
+    if (b) tip.appendChild(b);
+  }
+  svg.addEventListener("pointerover", function (e) {
+    if (drag && drag.moved) return;
+    var g = e.target.closest ? e.target.closest("g.node") : null;
+    if (!g) return;
+    fillTip(+g.getAttribute("data-item"));
+    tip.hidden = false;
+    placeTip(e);
+  });
+  svg.addEventListener("pointermove", function (e) { if (!tip.hidden) placeTip(e); });
+  svg.addEventListener("pointerout", function (e) {
+    var to = e.relatedTarget;
+    if (!to || !to.closest || !to.closest("g.node")) hideTip();
+  });
+  function placeTip(e) {
+    var x = e.clientX + 14, y = e.clientY + 14;
+    var w = tip.offsetWidth, h = tip.offsetHeight;
+    if (x + w > window.innerWidth - 8) x = Math.max(8, e.clientX - w - 14);
+    if (y + h > window.innerHeight - 8) y = Math.max(8, e.clientY - h - 14);
+    tip.style.left = x + "px";
+    tip.style.top = y + "px";
+  }
+
+  // ---- The stepper's panels. ----
+  var sayBox = document.getElementById("say"), intro = sayBox.textContent;
+  var counter = document.getElementById("counter"), scrub = document.getElementById("scrub");
+  var codeLines = document.querySelectorAll("#code li");
+  var stackBody = document.querySelector("#stack tbody");
+  var boardBox = document.getElementById("board");
+  var chunks = {};
+  function sentence(k) {
+    if (k === 0) return intro;
+    var e = k - 1, c = Math.floor(e / D.chunk);
+    if (!chunks[c]) chunks[c] = JSON.parse(document.getElementById("say-" + c).textContent);
+    return chunks[c][e - c * D.chunk];
+  }
+
+  // The call stack after step k: rows of [node, α, β] from the root down.
+  function stackAt(k) {
+    if (k === 0) return null;
+    var e = k - 1, id = EV.node[e], kind = EV.k[e];
+    var top = kind === UPDATE ? N.parent[id] : id;
+    var chain = [];
+    for (var x = top; x >= 0; x = N.parent[x]) chain.push(x);
+    chain.reverse();
+    var rows = [];
+    for (var j = 0; j < chain.length; j++) {
+      var a = chain[j], w, before = null;
+      if (j < chain.length - 1) { w = [N.ba[chain[j + 1]], N.bb[chain[j + 1]]]; }
+      else if (kind === ENTER || kind === EVAL) w = [N.ai[a], N.bi[a]];
+      else if (kind === UPDATE) { w = [N.pa[id], N.pb[id]]; before = [N.ba[id], N.bb[id]]; }
+      else if (kind === CUTOFF) { var ci = cutIndex[a]; w = ci >= 0 ? [CUT.a[ci], CUT.b[ci]] : [N.ao[a], N.bo[a]]; }
+      else w = [N.ao[a], N.bo[a]];
+      rows.push({ id: a, w: w, before: before });
+    }
+    return { kind: kind, id: id, top: top, rows: rows };
+  }
+
+  var marked = [], windowTexts = [];
+  function mark(g, cls) { if (g) { g.classList.add(cls); marked.push(g, cls); } }
+  // The item that shows node id: itself, or the stub or folded node it is hidden in.
+  function shownFor(id) {
+    var x = id;
+    while (x >= 0 && itemOf[x] < 0) {
+      var p = N.parent[x];
+      if (p >= 0 && itemOf[p] >= 0 && stubOf.has(p)) return { item: stubOf.get(p), exact: false };
+      x = p;
+    }
+    if (x < 0) return null;
+    var i = itemOf[x], exact = x === id;
+    for (var j = i; j >= 0; j = ITEMS.parent[j]) if (hidden[j]) { i = ITEMS.parent[j]; exact = false; }
+    return { item: i, exact: exact };
+  }
+
+  function setWindowText(id, w) {
+    var i = itemOf[id];
+    if (i < 0 || !nodeG[i]) return;
+    var t = nodeG[i].querySelector(".window");
+    if (!t) return;
+    windowTexts.push(t, t.textContent);
+    t.textContent = win(w[0], w[1]);
+  }
+
+  var cur = 0;
+  function highlight(k, st) {
+    for (var j = 0; j < marked.length; j += 2) marked[j].classList.remove(marked[j + 1]);
+    marked.length = 0;
+    for (j = windowTexts.length - 2; j >= 0; j -= 2) windowTexts[j].textContent = windowTexts[j + 1];
+    windowTexts.length = 0;
+    if (!st) return;
+    for (j = 0; j < st.rows.length; j++) {
+      var r = st.rows[j], s = shownFor(r.id);
+      if (!s) continue;
+      mark(edgeG[s.item], "path");
+      if (!s.exact) { mark(nodeG[s.item], "inside"); break; }
+      mark(nodeG[s.item], j === st.rows.length - 1 ? "cur" : "path");
+      if (windowed) setWindowText(r.id, r.w);
+    }
+    if (st.kind === UPDATE) {
+      var rs = shownFor(st.id);
+      if (rs && rs.exact) mark(nodeG[rs.item], "ret");
+    }
+    if (st.kind === CUTOFF && cutItems.has(st.id)) {
+      var ci = cutItems.get(st.id);
+      for (j = 0; j < ci.length; j++) mark(nodeG[ci[j]], "just-cut");
+    }
+  }
+
+  function renderStack(st) {
+    stackBody.textContent = "";
+    if (!st) {
+      var tr = el("tr", "empty");
+      var td = el("td", null, "empty: the search has not started");
+      td.colSpan = windowed ? 4 : 3;
+      tr.appendChild(td);
+      stackBody.appendChild(tr);
+      return;
+    }
+    for (var j = 0; j < st.rows.length; j++) {
+      var r = st.rows[j], tr2 = el("tr", j === st.rows.length - 1 ? "top" : null);
+      tr2.appendChild(el("td", "name", N.name[r.id]));
+      tr2.appendChild(el("td", null, player(r.id)));
+      if (windowed) {
+        var ta = el("td", null, S[r.w[0]]), tb = el("td", null, S[r.w[1]]);
+        if (r.before && r.before[0] !== r.w[0]) ta.className = "changed";
+        if (r.before && r.before[1] !== r.w[1]) tb.className = "changed";
+        tr2.appendChild(ta);
+        tr2.appendChild(tb);
+      } else {
+        var best = el("td", null, S[isMin(r.id) ? r.w[1] : r.w[0]]);
+        if (r.before && (r.before[0] !== r.w[0] || r.before[1] !== r.w[1])) best.className = "changed";
+        tr2.appendChild(best);
+      }
+      stackBody.appendChild(tr2);
+    }
+    if (st.kind === UPDATE) {
+      var rr = el("tr", "ret");
+      rr.appendChild(el("td", "name", "↳ " + N.name[st.id]));
+      var v = el("td", null, "returned " + S[N.v[st.id]]);
+      v.colSpan = windowed ? 3 : 2;
+      rr.appendChild(v);
+      stackBody.appendChild(rr);
+    }
+  }
+
+  var lastLine = -1;
+  function renderPanels(k, st) {
+    counter.textContent = "Step " + k.toLocaleString("en-US") + " of " + E.toLocaleString("en-US");
+    scrub.value = String(k);
+    sayBox.textContent = sentence(k);
+    if (lastLine >= 0 && codeLines[lastLine]) codeLines[lastLine].classList.remove("hl");
+    lastLine = k > 0 ? EV.line[k - 1] : -1;
+    if (lastLine >= 0 && codeLines[lastLine]) codeLines[lastLine].classList.add("hl");
+    renderStack(st);
+    if (boardBox) {
+      boardBox.textContent = "";
+      var id = k > 0 ? EV.node[k - 1] : 0;
+      var b = boardOf(id);
+      if (b) boardBox.appendChild(b);
+      boardBox.appendChild(el("div", "note", k > 0 ? N.name[id] : "the root position"));
+    }
+    document.body.setAttribute("data-step", String(k));
+    svg.classList.toggle("complete", k === E);
+  }
+
+  var hashTimer = 0;
+  function writeHash(k) {
+    if (hashTimer) return;
+    hashTimer = setTimeout(function () {
+      hashTimer = 0;
+      var h = "#step=" + cur;
+      if (location.hash !== h) { try { history.replaceState(null, "", h); } catch (err) { /* file:// quirks */ } }
+    }, 200);
+  }
+
+  function render(k, full) {
+    k = Math.max(0, Math.min(E, k | 0));
+    if (full || Math.abs(k - cur) > 1) {
+      for (var i = 0; i < nItems; i++) setState(i, itemState(i, k));
+    } else if (k !== cur) {
+      var t = touched(Math.max(k, cur));
+      for (var j = 0; j < t.length; j++) setState(t[j], itemState(t[j], k));
+    }
+    cur = k;
+    var st = stackAt(k);
+    highlight(k, st);
+    renderPanels(k, st);
+    writeHash(k);
+    if (follow.checked && st) {
+      var s = shownFor(st.kind === UPDATE ? st.top : st.id);
+      if (s) ensureVisible(s.item);
+    }
+  }
+
+  // ---- Controls. ----
+  var follow = document.getElementById("follow");
+  var playBtn = document.getElementById("play"), speed = document.getElementById("speed");
+  var timer = 0;
+  function pause() { if (timer) { clearTimeout(timer); timer = 0; } playBtn.textContent = "Play ▶"; }
+  function tick() {
+    if (cur >= E) { pause(); return; }
+    render(cur + 1);
+    timer = setTimeout(tick, 1000 / (+speed.value || 1));
+  }
+  function play() {
+    if (timer) { pause(); return; }
+    if (cur >= E) render(0, true);
+    playBtn.textContent = "Pause ❚❚";
+    timer = setTimeout(tick, 0);
+  }
+  function go(k) { pause(); render(k); }
+  function nextCut() { for (var j = 0; j < cutSteps.length; j++) if (cutSteps[j] > cur) { go(cutSteps[j]); return; } }
+  function prevCut() { for (var j = cutSteps.length - 1; j >= 0; j--) if (cutSteps[j] < cur) { go(cutSteps[j]); return; } }
+  function on(id, f) { var b = document.getElementById(id); if (b) b.addEventListener("click", f); }
+  on("first", function () { go(0); });
+  on("prev", function () { go(cur - 1); });
+  on("play", play);
+  on("next", function () { go(cur + 1); });
+  on("last", function () { go(E); });
+  on("next-cut", nextCut);
+  on("prev-cut", prevCut);
+  on("zoom-in", function () { zoomCentre(1.25); });
+  on("zoom-out", function () { zoomCentre(0.8); });
+  on("zoom-fit", fit);
+  on("zoom-1", actualSize);
+  on("unfold", function () { for (var i = 0; i < nItems; i++) if (folded[i]) fold(i, false); render(cur, true); });
+  scrub.addEventListener("input", function () { go(+scrub.value); });
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    var t = e.target, tag = t && t.tagName;
+    if (tag === "SELECT" || tag === "TEXTAREA" || (tag === "INPUT" && t.type !== "range" && t.type !== "checkbox")) return;
+    if (t === scrub && /^(ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Home|End|PageUp|PageDown)$/.test(e.key)) return;
+    var handled = true;
+    switch (e.key) {
+      case "ArrowRight": go(cur + 1); break;
+      case "ArrowLeft": go(cur - 1); break;
+      case " ": case "Spacebar": play(); break;
+      case "Home": go(0); break;
+      case "End": go(E); break;
+      case "c": nextCut(); break;
+      case "C": prevCut(); break;
+      case "+": case "=": zoomCentre(1.25); break;
+      case "-": case "−": zoomCentre(0.8); break;
+      case "0": fit(); break;
+      case "1": actualSize(); break;
+      default: handled = false;
+    }
+    if (handled) e.preventDefault();
+  });
+  function stepFromHash() {
+    var m = /(?:^#|&)step=(\d+)/.exec(location.hash);
+    return m ? Math.min(E, parseInt(m[1], 10)) : null;
+  }
+  window.addEventListener("hashchange", function () {
+    var k = stepFromHash();
+    if (k !== null && k !== cur) go(k);
+  });
+  // Printing: the whole tree at the page's width (the figure's own viewBox), then back.
+  window.addEventListener("beforeprint", function () {
+    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    vp.removeAttribute("transform");
+  });
+  window.addEventListener("afterprint", function () {
+    svg.removeAttribute("viewBox");
+    boxCache = null;
+    apply();
+  });
+
+  render(stepFromHash() || 0, true);
+})();

@@ -1,0 +1,622 @@
+//! The HTML page of a search: a summary, the tree drawn with our own layout (inline SVG, click
+//! to fold a subtree, zoom and pan, a tooltip per node) and a stepper that replays the trace's
+//! event log with the narration, the call stack with every window and the pseudocode line.
+//!
+//! The page is rendered with askama (`templates/trace.html`); its stylesheet and script
+//! (`assets/page.css`, `assets/stepper.js`) are written into the page, so it works from
+//! `file://` without any network. Everything the script needs is computed here from the trace
+//! — including every narration sentence ([`narrate`]) and pseudocode line ([`line_for`]) — and
+//! embedded as JSON by [`json_for_script`], the one function that makes data safe inside
+//! `<script>`. The script never re-derives the search: it only looks things up.
+//!
+//! Game positions are drawn by [`crate::game::position_svg`] into board files beside the page
+//! (`boards/…`), loaded only when a tooltip or the stepper shows them.
+//!
+//! ```
+//! use abviz::export::html::{PageOptions, page};
+//! use abviz::export::ViewOptions;
+//! use abviz::input::{Input, RunOptions};
+//! use abviz::search::Algorithm;
+//!
+//! let input = Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None).unwrap();
+//! let trace = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
+//! let p = page(&trace, &ViewOptions::default(), &PageOptions::default());
+//! assert!(p.html.contains("<svg") && p.html.contains("α-cutoff"));
+//! assert!(p.files.is_empty()); // a tree has no boards
+//! ```
+
+use super::figure::draw;
+use super::site::SiteFile;
+use super::view::{View, thousands};
+use super::{Exporter, ViewOptions};
+use crate::Score;
+use crate::game::Player;
+use crate::trace::narration::narrate;
+use crate::trace::pseudocode::{line_for, lines};
+use crate::trace::{Bound, CutKind, EventKind, NONE, NodeId, Status, Trace};
+use askama::Template;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Narration sentences per embedded chunk: the page parses a chunk only when the stepper
+/// reaches it, so a search with half a million events still opens quickly.
+pub const NARRATION_CHUNK: usize = 2000;
+
+/// The most bytes of board pictures written beside one page; boards are chosen root first,
+/// then the principal variation, then the shown nodes in visit order.
+pub const BOARD_BUDGET: usize = 4 << 20;
+
+const CSS: &str = include_str!("../../assets/page.css");
+const JS: &str = include_str!("../../assets/stepper.js");
+
+/// Writes the page alone (without board pictures), for `Format::Html` as a string.
+pub struct HtmlExporter;
+
+impl Exporter for HtmlExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
+        page(trace, opts, &PageOptions { boards: None, ..Default::default() }).html
+    }
+}
+
+/// How a page is put into a site.
+#[derive(Clone, Debug)]
+pub struct PageOptions {
+    /// The page's title (default: the algorithm and the input).
+    pub title: Option<String>,
+    /// A line under the title (default: none).
+    pub subtitle: Option<String>,
+    /// Where board pictures go, relative to the page ("boards/"); None: no boards.
+    pub boards: Option<String>,
+    /// A link back (href, text), e.g. to a demo's index.
+    pub back: Option<(String, String)>,
+}
+
+impl Default for PageOptions {
+    fn default() -> Self {
+        PageOptions { title: None, subtitle: None, boards: Some("boards/".into()), back: None }
+    }
+}
+
+/// A rendered page and the files it refers to (paths relative to the page's folder).
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// The HTML.
+    pub html: String,
+    /// Board pictures and other files beside it.
+    pub files: Vec<SiteFile>,
+}
+
+/// Makes `text` safe to embed in HTML inside `<script type="application/json">`: `<`, `>`
+/// and `&` become JSON escapes (`\u003c` …), so no `</script>` or `<!--` can appear, and the
+/// line separators U+2028/U+2029 are escaped too. `json` must be JSON text, where these
+/// characters can only occur inside strings — so the result parses to the same value.
+///
+/// ```
+/// use abviz::export::html::json_for_script;
+/// let s = json_for_script(&serde_json::json!({"name": "</script><b>&"}));
+/// assert_eq!(s, r#"{"name":"\u003c/script\u003e\u003cb\u003e\u0026"}"#);
+/// ```
+pub fn json_for_script<T: Serialize + ?Sized>(value: &T) -> String {
+    let json = serde_json::to_string(value).expect("page data serialises");
+    let mut out = String::with_capacity(json.len() + json.len() / 16);
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// One row of the counts table.
+struct CountRow {
+    what: &'static str,
+    this: String,
+    minimax: String,
+}
+
+#[derive(Template)]
+#[template(path = "trace.html")]
+struct TracePage<'a> {
+    title: &'a str,
+    subtitle: &'a str,
+    back: Option<(String, String)>,
+    facts: Vec<(&'static str, String)>,
+    algo_title: &'static str,
+    counts: Vec<CountRow>,
+    compare_minimax: bool,
+    saving: Option<String>,
+    notes: &'a [String],
+    svg: String,
+    code: Vec<&'static str>,
+    data: String,
+    say: Vec<String>,
+    steps: usize,
+    windowed: bool,
+    game: bool,
+    css: &'static str,
+    js: &'static str,
+}
+
+/// The default title of a page.
+pub fn default_title(trace: &Trace) -> String {
+    format!("{} — {}", trace.algorithm.title(), trace.input.description)
+}
+
+/// Renders the page of `trace` with the diagram options `opts`.
+pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
+    let view = View::new(trace, opts);
+    let fig = draw(&view, false);
+    let svg = super::svg::render_page(&view, &fig);
+    let (boards, files) = match &popts.boards {
+        Some(prefix) => boards(trace, &view, prefix),
+        None => (None, Vec::new()),
+    };
+    let data = PageData::new(trace, &view, boards);
+    let say: Vec<String> = (0..trace.events.len())
+        .step_by(NARRATION_CHUNK)
+        .map(|start| {
+            let end = (start + NARRATION_CHUNK).min(trace.events.len());
+            let chunk: Vec<String> = (start..end).map(|k| narrate(trace, k)).collect();
+            json_for_script(&chunk)
+        })
+        .collect();
+    let title = popts.title.clone().unwrap_or_else(|| default_title(trace));
+    let subtitle = popts.subtitle.clone().unwrap_or_default();
+    let r = &trace.result;
+    let mut facts = vec![("Algorithm", trace.algorithm.title().to_string())];
+    facts.push(("Input", trace.input.description.clone()));
+    facts.push(("Root value", r.value.to_string()));
+    if let Some(m) = &r.best_move {
+        facts.push(("Best move", m.clone()));
+    }
+    if !r.pv.is_empty() {
+        facts.push(("Principal variation", r.pv.join(" ")));
+    }
+    let s = &trace.stats;
+    let mm = trace.minimax.as_ref().filter(|_| trace.algorithm.has_window());
+    let col = |v: Option<u64>| v.map_or("—".to_string(), thousands);
+    let mut counts = vec![
+        CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) },
+        CountRow {
+            what: "leaves (evaluations)",
+            this: thousands(s.leaves),
+            minimax: col(mm.map(|m| m.leaves)),
+        },
+    ];
+    if trace.algorithm.has_window() {
+        counts.push(CountRow { what: "cutoffs", this: thousands(s.cutoffs), minimax: col(mm.map(|_| 0)) });
+        counts.push(CountRow {
+            what: "pruned children",
+            this: thousands(s.pruned),
+            minimax: col(mm.map(|_| 0)),
+        });
+    }
+    let saving = mm.filter(|m| m.nodes > 0 && m.leaves > 0).map(|m| {
+        format!(
+            "{} visits {} of the {} nodes minimax visits ({} fewer) and evaluates {} of its {} leaves ({} fewer).",
+            trace.algorithm.title(),
+            thousands(s.nodes),
+            thousands(m.nodes),
+            percent(s.nodes, m.nodes),
+            thousands(s.leaves),
+            thousands(m.leaves),
+            percent(s.leaves, m.leaves)
+        )
+    });
+    let page = TracePage {
+        title: &title,
+        subtitle: &subtitle,
+        back: popts.back.clone(),
+        facts,
+        algo_title: trace.algorithm.title(),
+        counts,
+        compare_minimax: mm.is_some(),
+        saving,
+        notes: view.notes(),
+        svg,
+        code: lines(trace.algorithm),
+        data: json_for_script(&data),
+        say,
+        steps: trace.events.len(),
+        windowed: trace.algorithm.has_window(),
+        game: trace.input.game.is_some(),
+        css: CSS,
+        js: JS,
+    };
+    let html = page.render().expect("the page template renders");
+    Page { html, files }
+}
+
+/// "15%": how much smaller `part` is than `whole`.
+fn percent(part: u64, whole: u64) -> String {
+    let saved = 100.0 * (1.0 - part as f64 / whole as f64);
+    if saved > 0.0 && saved < 1.0 { format!("{saved:.1}%") } else { format!("{saved:.0}%") }
+}
+
+/// Board pictures for the nodes a reader can point at: per node the index of its picture in
+/// the returned list of files (deduplicated by position), within [`BOARD_BUDGET`].
+fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<SiteFile>) {
+    let Some(game) = trace.input.game.as_deref() else { return (None, Vec::new()) };
+    if trace.positions.is_none() {
+        return (None, Vec::new());
+    }
+    let mut order: Vec<NodeId> = vec![Trace::ROOT];
+    order.extend(trace.pv_nodes());
+    order.extend(view.items().iter().filter_map(|it| match it {
+        super::view::Item::Node(id) => Some(*id),
+        super::view::Item::Stub { .. } => None,
+    }));
+    let mut index = vec![-1i32; trace.nodes.len()];
+    let mut by_position: BTreeMap<&str, i32> = BTreeMap::new();
+    let mut files = Vec::new();
+    let mut bytes = 0usize;
+    for id in order {
+        if index[id as usize] >= 0 {
+            continue;
+        }
+        let Some(pos) = trace.position(id) else { continue };
+        if let Some(&k) = by_position.get(pos) {
+            index[id as usize] = k;
+            continue;
+        }
+        let Some(svg) = crate::game::position_svg(game, pos) else { continue };
+        if bytes + svg.len() > BOARD_BUDGET {
+            break;
+        }
+        bytes += svg.len();
+        let k = files.len() as i32;
+        by_position.insert(pos, k);
+        index[id as usize] = k;
+        files.push(SiteFile::text(format!("{prefix}{k}.svg"), svg));
+    }
+    let names = files.iter().map(|f| f.path.clone()).collect();
+    (Some(BoardData { index, files: names }), files)
+}
+
+struct BoardData {
+    index: Vec<i32>,
+    files: Vec<String>,
+}
+
+/// Everything the page's script reads, in columns (one array per field) to stay small.
+#[derive(Serialize)]
+struct PageData<'a> {
+    algo: &'static str,
+    windowed: bool,
+    game: Option<&'a str>,
+    /// Every score that occurs, as the page writes it ("−∞", "3", "+∞"); fields hold indices.
+    scores: Vec<String>,
+    /// Move labels, each once, in the order nodes first use them: `n.mv` holds indices.
+    labels: Vec<&'a str>,
+    n: NodeData,
+    cut: CutData,
+    ev: EventData,
+    /// Narration chunks: sentence `k` is in block `say-{k / chunk}`.
+    chunk: usize,
+    items: ItemData,
+    boards: Vec<String>,
+}
+
+#[derive(Serialize, Default)]
+struct NodeData {
+    parent: Vec<i64>,
+    /// Bit 0: MIN to move; bits 1–3: status (leaf, terminal, interior, cutoff, pruned); bits
+    /// 4–5: bound (exact, lower, upper); bit 6: a pruned leaf whose value is known.
+    flags: Vec<u8>,
+    v: Vec<u32>,
+    ai: Vec<u32>,
+    bi: Vec<u32>,
+    ao: Vec<u32>,
+    bo: Vec<u32>,
+    /// The parent's window after this child reported.
+    pa: Vec<u32>,
+    pb: Vec<u32>,
+    /// The parent's window just before this child was entered (after the previous searched
+    /// sibling reported, or the parent's entry window).
+    ba: Vec<u32>,
+    bb: Vec<u32>,
+    pre: Vec<u32>,
+    post: Vec<u32>,
+    name: Vec<String>,
+    mv: Vec<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pos: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<Vec<i32>>,
+}
+
+#[derive(Serialize, Default)]
+struct CutData {
+    node: Vec<u32>,
+    /// 0: α-cutoff, 1: β-cutoff.
+    kind: Vec<u8>,
+    a: Vec<u32>,
+    b: Vec<u32>,
+    /// The node whose bound was exceeded (−1: the root's initial window).
+    from: Vec<i64>,
+    child: Vec<u32>,
+    pruned: Vec<u32>,
+}
+
+#[derive(Serialize, Default)]
+struct EventData {
+    /// The kind (0 enter, 1 eval, 2 update, 3 cutoff, 4 exit) times 16 plus the pseudocode
+    /// line (0-based; listings have fewer than 16 lines).
+    kl: Vec<u8>,
+    node: Vec<u32>,
+}
+
+#[derive(Serialize, Default)]
+struct ItemData {
+    /// The trace node each shown item draws (−1 for a "⋯ k nodes" stub).
+    id: Vec<i64>,
+    /// The shown parent (−1 for the root).
+    parent: Vec<i64>,
+}
+
+/// Interns scores as indices into a sorted table of their texts.
+struct Scores {
+    index: BTreeMap<Score, u32>,
+}
+
+impl Scores {
+    fn new(trace: &Trace) -> Scores {
+        let mut set = std::collections::BTreeSet::from([Score::NEG_INF, Score::INF]);
+        for n in &trace.nodes {
+            for s in [n.value, n.alpha_in, n.beta_in, n.alpha_out, n.beta_out, n.parent_alpha, n.parent_beta]
+            {
+                set.insert(s);
+            }
+        }
+        for c in &trace.cutoffs {
+            set.insert(c.alpha);
+            set.insert(c.beta);
+        }
+        Scores { index: set.into_iter().enumerate().map(|(i, s)| (s, i as u32)).collect() }
+    }
+
+    fn of(&self, s: Score) -> u32 {
+        self.index[&s]
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.index.keys().map(|s| s.to_string()).collect()
+    }
+}
+
+fn status_code(s: Status) -> u8 {
+    match s {
+        Status::Leaf => 0,
+        Status::Terminal => 1,
+        Status::Interior => 2,
+        Status::Cutoff => 3,
+        Status::Pruned => 4,
+    }
+}
+
+fn event_code(k: EventKind) -> u8 {
+    match k {
+        EventKind::Enter => 0,
+        EventKind::Eval => 1,
+        EventKind::Update => 2,
+        EventKind::Cutoff => 3,
+        EventKind::Exit => 4,
+    }
+}
+
+impl<'a> PageData<'a> {
+    fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
+        let scores = Scores::new(trace);
+        let n = trace.nodes.len();
+        let mut d = NodeData::default();
+        let mut labels: Vec<&str> = Vec::new();
+        let mut label_index: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+        // The window a node's parent had just before the node was entered.
+        let mut before: Vec<(Score, Score)> = vec![(Score::NEG_INF, Score::INF); n];
+        if let Some(root) = trace.nodes.first() {
+            before[0] = (root.alpha_in, root.beta_in);
+        }
+        for p in 0..n as NodeId {
+            let parent = trace.node(p);
+            let mut w = (parent.alpha_in, parent.beta_in);
+            for &c in trace.children(p) {
+                let child = trace.node(c);
+                before[c as usize] = w;
+                if child.visited() {
+                    w = (child.parent_alpha, child.parent_beta);
+                }
+            }
+        }
+        for (id, node) in trace.nodes.iter().enumerate() {
+            let id = id as NodeId;
+            d.parent.push(if node.parent == NONE { -1 } else { node.parent as i64 });
+            let bound = match node.bound {
+                Bound::Exact => 0,
+                Bound::Lower => 1,
+                Bound::Upper => 2,
+            };
+            d.flags.push(
+                u8::from(node.player == Player::Min)
+                    | status_code(node.status) << 1
+                    | bound << 4
+                    | u8::from(node.pruned_leaf) << 6,
+            );
+            d.v.push(scores.of(node.value));
+            d.ai.push(scores.of(node.alpha_in));
+            d.bi.push(scores.of(node.beta_in));
+            d.ao.push(scores.of(node.alpha_out));
+            d.bo.push(scores.of(node.beta_out));
+            d.pa.push(scores.of(node.parent_alpha));
+            d.pb.push(scores.of(node.parent_beta));
+            let (ba, bb) = before[id as usize];
+            d.ba.push(scores.of(ba));
+            d.bb.push(scores.of(bb));
+            d.pre.push(node.pre);
+            d.post.push(node.post);
+            d.name.push(super::view::one_line(&trace.display_name(id)));
+            d.mv.push(if node.label == NONE {
+                -1
+            } else {
+                let label = trace.move_label(id);
+                *label_index.entry(label).or_insert_with(|| {
+                    labels.push(label);
+                    labels.len() as i64 - 1
+                })
+            });
+        }
+        if trace.input.game.is_some()
+            && let Some(pos) = &trace.positions
+        {
+            d.pos = Some(pos.clone());
+        }
+        let board_files = match boards {
+            Some(b) => {
+                d.board = Some(b.index);
+                b.files
+            }
+            None => Vec::new(),
+        };
+        let mut cut = CutData::default();
+        for c in &trace.cutoffs {
+            cut.node.push(c.node);
+            cut.kind.push(u8::from(c.kind == CutKind::Beta));
+            cut.a.push(scores.of(c.alpha));
+            cut.b.push(scores.of(c.beta));
+            cut.from.push(if c.bound_from == NONE { -1 } else { c.bound_from as i64 });
+            cut.child.push(c.child);
+            cut.pruned.push(c.pruned);
+        }
+        let mut ev = EventData::default();
+        for (k, e) in trace.events.iter().enumerate() {
+            let line = line_for(trace, k).min(15) as u8;
+            ev.kl.push(event_code(e.kind) << 4 | line);
+            ev.node.push(e.node);
+        }
+        let mut items = ItemData::default();
+        for (i, it) in view.items().iter().enumerate() {
+            items.id.push(match it {
+                super::view::Item::Node(id) => *id as i64,
+                super::view::Item::Stub { .. } => -1,
+            });
+            items.parent.push(view.parent(i as u32).map_or(-1, |p| p as i64));
+        }
+        PageData {
+            algo: trace.algorithm.name(),
+            windowed: trace.algorithm.has_window(),
+            game: trace.input.game.as_deref(),
+            scores: scores.texts(),
+            labels,
+            n: d,
+            cut,
+            ev,
+            chunk: NARRATION_CHUNK,
+            items,
+            boards: board_files,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::{Input, RunOptions};
+    use crate::search::Algorithm;
+
+    fn trace(tree: &str, algo: Algorithm) -> Trace {
+        Input::from_tree_text(tree, None).unwrap().trace(algo, &RunOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn script_json_cannot_close_the_script_and_parses_back() {
+        let nasty = ["</script><script>alert(1)</script>", "<!--", "a & b > c", "\u{2028}x\u{2029}", "\"'\\"];
+        let s = json_for_script(&nasty);
+        assert!(!s.contains('<') && !s.contains('>') && !s.contains('&'));
+        assert!(!s.contains('\u{2028}') && !s.contains('\u{2029}'));
+        let back: Vec<String> = serde_json::from_str(&s).unwrap();
+        assert_eq!(back, nasty);
+    }
+
+    #[test]
+    fn the_page_holds_narration_pseudocode_and_the_tree() {
+        let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::AlphaBeta);
+        let p = page(&t, &ViewOptions::default(), &PageOptions::default());
+        let html = &p.html;
+        // Every sentence, as narrate() wrote it (JSON-escaped only where needed).
+        for k in 0..t.events.len() {
+            let sentence = json_for_script(&narrate(&t, k));
+            assert!(html.contains(&sentence[1..sentence.len() - 1]), "step {k}");
+        }
+        for line in lines(Algorithm::AlphaBeta) {
+            assert!(html.contains(line), "{line}");
+        }
+        assert!(html.contains(r#"id="n_1""#) && html.contains(r#"data-id="0""#));
+        assert!(html.contains(r#"class="value""#) && html.contains(r#"class="window""#));
+        // Counts, and the comparison with minimax (13 nodes, 9 leaves).
+        assert!(html.contains("visits 11 of the 13 nodes minimax visits (15% fewer)"), "{html}");
+        assert!(html.contains("evaluates 7 of its 9 leaves (22% fewer)"));
+        assert_eq!(html.matches("<script").count(), 3, "data, one narration chunk, the stepper");
+    }
+
+    #[test]
+    fn page_data_columns_line_up() {
+        let t =
+            trace("((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))", Algorithm::AlphaBeta);
+        let view = View::new(&t, &ViewOptions::default());
+        let d = PageData::new(&t, &view, None);
+        let n = t.nodes.len();
+        for col in [&d.n.v, &d.n.ai, &d.n.bi, &d.n.ao, &d.n.bo, &d.n.pa, &d.n.pb, &d.n.ba, &d.n.bb] {
+            assert_eq!(col.len(), n);
+        }
+        assert_eq!(d.ev.kl.len(), t.events.len());
+        assert!(lines(Algorithm::AlphaBeta).len() <= 16 && lines(Algorithm::AlphaBetaSoft).len() <= 16);
+        assert_eq!(d.cut.node.len(), t.cutoffs.len());
+        assert_eq!(d.items.id.len(), view.len());
+        assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
+        assert_eq!(d.scores.last().map(String::as_str), Some("+∞"));
+        // In alpha-beta the window a parent had before entering a child is the child's
+        // entry window.
+        for (id, node) in t.nodes.iter().enumerate() {
+            if node.visited() && node.parent != NONE {
+                assert_eq!(d.n.ba[id], d.n.ai[id], "node {id}");
+                assert_eq!(d.n.bb[id], d.n.bi[id], "node {id}");
+            }
+        }
+    }
+
+    #[test]
+    fn narration_is_chunked() {
+        let input = Input::Random(crate::game::random::RandomTree {
+            branching: 3,
+            depth: 7,
+            seed: 1,
+            values: (0, 20),
+            ordering: crate::game::random::Ordering::Natural,
+            root_player: Player::Max,
+        });
+        let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
+        assert!(t.events.len() > NARRATION_CHUNK);
+        let p = page(&t, &ViewOptions::default(), &PageOptions::default());
+        let chunks = t.events.len().div_ceil(NARRATION_CHUNK);
+        for k in 0..chunks {
+            assert!(p.html.contains(&format!(r#"id="say-{k}""#)));
+        }
+        assert!(!p.html.contains(&format!(r#"id="say-{chunks}""#)));
+    }
+
+    #[test]
+    fn games_get_deduplicated_boards() {
+        use crate::game::tictactoe::{TicTacToe, TttEval};
+        let input = Input::TicTacToe { game: TicTacToe::new(TttEval::OpenLines), depth: Some(2) };
+        let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
+        let p = page(&t, &ViewOptions::default(), &PageOptions::default());
+        // 1 + 9 + 72 nodes, all different positions.
+        assert_eq!(p.files.len(), 82);
+        assert!(p.files.iter().all(|f| f.path.starts_with("boards/") && f.path.ends_with(".svg")));
+        assert_eq!(p.files[0].bytes, TicTacToe::new(TttEval::Win).svg_board().into_bytes());
+    }
+}

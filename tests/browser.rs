@@ -1,0 +1,283 @@
+//! The HTML pages in real headless Chromium (through the DevTools protocol): the demo pages load
+//! from file:// without errors, the stepper walks the AIMA alpha-beta search with the library's
+//! own narration, `#step=N` opens at step N, hostile names stay text, and a 100,000-node search
+//! loads and steps quickly. Screenshots land in target/screenshots/ for humans to look at.
+//!
+//! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
+
+mod support;
+
+use abviz::input::{Input, RunOptions};
+use abviz::search::Algorithm;
+use abviz::trace::narration::narrate;
+use abviz::trace::pseudocode::line_for;
+use abviz::trace::{EventKind, Trace};
+use assert_cmd::Command;
+use std::path::Path;
+use std::time::Instant;
+use support::cdp::{Tab, browser, file_url, screenshot_dir};
+
+const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+
+fn abviz() -> Command {
+    Command::cargo_bin("abviz").unwrap()
+}
+
+fn demo(dir: &Path) {
+    abviz().args(["demo", "--out"]).arg(dir).assert().success();
+}
+
+fn aima_trace() -> Trace {
+    Input::from_tree_text(AIMA, None).unwrap().trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap()
+}
+
+fn step(tab: &mut Tab) -> usize {
+    tab.text("document.body.dataset.step").parse().unwrap()
+}
+
+#[test]
+fn demo_pages_load_without_errors() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    demo(&site);
+    let shots = screenshot_dir();
+    let mut pages: Vec<String> = std::fs::read_dir(&site)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".html"))
+        .collect();
+    pages.sort();
+    assert_eq!(pages.len(), 9, "index and eight examples: {pages:?}");
+    for name in &pages {
+        let mut tab = b.tab();
+        tab.open(&file_url(&site.join(name)));
+        let stem = name.trim_end_matches(".html");
+        if name != "index.html" {
+            assert_eq!(step(&mut tab), 0, "{name} starts paused at step 0");
+            // Step a little so the screenshot shows a search under way.
+            let events =
+                tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).ev.node.length");
+            let k = (events.as_u64().unwrap() / 3).max(1);
+            tab.eval(&format!("location.hash = '#step={k}'"));
+            tab.eval("new Promise(r => setTimeout(r, 50))");
+            assert_eq!(step(&mut tab), k as usize, "{name}: #step={k}");
+        } else {
+            let links = tab.eval("[...document.querySelectorAll('a')].map(a => a.getAttribute('href'))");
+            for l in links.as_array().unwrap() {
+                let l = l.as_str().unwrap();
+                assert!(site.join(l).exists(), "index links {l}, which exists");
+            }
+        }
+        tab.screenshot(&shots.join(format!("demo-{stem}.png")), false);
+        if matches!(stem, "aima-alphabeta" | "nilsson-alphabeta" | "xiangqi-alphabeta") {
+            tab.color_scheme(true);
+            tab.screenshot(&shots.join(format!("demo-{stem}-dark.png")), false);
+            tab.color_scheme(false);
+        }
+        let errors = tab.errors();
+        assert!(errors.is_empty(), "{name}: {errors:#?}");
+    }
+}
+
+#[test]
+fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    demo(&site);
+    let trace = aima_trace();
+    let mut tab = b.tab();
+    tab.open(&file_url(&site.join("aima-alphabeta.html")));
+    assert_eq!(step(&mut tab), 0);
+    assert_eq!(tab.eval("document.querySelectorAll('g.node.cur').length"), 0);
+    let cut = trace.events.iter().position(|e| e.kind == EventKind::Cutoff).unwrap();
+    for k in 0..trace.events.len() {
+        tab.press("ArrowRight");
+        assert_eq!(step(&mut tab), k + 1);
+        // The sentence is the library's, word for word; the pseudocode line is line_for's.
+        assert_eq!(
+            tab.text("document.getElementById('say').textContent"),
+            narrate(&trace, k),
+            "step {}",
+            k + 1
+        );
+        let hl = tab
+            .eval("[...document.querySelectorAll('#code li')].findIndex(li => li.classList.contains('hl'))");
+        assert_eq!(hl.as_u64().unwrap() as usize, line_for(&trace, k), "step {}", k + 1);
+        if k == cut {
+            // The MIN node C is the current node, on the path from A.
+            assert_eq!(tab.text("document.querySelector('g.node.cur').id"), "n_1");
+            assert_eq!(tab.eval("document.getElementById('n').classList.contains('path')"), true);
+            let say = tab.text("document.getElementById('say').textContent");
+            assert!(say.contains("α-cutoff") && say.contains("set at A"), "{say}");
+            // The two pruned leaves are shown now, marked as pruned at this cutoff.
+            for id in ["n_1_1", "n_1_2"] {
+                let classes = tab.text(&format!("document.getElementById('{id}').getAttribute('class')"));
+                assert!(
+                    classes.contains("pruned") && classes.contains("s-cut") && classes.contains("just-cut"),
+                    "{id}: {classes}"
+                );
+            }
+            // The stack is A then C, with C's window at the test.
+            let rows = tab.eval("[...document.querySelectorAll('#stack tbody tr')].map(r => r.textContent)");
+            assert_eq!(rows, serde_json::json!(["AMAX3+∞", "CMIN32"]));
+            tab.screenshot(&screenshot_dir().join("aima-alphabeta-cutoff.png"), false);
+        }
+        if k < cut {
+            // Before the cutoff the pruned leaves are still ghosts.
+            let classes = tab.text("document.getElementById('n_1_1').getAttribute('class')");
+            assert!(classes.contains("s-fut"), "step {}: {classes}", k + 1);
+        }
+    }
+    // The end: every searched node has its value, the root says the search is complete.
+    assert!(tab.text("document.getElementById('say').textContent").contains("Search complete"));
+    assert_eq!(tab.eval("document.querySelectorAll('g.node.s-open, g.node.s-fut').length"), 0);
+    tab.press("ArrowRight");
+    assert_eq!(step(&mut tab), trace.events.len(), "no step past the end");
+    // Home, c (next cutoff), C (previous cutoff), End.
+    tab.press("Home");
+    assert_eq!(step(&mut tab), 0);
+    tab.press("c");
+    assert_eq!(step(&mut tab), cut + 1);
+    tab.press("c");
+    let second =
+        trace.events.iter().enumerate().filter(|(_, e)| e.kind == EventKind::Cutoff).nth(1).unwrap().0;
+    assert_eq!(step(&mut tab), second + 1);
+    tab.press("C");
+    assert_eq!(step(&mut tab), cut + 1);
+    tab.press("End");
+    assert_eq!(step(&mut tab), trace.events.len());
+    tab.press("ArrowLeft");
+    assert_eq!(step(&mut tab), trace.events.len() - 1);
+    assert!(tab.errors().is_empty());
+}
+
+#[test]
+fn the_fragment_opens_a_step_and_follows_it() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    demo(&site);
+    let trace = aima_trace();
+    let mut tab = b.tab();
+    tab.open(&format!("{}#step=17", file_url(&site.join("aima-alphabeta.html"))));
+    assert_eq!(step(&mut tab), 17);
+    assert_eq!(tab.text("document.getElementById('say').textContent"), narrate(&trace, 16));
+    assert_eq!(
+        tab.text("document.getElementById('counter').textContent"),
+        format!("Step 17 of {}", trace.events.len())
+    );
+    tab.press("ArrowRight");
+    tab.eval("new Promise(r => setTimeout(r, 400))");
+    assert_eq!(tab.text("location.hash"), "#step=18");
+    // Play runs by itself and Space pauses it.
+    tab.eval("document.getElementById('speed').value = '50'");
+    tab.press(" ");
+    tab.eval("new Promise(r => setTimeout(r, 150))");
+    tab.press(" ");
+    let after = step(&mut tab);
+    assert!(after > 18 && after < trace.events.len(), "playing moved on: {after}");
+    tab.eval("new Promise(r => setTimeout(r, 200))");
+    assert_eq!(step(&mut tab), after, "paused");
+    assert!(tab.errors().is_empty());
+}
+
+#[test]
+fn hostile_names_are_text_and_run_nothing() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("evil");
+    let tree = r#"R:("<img src=x onerror=alert(1)>":(1 2) "</script><script>window.__pwned=1;alert(2)</script>":(3 4) "q'\"&amp;":(5 "<b onmouseover=alert(3)>x</b>":6))"#;
+    abviz().args(["run", "--tree", tree, "-f", "html", "-o"]).arg(&site).assert().success();
+    let html = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert_eq!(html.matches("<script").count(), 3, "no script element from a name");
+    let mut tab = b.tab();
+    tab.open(&file_url(&site.join("index.html")));
+    // Step through everything, pointing at every node on the way (tooltips).
+    tab.press("End");
+    let centres = tab.eval(
+        "[...document.querySelectorAll('g.node .shape')].map(s => { const r = s.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })",
+    );
+    for c in centres.as_array().unwrap() {
+        tab.hover(c[0].as_f64().unwrap(), c[1].as_f64().unwrap());
+    }
+    tab.press("Home");
+    for _ in 0..40 {
+        tab.press("ArrowRight");
+    }
+    assert_eq!(tab.eval("window.__pwned === undefined"), true);
+    assert!(tab.dialogs().is_empty(), "a dialog opened: {:?}", tab.dialogs());
+    assert_eq!(tab.eval("document.querySelectorAll('img, b').length"), 0, "no element made from a name");
+    // The names are there, as text: in the tree, the stack and the narration.
+    let svg_text = tab.text("document.getElementById('tree').textContent");
+    for name in
+        ["<img src=x onerror=alert(1)>", "</script><script>window.__pwned=1;alert(2)</script>", "q'\"&amp;"]
+    {
+        assert!(svg_text.contains(name), "{name} drawn as text");
+    }
+    tab.press("Home");
+    tab.press("ArrowRight");
+    tab.press("ArrowRight");
+    assert!(tab.text("document.getElementById('say').textContent").contains("<img src=x onerror=alert(1)>"));
+    assert!(
+        tab.text("document.getElementById('stack').textContent").contains("<img src=x onerror=alert(1)>")
+    );
+    tab.screenshot(&screenshot_dir().join("hostile-names.png"), false);
+    let errors = tab.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+#[test]
+fn a_100k_node_search_loads_and_steps_quickly() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("big");
+    let t0 = Instant::now();
+    abviz()
+        .args(["run", "--random", "10,5", "-a", "minimax", "-f", "html", "-o"])
+        .arg(&site)
+        .assert()
+        .success();
+    let write = t0.elapsed();
+    let size = std::fs::metadata(site.join("index.html")).unwrap().len();
+    let mut tab = b.tab();
+    let t1 = Instant::now();
+    tab.open(&file_url(&site.join("index.html")));
+    let load = t1.elapsed();
+    assert_eq!(step(&mut tab), 0);
+    let nodes = tab.eval("document.querySelectorAll('g.node').length").as_u64().unwrap();
+    // Steps driven from inside the page (the script's own cost, no protocol round trips) ...
+    let per_step_ms = tab
+        .eval(
+            "(() => { const t = performance.now(); for (let i = 0; i < 2000; i++) document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true})); return (performance.now() - t) / 2000; })()",
+        )
+        .as_f64()
+        .unwrap();
+    assert_eq!(step(&mut tab), 2000);
+    // ... and through real key presses, round trips included.
+    let t2 = Instant::now();
+    for _ in 0..100 {
+        tab.press("ArrowRight");
+    }
+    let per_press = t2.elapsed() / 100;
+    assert_eq!(step(&mut tab), 2100);
+    // The current node, or the collapsed subtree it is in, is highlighted.
+    assert_eq!(tab.eval("document.querySelectorAll('g.node.cur, g.node.inside').length"), 1);
+    let jump_ms = tab
+        .eval("(() => { const t = performance.now(); document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End', bubbles: true})); return performance.now() - t; })()")
+        .as_f64()
+        .unwrap();
+    let events = step(&mut tab);
+    assert!(events > 400_000, "{events} events");
+    tab.screenshot(&screenshot_dir().join("big-111111-nodes.png"), false);
+    let errors = tab.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+    eprintln!(
+        "100k-node page: 111,111 nodes, {events} events, {nodes} drawn; written in {write:.2?} (test build); page {:.1} MB; \
+         load {load:.2?}; {per_step_ms:.3} ms per step in the page, {per_press:.2?} per key press with round trips; jump to the end {jump_ms:.1} ms",
+        size as f64 / 1e6
+    );
+    assert!(load.as_secs_f64() < 20.0, "load took {load:?}");
+    assert!(per_step_ms < 20.0, "{per_step_ms} ms per step");
+}
