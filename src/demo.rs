@@ -127,12 +127,38 @@ pub fn examples() -> Result<Vec<Example>, Error> {
 
 /// The node-count comparison of the demo, as a page of its own.
 ///
-/// SLOT FOR THE LEAD: `abviz compare` (node counts of minimax and alpha-beta over many trees,
-/// Knuth–Moore bound, charts) is built on another branch. When it lands, return its report
-/// here as (file name, title, one-line description, HTML) and the index links it under "Node
-/// counts". Until then the index shows the counts of the demo's own searches.
+/// The node-count comparison of the demo: random uniform trees with b = 3 and d = 1..7 in best,
+/// random and worst order (20 samples each), every algorithm, with the Knuth–Moore minimum and
+/// b^d for reference — the page `abviz compare --branching 3 --depth 1..7 --samples 20 -f html`
+/// writes. Returns (file name, title, one-line description, HTML).
 pub fn comparison_page() -> Option<(String, String, String, String)> {
-    None
+    use crate::compare::{self, Experiment, OutputFormat, RandomSweep, Report};
+    use crate::game::Player;
+    use crate::game::random::Ordering;
+    let sweep = RandomSweep {
+        branching: vec![3],
+        depth: (1..=7).collect(),
+        orderings: vec![Ordering::Best, Ordering::Natural, Ordering::Worst],
+        samples: 20,
+        seed: 1,
+        values: (0, 20),
+        root: Player::Max,
+    };
+    let experiment = Experiment {
+        cases: sweep.cases(u64::MAX).ok()?,
+        algorithms: compare::default_algorithms(),
+        max_nodes: u64::MAX,
+    };
+    let results = experiment.run(&|_| {}).ok()?;
+    let report = Report::new(&experiment, &results);
+    Some((
+        "compare.html".into(),
+        "Node counts: minimax against alpha-beta".into(),
+        "Random trees with b = 3, d = 1..7, in best, random and worst move order: alpha-beta meets \
+         the Knuth–Moore minimum in best order and evaluates all b^d leaves in worst order."
+            .into(),
+        compare::render(&report, OutputFormat::Html),
+    ))
 }
 
 /// What [`write`] made.

@@ -48,12 +48,15 @@ fn demo_pages_load_without_errors() {
         .filter(|n| n.ends_with(".html"))
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 9, "index and eight examples: {pages:?}");
+    assert_eq!(pages.len(), 10, "index, eight examples and the comparison: {pages:?}");
     for name in &pages {
         let mut tab = b.tab();
         tab.open(&file_url(&site.join(name)));
         let stem = name.trim_end_matches(".html");
-        if name != "index.html" {
+        if name == "compare.html" {
+            let charts = tab.eval("document.querySelectorAll('svg').length").as_u64().unwrap();
+            assert!(charts >= 2, "the comparison page draws its charts ({charts} SVGs)");
+        } else if name != "index.html" {
             assert_eq!(step(&mut tab), 0, "{name} starts paused at step 0");
             // Step a little so the screenshot shows a search under way.
             let events =
