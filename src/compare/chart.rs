@@ -7,8 +7,6 @@ use super::report::{Report, Row};
 use super::svg::{Bar, FULL_LOOK, KM_LOOK, LOOKS, Look, Marker, Point, Series, bar_svg, line_svg};
 use std::collections::BTreeMap;
 
-pub use super::svg::xml_escape;
-
 /// One chart: a title, a caption and the SVG markup (self-contained, escaped).
 #[derive(Clone, Debug)]
 pub struct Chart {

@@ -3,24 +3,8 @@
 //! printing.
 
 use super::table::{mean_text, thousands};
+use crate::export::escape_xml;
 use std::fmt::Write;
-
-/// Escapes text for XML/SVG content and attribute values.
-pub fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// How a line is drawn.
 #[derive(Clone, Copy, Debug)]
@@ -152,7 +136,7 @@ fn svg_open(out: &mut String, w: f64, h: f64, label: &str) {
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\" aria-label=\"{}\">",
-        xml_escape(label)
+        escape_xml(label)
     );
     let _ = writeln!(out, "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>");
 }
@@ -230,14 +214,14 @@ pub(super) fn line_svg(series: &[Series], x_label: &str, y_label: &str) -> Strin
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"13\">{}</text>",
         (LEFT + RIGHT) / 2.0,
         BOTTOM + 40.0,
-        xml_escape(x_label)
+        escape_xml(x_label)
     );
     let _ = writeln!(
         out,
         "<text x=\"16\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 16 {:.1})\">{} (log scale)</text>",
         (TOP + BOTTOM) / 2.0,
         (TOP + BOTTOM) / 2.0,
-        xml_escape(y_label)
+        escape_xml(y_label)
     );
     // Lines: references first (underneath), then the measured series, thicker first so that
     // coinciding lines still show each colour.
@@ -303,7 +287,7 @@ pub(super) fn line_svg(series: &[Series], x_label: &str, y_label: &str) -> Strin
             "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
             lx + 42.0,
             ly + 4.0,
-            xml_escape(&s.name)
+            escape_xml(&s.name)
         );
         if s.reference.is_none() {
             drawn += 1;
@@ -347,7 +331,7 @@ pub(super) fn bar_svg(bars: &[Bar<'_>], marks: &[(&str, u64, Look)], x_label: &s
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
             left - 8.0,
             y + bar_h / 2.0 + 4.0,
-            xml_escape(b.name)
+            escape_xml(b.name)
         );
         let _ = writeln!(
             out,
@@ -375,7 +359,7 @@ pub(super) fn bar_svg(bars: &[Bar<'_>], marks: &[(&str, u64, Look)], x_label: &s
         let _ = writeln!(
             out,
             "<text x=\"{x:.1}\" y=\"{label_y:.1}\" text-anchor=\"middle\">{} = {}</text>",
-            xml_escape(name),
+            escape_xml(name),
             thousands(v)
         );
         label_y += 16.0;
@@ -385,7 +369,7 @@ pub(super) fn bar_svg(bars: &[Bar<'_>], marks: &[(&str, u64, Look)], x_label: &s
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"13\">{}</text>",
         (left + right) / 2.0,
         h - 8.0,
-        xml_escape(x_label)
+        escape_xml(x_label)
     );
     out.push_str("</g>\n</svg>\n");
     out
@@ -397,8 +381,7 @@ mod tests {
 
     #[test]
     fn escapes_and_labels() {
-        assert_eq!(xml_escape("a<b & \"c\" 'd'"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;");
-        assert_eq!(xml_escape("x\u{1}y"), "x y");
+        assert_eq!(escape_xml("a<b & \"c\" 'd'"), "a&lt;b &amp; &quot;c&quot; &apos;d&apos;");
         assert_eq!(power_label(0), "1");
         assert_eq!(power_label(3), "1,000");
         assert_eq!(power_label(6), "10⁶");

@@ -134,6 +134,18 @@ impl<G: Game> Recorder<G> {
         }
     }
 
+    /// The interned name of `game`'s current node, or [`NONE`].
+    fn intern_name(&mut self, game: &G) -> u32 {
+        match game.node_name() {
+            Some(n) => {
+                self.label_buf.clear();
+                self.label_buf.push_str(n);
+                self.intern()
+            }
+            None => NONE,
+        }
+    }
+
     /// Records a child that the search never entered (`game` is its position).
     fn push_pruned(
         &mut self,
@@ -146,14 +158,7 @@ impl<G: Game> Recorder<G> {
     ) -> NodeId {
         let id = self.nodes.len() as NodeId;
         let leaf_value = if self.pruned_budget > 0 { game.terminal_value() } else { None };
-        let name = match game.node_name() {
-            Some(n) => {
-                self.label_buf.clear();
-                self.label_buf.push_str(n);
-                self.intern()
-            }
-            None => NONE,
-        };
+        let name = self.intern_name(game);
         self.nodes.push(Node {
             parent,
             index,
@@ -252,14 +257,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             }
             None => (NONE, 0, NONE, NONE, NONE),
         };
-        let name = match game.node_name() {
-            Some(n) => {
-                self.label_buf.clear();
-                self.label_buf.push_str(n);
-                self.intern()
-            }
-            None => NONE,
-        };
+        let name = self.intern_name(game);
         self.pre += 1;
         self.nodes.push(Node {
             parent,
