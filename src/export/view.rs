@@ -262,9 +262,13 @@ impl<'a> View<'a> {
             Some(Collapse::Off) => None,
             None if total > DIAGRAM_NODE_LIMIT => {
                 let k = auto_collapse(trace, &order, &eligible, &size, &pv);
+                let what = if k == 0 {
+                    "every subtree off the principal variation collapsed".to_string()
+                } else {
+                    format!("subtrees of more than {} nodes collapsed", thousands(k))
+                };
                 notes.push(format!(
-                    "subtrees of more than {} nodes collapsed to fit {} nodes; choose with --collapse N or off",
-                    thousands(k),
+                    "{what} to fit {} nodes; choose with --collapse N or off",
                     thousands(DIAGRAM_NODE_LIMIT as u64)
                 ));
                 Some(k)
