@@ -62,7 +62,7 @@ pub struct InputArgs {
     #[arg(long, value_enum)]
     pub root: Option<RootArg>,
     /// Leaf values of a random tree, LO..HI inclusive [default: 0..20].
-    #[arg(long, value_name = "LO..HI")]
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
     pub values: Option<String>,
     /// Child order of a random tree: natural, best (Knuth–Moore minimal tree) or worst
     /// [default: natural].
@@ -369,7 +369,7 @@ pub struct CompareArgs {
     #[arg(long, value_enum)]
     pub root: Option<RootArg>,
     /// Leaf values of random trees, LO..HI inclusive [default: 0..20].
-    #[arg(long, value_name = "LO..HI")]
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
     pub values: Option<String>,
     /// The game position (see `abviz games`).
     #[arg(long, value_name = "POS")]

@@ -22,7 +22,7 @@ pub enum Error {
     #[error(transparent)]
     Stopped(#[from] Stop),
     /// A trace file could not be read.
-    #[error("{path}: {source}")]
+    #[error("{}", path.display())]
     TraceFile {
         /// The file.
         path: PathBuf,
@@ -49,7 +49,7 @@ pub enum Error {
         source: Stop,
     },
     /// Reading or writing a file failed.
-    #[error("{path}: {source}")]
+    #[error("{}", path.display())]
     Io {
         /// The file.
         path: PathBuf,

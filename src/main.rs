@@ -18,9 +18,21 @@ use cli::{
 use std::io::{IsTerminal, Read, Write};
 use std::process::ExitCode;
 
+/// The searches and tree walks recurse once per level, and trees may be 10,000 levels deep:
+/// the work runs on a thread with room for that (memory is only used as deep as it goes).
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match dispatch(cli) {
+    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || dispatch(cli));
+    let result = match worker {
+        Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        Err(_) => {
+            eprintln!("abviz: could not start its worker thread");
+            return ExitCode::FAILURE;
+        }
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
@@ -401,29 +413,34 @@ fn emit_bytes(path: Option<&std::path::Path>, bytes: &[u8]) -> Result<(), Error>
     }
 }
 
+/// Prints to standard output; a closed pipe (`abviz games | head -1`) ends the output quietly.
+fn say(text: &str) {
+    let _ = emit(None, text);
+}
+
 fn games() {
-    println!("Games abviz can search (use --game NAME --position POS):\n");
+    let mut s = String::from("Games abviz can search (use --game NAME --position POS):\n\n");
     for (name, notation, example) in GAMES {
-        println!("  {name}");
-        println!("    position: {notation}");
-        println!("    example:  {example}");
+        s.push_str(&format!("  {name}\n    position: {notation}\n    example:  {example}\n"));
     }
-    println!(
-        "\nExplicit trees: --tree '((3 12 8) (2 4 6) (14 5 2))' (see README), random trees: --random B,D[,SEED]."
+    s.push_str(
+        "\nExplicit trees: --tree '((3 12 8) (2 4 6) (14 5 2))' (see README), random trees: --random B,D[,SEED].\n",
     );
+    say(&s);
 }
 
 /// `abviz demo`: the lecture examples as an HTML site.
 fn demo(args: DemoArgs) -> Result<(), Error> {
     let summary = abviz::demo::write(&args.out)?;
-    println!("Wrote the lecture examples to {}:", args.out.display());
+    let mut s = format!("Wrote the lecture examples to {}:\n", args.out.display());
     for line in &summary.lines {
-        println!("  {line}");
+        s.push_str(&format!("  {line}\n"));
     }
     let url = std::fs::canonicalize(&summary.index)
         .map(|p| format!("file://{}", p.display()))
         .unwrap_or_else(|_| summary.index.display().to_string());
-    println!("\nOpen {}\n  ({url})", summary.index.display());
+    s.push_str(&format!("\nOpen {}\n  ({url})\n", summary.index.display()));
+    say(&s);
     if args.open
         && let Err(why) = abviz::demo::open_in_browser(&summary.index)
     {
@@ -533,7 +550,7 @@ impl abviz::input::GameTask for PlayTask {
         let mut out = std::io::stdout().lock();
         m.run(stdin.lock(), &mut out)?;
         if let Some(e) = m.explainer().filter(|e| !e.entries().is_empty()) {
-            println!("The computer's decisions are in {}", e.dir().join("index.html").display());
+            say(&format!("The computer's decisions are in {}\n", e.dir().join("index.html").display()));
         }
         Ok(())
     }

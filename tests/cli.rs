@@ -155,6 +155,7 @@ const BAD: &[(&[&str], &str, i32)] = &[
     (&["run", "--tree", "(1 2)", "--stats-only"], "--stats-only goes with --format json", 2),
     (&["run", "--game", "tictactoe", "--algo", "minimax", "--max-nodes", "1000"], "smaller --depth", 1),
     (&["run", "--tree", "(1 2)", "--random", "2,2"], "cannot be used with", 2),
+    (&["run", "--random", "1,20000"], "too deep (at most 10000 levels)", 2),
 ];
 
 #[test]
@@ -203,4 +204,62 @@ fn tree_from_standard_input() {
         .success()
         .stdout(contains("Root value   5"))
         .stdout(predicate::str::contains("Cutoffs").not());
+}
+
+#[test]
+fn a_10000_level_tree_is_searched_not_a_stack_overflow() {
+    let deep = format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000));
+    // (Figures of such a chain work too, but name every node by its 10,000-step path.)
+    for format in ["text", "json"] {
+        abviz().args(["run", "--tree", &deep, "--format", format]).assert().success();
+    }
+    abviz().args(["run", "--random", "1,10000"]).assert().success().stdout(contains("Nodes        10001"));
+}
+
+#[test]
+fn negative_value_ranges_need_no_equals_sign() {
+    abviz().args(["run", "--random", "2,2", "--values", "-5..5"]).assert().success();
+}
+
+#[test]
+fn an_exact_value_at_infinity_is_not_called_a_bound() {
+    abviz().args(["run", "--tree", "(-inf -inf)"]).assert().success().stdout(contains("root ▲ = −∞  "));
+    abviz().args(["run", "--tree", "(inf -inf 3)"]).assert().success().stdout(contains("root ▲ = +∞  "));
+}
+
+#[test]
+fn edited_traces_are_refused_not_panicked_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("t.json");
+    abviz()
+        .args(["run", "--tree-file", "examples/aima.tree", "-f", "json", "-o"])
+        .arg(&good)
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
+    let edits: [(&str, fn(&mut serde_json::Value)); 4] = [
+        ("children of node 5 are not numbered", |v| v["nodes"][6]["path"] = "1.9".into()),
+        ("the root is marked pruned", |v| v["nodes"][0]["status"] = "pruned".into()),
+        ("version 2 is not supported", |v| v["version"] = 2.into()),
+        ("names node 999", |v| v["events"][0]["node"] = 999.into()),
+    ];
+    for (needle, edit) in edits {
+        let mut bad = v.clone();
+        edit(&mut bad);
+        let path = dir.path().join("bad.json");
+        std::fs::write(&path, serde_json::to_string(&bad).unwrap()).unwrap();
+        for format in ["text", "svg", "html"] {
+            let out = dir.path().join(format!("out-{format}"));
+            abviz()
+                .arg("render")
+                .arg(&path)
+                .args(["-f", format, "-o"])
+                .arg(&out)
+                .assert()
+                .code(1)
+                .stderr(contains(needle));
+            assert!(!out.exists());
+        }
+        abviz().args(["step", "--plain", "--trace"]).arg(&path).assert().code(1).stderr(contains(needle));
+    }
 }

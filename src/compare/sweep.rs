@@ -146,6 +146,12 @@ impl RandomSweep {
                     if b == 0 {
                         return Err("--branching: a random tree needs at least 1 child per node".into());
                     }
+                    if d as usize > crate::game::notation::MAX_DEPTH {
+                        return Err(format!(
+                            "--depth {d}: trees deeper than {} levels are not searched",
+                            crate::game::notation::MAX_DEPTH
+                        ));
+                    }
                     let nodes = full_tree_nodes(b, d);
                     if nodes.is_none_or(|n| n > max_nodes) {
                         let size = nodes.map_or("more than 2^64".to_string(), thousands);

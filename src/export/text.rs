@@ -10,6 +10,7 @@
 //! │   ├╌╌ ✂ C2 pruned
 //! ```
 
+use super::view::one_line;
 use super::{Exporter, ViewOptions};
 use crate::game::Player;
 use crate::trace::{CutKind, NONE, NodeId, Stats, Status, Trace};
@@ -80,9 +81,9 @@ fn symbol(trace: &Trace, id: NodeId) -> &'static str {
 /// beyond their place in the drawing (their move label is just the child number).
 fn node_title(trace: &Trace, id: NodeId) -> Option<String> {
     match trace.name(id) {
-        Some(n) => Some(n.to_string()),
+        Some(n) => Some(one_line(n)),
         None if id == Trace::ROOT => Some("root".into()),
-        None if trace.input.kind == "game" => Some(trace.move_label(id).to_string()),
+        None if trace.input.kind == "game" => Some(one_line(trace.move_label(id))),
         None => None,
     }
 }
@@ -122,7 +123,11 @@ fn write_node(
             }
             _ => {
                 let kind = trace.cutoff(n.parent).map(|c| c.kind.name()).unwrap_or("cutoff");
-                let _ = writeln!(out, "✂ {title}{value}pruned ({kind} at {})", trace.display_name(n.parent));
+                let _ = writeln!(
+                    out,
+                    "✂ {title}{value}pruned ({kind} at {})",
+                    one_line(&trace.display_name(n.parent))
+                );
             }
         }
         write_children(trace, id, prefix, last, max_depth, out, hidden);
@@ -148,8 +153,11 @@ fn write_node(
     let _ = write!(out, "  #{}", n.pre);
     if let Some(c) = trace.cutoff(id) {
         let child_value = trace.children(id).get(c.child as usize).map(|&ch| trace.node(ch).value);
-        let from =
-            if c.bound_from == NONE { "root window".to_string() } else { trace.display_name(c.bound_from) };
+        let from = if c.bound_from == NONE {
+            "the root's initial window".to_string()
+        } else {
+            one_line(&trace.display_name(c.bound_from))
+        };
         let test = match (c.kind, child_value) {
             (CutKind::Alpha, Some(v)) => format!("{v} ≤ α = {}", c.alpha),
             (CutKind::Beta, Some(v)) => format!("{v} ≥ β = {}", c.beta),
@@ -230,6 +238,11 @@ fn summary(trace: &Trace, out: &mut String) {
     let _ = writeln!(out, "Leaves       {}", compare(s, reference, |s| s.leaves));
     if trace.algorithm.has_window() {
         let _ = writeln!(out, "Cutoffs      {}", s.cutoffs);
-        let _ = writeln!(out, "Pruned       {} children never searched", s.pruned);
+        let _ = writeln!(
+            out,
+            "Pruned       {} {} never searched",
+            s.pruned,
+            if s.pruned == 1 { "child" } else { "children" }
+        );
     }
 }

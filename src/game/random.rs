@@ -94,6 +94,12 @@ impl RandomTree {
         if b == 0 {
             return Err(format!("--random '{s}': the branching factor must be at least 1"));
         }
+        if d as usize > crate::game::notation::MAX_DEPTH {
+            return Err(format!(
+                "--random '{s}': depth {d} is too deep (at most {} levels)",
+                crate::game::notation::MAX_DEPTH
+            ));
+        }
         let leaves = (b as u64).checked_pow(d);
         if leaves.is_none_or(|l| l > MAX_RANDOM_LEAVES) {
             return Err(format!(

@@ -39,6 +39,9 @@ impl Trace {
         if self.nodes[0].parent != NONE {
             return Err("node 0 must be the root (its parent must be null)".into());
         }
+        if !self.nodes[0].visited() {
+            return Err("the root is marked pruned, but every search enters its root".into());
+        }
         for (id, node) in self.nodes.iter().enumerate().skip(1) {
             if node.parent == NONE {
                 return Err(format!("node {id} has no parent, but only node 0 may be the root"));

@@ -213,13 +213,14 @@ impl Trace {
             }
             None => return Err(TraceFileError::Format("it has no \"format\": \"abviz-trace\" field".into())),
         }
-        match head.get("version").and_then(|v| v.as_u64()) {
-            Some(1) => {}
-            v => {
+        match head.get("version") {
+            Some(v) if v.as_u64() == Some(1) => {}
+            Some(v) => {
                 return Err(TraceFileError::Format(format!(
-                    "version {v:?} is not supported (this abviz reads version 1)"
+                    "version {v} is not supported (this abviz reads version 1)"
                 )));
             }
+            None => return Err(TraceFileError::Format("it has no \"version\" field".into())),
         }
         let doc: Doc = serde_json::from_value(head)?;
         let Some(nodes) = doc.nodes else {
@@ -247,6 +248,7 @@ impl Trace {
             }
         };
         let mut by_path: HashMap<String, NodeId> = HashMap::new();
+        let mut given_paths: Vec<String> = Vec::new();
         let mut pending_cutoffs = Vec::new();
         let mut positions = Vec::new();
         let mut any_position = false;
@@ -258,6 +260,7 @@ impl Trace {
                 )));
             }
             by_path.insert(nd.path.clone(), nd.id);
+            given_paths.push(nd.path.clone());
             let label = intern(&mut trace.labels, nd.mv);
             let name = intern(&mut trace.labels, nd.name);
             if let Some(c) = nd.cutoff {
@@ -322,6 +325,26 @@ impl Trace {
         }
         trace.validate_structure().map_err(TraceFileError::Format)?;
         trace.build_children();
+        // Each node's path must be its parent's path and its own index, and the siblings of a
+        // node must be numbered 0, 1, 2, ... (the views index children by these numbers).
+        let paths = trace.all_paths();
+        for (id, (path, given)) in paths.iter().zip(&given_paths).enumerate() {
+            if path != given {
+                return Err(TraceFileError::Format(format!(
+                    "node {id} has path {given:?}, but its parent and position make it {path:?}"
+                )));
+            }
+        }
+        for id in 0..trace.nodes.len() as NodeId {
+            for (k, &c) in trace.children(id).iter().enumerate() {
+                if trace.nodes[c as usize].index as usize != k {
+                    return Err(TraceFileError::Format(format!(
+                        "the children of node {id} are not numbered 0, 1, 2, ...: path {:?} is child {k}",
+                        paths[c as usize]
+                    )));
+                }
+            }
+        }
         Ok(trace)
     }
 }

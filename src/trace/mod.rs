@@ -129,22 +129,30 @@ impl Trace {
     /// followed by the child number (`C2`, as textbooks do); in an unnamed tree, the child
     /// numbers joined by "." (`2.1`); in a game, the moves that lead to it (`b2 a1`).
     pub fn display_name(&self, id: NodeId) -> String {
+        // Only the part below the deepest named ancestor matters; one string grows along it.
         let chain = self.ancestry(id);
+        let start = chain.iter().rposition(|&n| self.name(n).is_some()).unwrap_or(0);
         let mut name = String::new();
-        for (depth, &n) in chain.iter().enumerate() {
+        for (depth, &n) in chain.iter().enumerate().skip(start) {
             if let Some(own) = self.name(n) {
                 own.clone_into(&mut name);
                 continue;
             }
             let label = self.move_label(n);
             let numeric = !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit());
-            name = match depth {
-                0 => "root".into(),
-                1 if self.name(Self::ROOT).is_none() => label.to_string(),
-                _ if !numeric => format!("{name} {label}"),
-                _ if name.ends_with(|c: char| c.is_ascii_digit()) => format!("{name}.{label}"),
-                _ => format!("{name}{label}"),
-            };
+            match depth {
+                0 => name.push_str("root"),
+                1 if self.name(Self::ROOT).is_none() => name.push_str(label),
+                _ if !numeric => {
+                    name.push(' ');
+                    name.push_str(label);
+                }
+                _ if name.ends_with(|c: char| c.is_ascii_digit()) => {
+                    name.push('.');
+                    name.push_str(label);
+                }
+                _ => name.push_str(label),
+            }
         }
         name
     }

@@ -59,7 +59,7 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
             let head = format!("{} returns {v} to {}", trace.display_name(e.node), who(trace, p));
             // The parent's window before this child reported: after the previous child, or on entry.
             let siblings = trace.children(p);
-            let before = siblings[..node.index as usize]
+            let before = siblings[..(node.index as usize).min(siblings.len())]
                 .iter()
                 .rev()
                 .map(|&s| trace.node(s))
@@ -92,15 +92,15 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
             let child_value =
                 children.get(c.child as usize).map(|&ch| trace.node(ch).value).unwrap_or(node.value);
             let source = if c.bound_from == NONE {
-                "the initial window".to_string()
+                "of the root's initial window".to_string()
             } else if c.bound_from == e.node {
-                "here".to_string()
+                "set here".to_string()
             } else {
-                format!("at {}", trace.display_name(c.bound_from))
+                format!("set at {}", trace.display_name(c.bound_from))
             };
             let test = match c.kind {
-                CutKind::Alpha => format!("the child value {child_value} ≤ α = {} set {source}", c.alpha),
-                CutKind::Beta => format!("the child value {child_value} ≥ β = {} set {source}", c.beta),
+                CutKind::Alpha => format!("the child value {child_value} ≤ α = {} {source}", c.alpha),
+                CutKind::Beta => format!("the child value {child_value} ≥ β = {} {source}", c.beta),
             };
             // In a game the pruned children are moves from the node just named: their moves say
             // it, and a long list is cut short (a xiangqi cutoff can prune 40 moves).

@@ -13,7 +13,7 @@ use crate::trace::Stats;
 pub enum Stop {
     /// The node budget ran out.
     #[error(
-        "the search was stopped after {limit} nodes (the --max-nodes budget); try a smaller --depth, or raise --max-nodes if you really want this search"
+        "the search was stopped after {limit} nodes (the --max-nodes budget); try a smaller --depth or a smaller tree, or raise --max-nodes if you really want this search"
     )]
     NodeBudget {
         /// The budget that was exceeded.

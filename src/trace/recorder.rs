@@ -399,9 +399,10 @@ impl<G: Game> Observer<G> for Recorder<G> {
         node.beta_out = f.beta;
         node.bound = if !windowed || node.is_leaf() {
             Bound::Exact
-        } else if v <= node.alpha_in {
+        } else if v <= node.alpha_in && node.alpha_in > Score::NEG_INF {
+            // A fail-low: the true value is at most v (nothing is below −∞, so −∞ is exact).
             Bound::Upper
-        } else if v >= node.beta_in {
+        } else if v >= node.beta_in && node.beta_in < Score::INF {
             Bound::Lower
         } else {
             Bound::Exact
