@@ -237,7 +237,8 @@ fn edited_traces_are_refused_not_panicked_on() {
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
-    let edits: [(&str, fn(&mut serde_json::Value)); 4] = [
+    type Edit = fn(&mut serde_json::Value);
+    let edits: [(&str, Edit); 4] = [
         ("children of node 5 are not numbered", |v| v["nodes"][6]["path"] = "1.9".into()),
         ("the root is marked pruned", |v| v["nodes"][0]["status"] = "pruned".into()),
         ("version 2 is not supported", |v| v["version"] = 2.into()),
