@@ -569,6 +569,10 @@ fn play(args: PlayArgs) -> Result<(), Error> {
         None => None,
     };
     let input = build_input(&args.input)?;
+    // A folder that cannot be made should stop the game before it starts, not after a move.
+    if let Some(dir) = &args.explain {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
+    }
     let engine = abviz::play::Engine { algo, depth: args.input.depth, max_nodes: args.max_nodes, time };
     input.with_game(PlayTask { engine, first: args.first, explain: args.explain })
 }

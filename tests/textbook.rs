@@ -209,3 +209,20 @@ fn chessprogramming_b40_minimal_tree() {
         assert_eq!(s.leaves, knuth_moore(40, d));
     }
 }
+
+#[test]
+fn nodes_are_named_as_students_would() {
+    let t = trace(AIMA, Algorithm::AlphaBeta);
+    assert_eq!(t.display_name(by_path(&t, "")), "A");
+    assert_eq!(t.display_name(by_path(&t, "1.1")), "C2");
+    let t = trace(WIKIPEDIA, Algorithm::AlphaBeta);
+    assert_eq!(t.display_name(Trace::ROOT), "root");
+    assert_eq!(t.display_name(by_path(&t, "0")), "node 1");
+    assert_eq!(t.display_name(by_path(&t, "0.0.1.2")), "node 1.1.2.3");
+    let t = trace("A:((1 2) B:(3 (4 5)))", Algorithm::Minimax);
+    assert_eq!(t.display_name(by_path(&t, "0.1")), "A1.2");
+    assert_eq!(t.display_name(by_path(&t, "1.1.0")), "B2.1");
+    let ttt = Input::TicTacToe { game: TicTacToe::new(TttEval::Win), depth: Some(2) };
+    let t = ttt.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
+    assert_eq!(t.display_name(by_path(&t, "4.0")), "b2 a1");
+}

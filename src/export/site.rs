@@ -52,7 +52,7 @@ pub fn write_site(dir: &Path, files: &[SiteFile]) -> Result<(), Error> {
     if dir.exists() {
         if !dir.is_dir() {
             return Err(Error::Usage(format!(
-                "{} is a file; --format html writes a folder: give -o a folder name",
+                "{} is a file, but a site is a folder of pages: name a folder",
                 dir.display()
             )));
         }

@@ -126,8 +126,8 @@ impl Trace {
     }
 
     /// How a student would call the node: its name; "root"; below a named node, the name
-    /// followed by the child number (`C2`, as textbooks do); in an unnamed tree, the child
-    /// numbers joined by "." (`2.1`); in a game, the moves that lead to it (`b2 a1`).
+    /// followed by the child number (`C2`, as textbooks do); in an unnamed tree, "node" and the
+    /// child numbers joined by "." (`node 2.1`); in a game, the moves that lead to it (`b2 a1`).
     pub fn display_name(&self, id: NodeId) -> String {
         // Only the part below the deepest named ancestor matters; one string grows along it.
         let chain = self.ancestry(id);
@@ -142,7 +142,14 @@ impl Trace {
             let numeric = !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit());
             match depth {
                 0 => name.push_str("root"),
-                1 if self.name(Self::ROOT).is_none() => name.push_str(label),
+                // "node 2.1", so that a child number never reads like a value.
+                1 if self.name(Self::ROOT).is_none() => {
+                    name.clear();
+                    if numeric {
+                        name.push_str("node ");
+                    }
+                    name.push_str(label);
+                }
                 _ if !numeric => {
                     name.push(' ');
                     name.push_str(label);
