@@ -229,17 +229,13 @@ pub(super) fn line_svg(series: &[Series], x_label: &str, y_label: &str) -> Strin
     for s in
         series.iter().filter(|s| s.reference.is_some()).chain(series.iter().filter(|s| s.reference.is_none()))
     {
-        let width = if s.reference.is_some() { 1.6 } else { (3.4 - 0.7 * drawn as f64).max(1.2) };
+        let width = line_width(s.reference.is_some(), drawn);
         let size = if s.reference.is_some() { 0.0 } else { (5.0 - 0.6 * drawn as f64).max(2.6) };
         if s.reference.is_none() {
             drawn += 1;
         }
         let pts: Vec<String> = s.points.iter().map(|p| format!("{:.1},{:.1}", px(p.x), py(p.y))).collect();
-        let dash = if s.look.dash.is_empty() {
-            String::new()
-        } else {
-            format!(" stroke-dasharray=\"{}\"", s.look.dash)
-        };
+        let dash = dash_attr(s.look.dash);
         let _ = writeln!(
             out,
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{width:.1}\"{dash} stroke-linejoin=\"round\"/>",
@@ -269,12 +265,8 @@ pub(super) fn line_svg(series: &[Series], x_label: &str, y_label: &str) -> Strin
     for s in
         series.iter().filter(|s| s.reference.is_none()).chain(series.iter().filter(|s| s.reference.is_some()))
     {
-        let width = if s.reference.is_some() { 1.6 } else { (3.4 - 0.7 * drawn as f64).max(1.2) };
-        let dash = if s.look.dash.is_empty() {
-            String::new()
-        } else {
-            format!(" stroke-dasharray=\"{}\"", s.look.dash)
-        };
+        let width = line_width(s.reference.is_some(), drawn);
+        let dash = dash_attr(s.look.dash);
         let _ = writeln!(
             out,
             "<line x1=\"{lx:.1}\" y1=\"{ly:.1}\" x2=\"{:.1}\" y2=\"{ly:.1}\" stroke=\"{}\" stroke-width=\"{width:.1}\"{dash}/>",
@@ -373,6 +365,17 @@ pub(super) fn bar_svg(bars: &[Bar<'_>], marks: &[(&str, u64, Look)], x_label: &s
     );
     out.push_str("</g>\n</svg>\n");
     out
+}
+
+/// A series' line width: reference lines are thin; measured lines get thinner one after another
+/// so that lines lying on top of each other stay visible.
+fn line_width(reference: bool, drawn: usize) -> f64 {
+    if reference { 1.6 } else { (3.4 - 0.7 * drawn as f64).max(1.2) }
+}
+
+/// The `stroke-dasharray` attribute for a dash pattern ("" for a solid line).
+fn dash_attr(dash: &str) -> String {
+    if dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{dash}\"") }
 }
 
 #[cfg(test)]
