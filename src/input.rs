@@ -8,7 +8,7 @@ use crate::game::tree::{ExplicitTree, TreeSpec};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm};
-use crate::trace::{Counter, InputInfo, Recorder, Stats, Trace};
+use crate::trace::{Counter, InputInfo, InputKind, Recorder, Stats, Trace};
 use crate::{Error, Score};
 
 /// The default node budget of a recorded search.
@@ -120,14 +120,14 @@ impl Input {
                     notation.clone()
                 };
                 InputInfo {
-                    kind: "tree".into(),
+                    kind: InputKind::Tree,
                     description: format!("tree {shown}, {} root", root.upper()),
                     position: Some(notation),
                     ..Default::default()
                 }
             }
             Input::Random(r) => {
-                InputInfo { kind: "random".into(), description: r.describe(), ..Default::default() }
+                InputInfo { kind: InputKind::Random, description: r.describe(), ..Default::default() }
             }
             Input::TicTacToe { game, depth } => {
                 let eval = match game_eval(game) {
@@ -136,7 +136,7 @@ impl Input {
                 };
                 let depth_text = depth.map_or("to the end".to_string(), |d| format!("depth {d}"));
                 InputInfo {
-                    kind: "game".into(),
+                    kind: InputKind::Game,
                     description: format!(
                         "tic-tac-toe {}, {} to move, {depth_text}, eval {eval}",
                         game.notation(),
@@ -151,7 +151,7 @@ impl Input {
             Input::Xiangqi { game, depth } => {
                 let side = if game.to_move() == Player::Max { "Red" } else { "Black" };
                 InputInfo {
-                    kind: "game".into(),
+                    kind: InputKind::Game,
                     description: format!(
                         "xiangqi {}, {side} to move (Red is MAX), depth {depth}, eval {}, order {}",
                         game.fen(),
@@ -205,7 +205,7 @@ impl GameTask for RecordTask<'_> {
     type Output = Result<Trace, Error>;
     fn run<G: Game>(self, game: G, depth: u32, info: InputInfo) -> Self::Output {
         let mut g = game.clone();
-        let explicit = info.kind != "game";
+        let explicit = !info.kind.is_game();
         let mut rec = Recorder::new(self.algo, self.opts.max_nodes)
             .with_positions(self.opts.positions)
             .with_pruned_subtrees(if explicit { self.opts.pruned_subtrees } else { 0 });

@@ -83,7 +83,7 @@ fn node_title(trace: &Trace, id: NodeId) -> Option<String> {
     match trace.name(id) {
         Some(n) => Some(one_line(n)),
         None if id == Trace::ROOT => Some("root".into()),
-        None if trace.input.kind == "game" => Some(one_line(trace.move_label(id))),
+        None if trace.input.kind.is_game() => Some(one_line(trace.move_label(id))),
         None => None,
     }
 }
@@ -136,7 +136,7 @@ fn write_node(
     let _ = write!(out, "{title}{}", symbol(trace, id));
     if n.is_leaf() {
         let _ = write!(out, " {}", n.value);
-        if n.status == Status::Terminal && trace.name(id).is_none() && trace.input.kind == "game" {
+        if n.status == Status::Terminal && trace.name(id).is_none() && trace.input.kind.is_game() {
             out.push_str(" (game over)");
         }
     } else {

@@ -589,7 +589,7 @@ impl<'a> View<'a> {
                 let mv = t.move_label(id);
                 let trivial = mv.is_empty()
                     || t.name(id) == Some(mv)
-                    || (t.input.kind != "game" && mv == (n.index + 1).to_string());
+                    || (!t.input.kind.is_game() && mv == (n.index + 1).to_string());
                 let edge_label = (l.moves && !trivial).then(|| one_line(mv));
                 let cut_label = match (edge, t.parent(id)) {
                     (Some(EdgeKind::Cut(kind)), Some(p)) => {

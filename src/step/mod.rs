@@ -109,7 +109,7 @@ pub fn short_name(trace: &Trace, id: NodeId) -> String {
     match trace.name(id) {
         Some(n) => n.to_string(),
         None if id == Trace::ROOT => "root".into(),
-        None if trace.input.kind == "game" => trace.move_label(id).to_string(),
+        None if trace.input.kind.is_game() => trace.move_label(id).to_string(),
         None => trace.display_name(id),
     }
 }

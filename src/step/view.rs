@@ -179,7 +179,7 @@ impl App<'_, '_> {
         // narration; an unnamed leaf is just its value, as in the figures.
         let title = match trace.name(row.node) {
             Some(_) => format!("{} ", short_name(trace, row.node)),
-            None if row.node == Trace::ROOT || trace.input.kind == "game" || !leafy => {
+            None if row.node == Trace::ROOT || trace.input.kind.is_game() || !leafy => {
                 format!("{} ", short_name(trace, row.node))
             }
             None => String::new(),
@@ -238,7 +238,7 @@ impl App<'_, '_> {
 
     fn render_right(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, code: &[&str]) {
         let trace = self.replay.trace();
-        let position = trace.position(snap.focus).filter(|_| trace.input.kind == "game");
+        let position = trace.position(snap.focus).filter(|_| trace.input.kind.is_game());
         let board = position.map(board_rows).unwrap_or_default();
         let code_lines = wrap_code(code, area.width.saturating_sub(4) as usize);
         let code_want = code_lines.len() as u16 + 2;

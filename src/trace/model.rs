@@ -203,11 +203,31 @@ impl Stats {
     }
 }
 
+/// What kind of input was searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InputKind {
+    /// An explicit tree (notation or JSON).
+    #[default]
+    Tree,
+    /// A seeded random tree.
+    Random,
+    /// A position of a game from the registry.
+    Game,
+}
+
+impl InputKind {
+    /// Whether the input is a game position (its nodes are positions, its edges moves).
+    pub fn is_game(self) -> bool {
+        self == InputKind::Game
+    }
+}
+
 /// Where the searched position came from.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct InputInfo {
-    /// "tree", "random" or "game".
-    pub kind: String,
+    /// Tree, random tree or game (`"tree"`, `"random"`, `"game"` in JSON).
+    pub kind: InputKind,
     /// A one-line human description.
     pub description: String,
     /// The game's name ("tictactoe", ...) for games.

@@ -46,7 +46,7 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
             let name = trace.display_name(e.node);
             if node.status == Status::Terminal {
                 format!("{name} is a finished game: its value is {}.", node.value)
-            } else if trace.input.kind == "game" {
+            } else if trace.input.kind.is_game() {
                 format!("The depth limit is reached at {name}: its static evaluation is {}.", node.value)
             } else {
                 format!("Evaluate the leaf {name}: {}.", node.value)
@@ -104,7 +104,7 @@ pub fn narrate(trace: &Trace, step: usize) -> String {
             };
             // In a game the pruned children are moves from the node just named: their moves say
             // it, and a long list is cut short (a xiangqi cutoff can prune 40 moves).
-            let game = trace.input.kind == "game";
+            let game = trace.input.kind.is_game();
             let pruned: Vec<String> = children
                 .iter()
                 .filter(|&&ch| trace.node(ch).status == Status::Pruned)
