@@ -9,7 +9,7 @@ use abviz::Score;
 use abviz::export::{Format, ViewOptions};
 use abviz::game::{Game, Player};
 use abviz::search::{Algorithm, run};
-use abviz::trace::{InputInfo, Recorder};
+use abviz::trace::{InputInfo, InputKind, Recorder};
 
 /// A Nim position: stones left and who is to move.
 #[derive(Clone, Copy, Debug)]
@@ -73,7 +73,7 @@ fn main() {
         std::process::exit(1);
     }
     let info = InputInfo {
-        kind: "game".into(),
+        kind: InputKind::Game,
         description: format!("Nim with {stones} stones"),
         ..Default::default()
     };
