@@ -1,22 +1,21 @@
 /* abviz stepper: replays a recorded search on the tree drawn by abviz.
  *
- * Everything comes from the JSON blocks abviz wrote into the page: node records (in columns),
- * the event log, each event's pseudocode line and (in chunks) its narration sentence. This
- * script never re-runs or re-derives the search; it only looks things up. User text is only
- * ever written with textContent. One step costs O(depth of the tree): the states of the event's
- * node (and, at a cutoff, of the children it pruned), the path, the stack and the windows. */
+ * Everything comes from the JSON blocks abviz wrote into the page: node summaries (in columns),
+ * the trace's timeline (per step: the event, the node executing after it with its window, and
+ * the step at which its parent frame last executed, so the stack is a walk up those steps),
+ * each event's pseudocode line and (in chunks) its narration sentence. This script never re-runs
+ * or re-derives the search and never computes a window; it only looks things up. User text is
+ * only ever written with textContent. One step costs O(depth of the tree). */
 (function () {
   "use strict";
 
   var D = JSON.parse(document.getElementById("abviz-data").textContent);
   var N = D.n, S = D.scores, CUT = D.cut, ITEMS = D.items;
-  // Events: kind (0 enter, 1 eval, 2 update, 3 cutoff, 4 exit) and pseudocode line, packed
-  // as kind * 16 + line, and the node.
-  var nEv = D.ev.kl.length;
-  var EV = { k: new Uint8Array(nEv), line: new Uint8Array(nEv), node: D.ev.node };
-  for (var q = 0; q < nEv; q++) { EV.k[q] = D.ev.kl[q] >> 4; EV.line[q] = D.ev.kl[q] & 15; }
+  // Events (see EventData in src/export/html.rs): kind, pseudocode line, node, second node,
+  // carried value; and the timeline after each step: focus, its window, up and prev steps.
+  var EV = D.ev;
   var nNodes = N.parent.length, E = EV.k.length, nItems = ITEMS.id.length;
-  var ENTER = 0, EVAL = 1, UPDATE = 2, CUTOFF = 3, EXIT = 4;
+  var ENTER = 0, UPDATE = 2, CUTOFF = 3, RESEARCH = 5, EXPAND = 13;
   var windowed = D.windowed;
 
   function statusOf(id) { return (N.flags[id] >> 1) & 7; }
@@ -32,27 +31,18 @@
     return e;
   }
 
-  // ---- When things happen (steps are 1-based: step k shows the state after event k). ----
-  var enterAt = new Int32Array(nNodes), finAt = new Int32Array(nNodes), cutAt = new Int32Array(nNodes);
+  // ---- When things happen (steps are 1-based: step k shows the state after event k; 0: never),
+  // from the node summaries. ----
+  var enterAt = N.enter, finAt = N.fin, cutAt = N.cut_at;
   var cutSteps = [];
-  for (var k = 0; k < E; k++) {
-    var id = EV.node[k], kind = EV.k[k];
-    if (kind === ENTER) enterAt[id] = k + 1;
-    else if (kind === EVAL) finAt[id] = k + 1;
-    else if (kind === CUTOFF) { cutAt[id] = k + 1; cutSteps.push(k + 1); }
-    else if (kind === EXIT && !finAt[id]) finAt[id] = k + 1;
-  }
-  var cutIndex = new Int32Array(nNodes).fill(-1);
-  for (var c = 0; c < CUT.node.length; c++) cutIndex[CUT.node[c]] = c;
-  // A never-searched node appears with the cutoff at its nearest searched ancestor; parents
-  // always come before their children in the node list.
-  var cutBy = new Int32Array(nNodes).fill(-1);
-  for (id = 0; id < nNodes; id++) {
-    if (visited(id)) continue;
+  for (var k = 0; k < E; k++) if (EV.k[k] === CUTOFF) cutSteps.push(k + 1);
+  // The searched node whose cutoff left `id` unsearched (its nearest searched ancestor).
+  function cutBy(id) {
     var p = N.parent[id];
-    cutBy[id] = p < 0 ? -1 : (visited(p) ? p : cutBy[p]);
+    while (p >= 0 && !visited(p)) p = N.parent[p];
+    return p;
   }
-  function appearAt(id) { return visited(id) ? enterAt[id] : (cutBy[id] >= 0 ? cutAt[cutBy[id]] : 0); }
+  function appearAt(id) { return enterAt[id] > 0 ? enterAt[id] : cutAt[id]; }
 
   // ---- The drawn items. ----
   var svg = document.getElementById("tree"), vp = document.getElementById("viewport");
@@ -64,16 +54,17 @@
     if (groups[g].classList.contains("node")) nodeG[it] = groups[g]; else edgeG[it] = groups[g];
   }
   var itemOf = new Int32Array(nNodes).fill(-1);
+  // cutItems: the items that a cutoff at step k (1-based) shows as pruned.
   var kids = [], stubOf = new Map(), cutItems = new Map();
   for (var i = 0; i < nItems; i++) kids.push([]);
   for (i = 0; i < nItems; i++) {
     if (ITEMS.parent[i] >= 0) kids[ITEMS.parent[i]].push(i);
-    id = ITEMS.id[i];
+    var id = ITEMS.id[i];
     if (id >= 0) {
       itemOf[id] = i;
-      if (!visited(id) && cutBy[id] >= 0) {
-        var list = cutItems.get(cutBy[id]);
-        if (!list) cutItems.set(cutBy[id], list = []);
+      if (cutAt[id] > 0) {
+        var list = cutItems.get(cutAt[id]);
+        if (!list) cutItems.set(cutAt[id], list = []);
         list.push(i);
       }
     } else if (ITEMS.parent[i] >= 0) {
@@ -87,7 +78,10 @@
       var p = ITEMS.id[ITEMS.parent[i]];
       return enterAt[p] > 0 && k >= enterAt[p] ? "s-done" : "s-fut";
     }
-    if (!visited(id)) { var a = appearAt(id); return a > 0 && k >= a ? "s-cut" : "s-fut"; }
+    if (!visited(id) || k < enterAt[id]) {
+      if (cutAt[id] > 0 && k >= cutAt[id]) return "s-cut";
+      if (!visited(id)) return "s-fut";
+    }
     if (k < enterAt[id]) return "s-fut";
     if (finAt[id] > 0 && k >= finAt[id]) return "s-done";
     return "s-open";
@@ -106,10 +100,12 @@
   }
   // The items whose state event number k (1-based) changes.
   function touched(k) {
-    var e = k - 1, id = EV.node[e], kind = EV.k[e], out = [];
-    if (itemOf[id] >= 0) out.push(itemOf[id]);
-    if (kind === ENTER && stubOf.has(id)) out.push(stubOf.get(id));
-    if (kind === CUTOFF && cutItems.has(id)) out = out.concat(cutItems.get(id));
+    var e = k - 1, kind = EV.k[e], out = [];
+    var ids = [EV.node[e], EV.child[e], EV.focus[e]];
+    for (var j = 0; j < ids.length; j++) if (ids[j] >= 0 && itemOf[ids[j]] >= 0) out.push(itemOf[ids[j]]);
+    var p = EV.focus[e] >= 0 ? N.parent[EV.focus[e]] : -1;
+    if ((kind === ENTER || kind === RESEARCH || kind === EXPAND) && p >= 0 && stubOf.has(p)) out.push(stubOf.get(p));
+    if (cutItems.has(k)) out = out.concat(cutItems.get(k));
     return out;
   }
 
@@ -281,9 +277,9 @@
       row(t, "status", visited(id) ? "not reached yet (entered at step " + enterAt[id] + ")" : "not reached yet");
     } else if (!visited(id)) {
       row(t, "status", STATUS[4]);
-      var by = cutBy[id];
-      if (by >= 0 && cutIndex[by] >= 0) {
-        var ci = cutIndex[by];
+      var by = cutBy(id);
+      if (by >= 0 && N.cutoff[by] >= 0) {
+        var ci = N.cutoff[by];
         row(t, "pruned by", (CUT.kind[ci] ? "β-cutoff" : "α-cutoff") + " at " + N.name[by]);
       }
       if (N.flags[id] & 64) row(t, "leaf value", S[N.v[id]]);
@@ -295,7 +291,7 @@
         if (st === "s-done") row(t, "window out", win(N.ao[id], N.bo[id]));
       }
       row(t, "visit order", String(N.pre[id]) + (st === "s-done" ? " (finished " + N.post[id] + ")" : ""));
-      var cx = cutIndex[id];
+      var cx = N.cutoff[id];
       if (cx >= 0 && st === "s-done") {
         var src = CUT.from[cx] < 0 ? "the initial window" : N.name[CUT.from[cx]];
         row(t, "cutoff", (CUT.kind[cx] ? "β-cutoff" : "α-cutoff") + " after child " + (CUT.child[cx] + 1) +
@@ -342,25 +338,16 @@
     return chunks[c][e - c * D.chunk];
   }
 
-  // The call stack after step k: rows of [node, α, β] from the root down.
+  // The call stack after step k: rows of [node, α, β] from the root down, read from the
+  // timeline by walking up from the step's frame to the steps its ancestors last executed.
   function stackAt(k) {
     if (k === 0) return null;
-    var e = k - 1, id = EV.node[e], kind = EV.k[e];
-    var top = kind === UPDATE ? N.parent[id] : id;
-    var chain = [];
-    for (var x = top; x >= 0; x = N.parent[x]) chain.push(x);
-    chain.reverse();
+    var e = k - 1, kind = EV.k[e], top = EV.focus[e];
     var rows = [];
-    for (var j = 0; j < chain.length; j++) {
-      var a = chain[j], w, before = null;
-      if (j < chain.length - 1) { w = [N.ba[chain[j + 1]], N.bb[chain[j + 1]]]; }
-      else if (kind === ENTER || kind === EVAL) w = [N.ai[a], N.bi[a]];
-      else if (kind === UPDATE) { w = [N.pa[id], N.pb[id]]; before = [N.ba[id], N.bb[id]]; }
-      else if (kind === CUTOFF) { var ci = cutIndex[a]; w = ci >= 0 ? [CUT.a[ci], CUT.b[ci]] : [N.ao[a], N.bo[a]]; }
-      else w = [N.ao[a], N.bo[a]];
-      rows.push({ id: a, w: w, before: before });
-    }
-    return { kind: kind, id: id, top: top, rows: rows };
+    for (var s = e; s >= 0 && EV.focus[s] >= 0; s = EV.up[s]) rows.push({ id: EV.focus[s], w: [EV.a[s], EV.b[s]], before: null });
+    rows.reverse();
+    if (kind === UPDATE && rows.length && EV.prev[e] >= 0) rows[rows.length - 1].before = [EV.a[EV.prev[e]], EV.b[EV.prev[e]]];
+    return { kind: kind, id: EV.child[e] >= 0 ? EV.child[e] : EV.node[e], top: top, step: k, rows: rows };
   }
 
   var marked = [], windowTexts = [];
@@ -407,8 +394,8 @@
       var rs = shownFor(st.id);
       if (rs && rs.exact) mark(nodeG[rs.item], "ret");
     }
-    if (st.kind === CUTOFF && cutItems.has(st.id)) {
-      var ci = cutItems.get(st.id);
+    if (st.kind === CUTOFF && cutItems.has(st.step)) {
+      var ci = cutItems.get(st.step);
       for (j = 0; j < ci.length; j++) mark(nodeG[ci[j]], "just-cut");
     }
   }
@@ -443,7 +430,7 @@
     if (st.kind === UPDATE) {
       var rr = el("tr", "ret");
       rr.appendChild(el("td", "name", "↳ " + N.name[st.id]));
-      var v = el("td", null, "returned " + S[N.v[st.id]]);
+      var v = el("td", null, "returned " + (EV.v[st.step - 1] >= 0 ? S[EV.v[st.step - 1]] : "?"));
       v.colSpan = windowed ? 3 : 2;
       rr.appendChild(v);
       stackBody.appendChild(rr);
@@ -461,7 +448,7 @@
     renderStack(st);
     if (boardBox) {
       boardBox.textContent = "";
-      var id = k > 0 ? EV.node[k - 1] : 0;
+      var id = k > 0 && EV.focus[k - 1] >= 0 ? EV.focus[k - 1] : 0;
       var b = boardOf(id);
       if (b) boardBox.appendChild(b);
       boardBox.appendChild(el("div", "note", k > 0 ? N.name[id] : "the root position"));
@@ -493,8 +480,8 @@
     highlight(k, st);
     renderPanels(k, st);
     writeHash(k);
-    if (follow.checked && st) {
-      var s = shownFor(st.kind === UPDATE ? st.top : st.id);
+    if (follow.checked && st && st.top >= 0) {
+      var s = shownFor(st.top);
       if (s) ensureVisible(s.item);
     }
   }

@@ -1,73 +1,57 @@
 //! How long the tidy tree layout takes on big traces (1k to 1M nodes).
 //!
 //! The traces are synthetic: random trees with 0–4 children per node, grown breadth-first to
-//! exactly N nodes, built straight into a `Trace` (no search), every node shown
+//! exactly N nodes, recorded by a minimax search (set-up, not timed), every node shown
 //! (`--collapse off`). Timed: `Layout::of_view`, the layout the SVG and TikZ views use.
 //!
 //! Run: `cargo bench --bench layout`.
 
-use abviz::Score;
 use abviz::export::layout::{Layout, NodeBox, Spacing};
 use abviz::export::view::View;
 use abviz::export::{Collapse, ViewOptions};
 use abviz::game::Player;
-use abviz::trace::{Bound, NONE, Node, Status, Trace};
+use abviz::game::tree::{ExplicitTree, TreeSpec, TreeSpecNode};
+use abviz::search::{Algorithm, run};
+use abviz::trace::{Recorder, Trace};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::collections::VecDeque;
 use std::hint::black_box;
 
-fn node(parent: u32, index: u32, depth: u16) -> Node {
-    Node {
-        parent,
-        index,
-        depth,
-        player: if depth.is_multiple_of(2) { Player::Max } else { Player::Min },
-        status: Status::Leaf,
-        bound: Bound::Exact,
-        pruned_leaf: false,
-        pre: 0,
-        post: 0,
-        alpha_in: Score::NEG_INF,
-        beta_in: Score::INF,
-        alpha_out: Score::NEG_INF,
-        beta_out: Score::INF,
-        value: Score::from(0),
-        parent_alpha: Score::NEG_INF,
-        parent_beta: Score::INF,
-        label: NONE,
-        name: NONE,
-    }
-}
-
-/// A random tree of exactly `n` nodes as a trace.
+/// A random tree of exactly `n` nodes (0–4 children each, grown breadth-first), recorded as a
+/// minimax search (the recording is set-up, not timed).
 fn synthetic(n: usize, seed: u64) -> Trace {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut nodes = vec![node(NONE, 0, 0)];
-    let mut frontier = VecDeque::from([0u32]);
-    while nodes.len() < n {
+    // children[v]: the child ids of node v, ids in breadth-first order.
+    let mut children: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut frontier = VecDeque::from([0usize]);
+    while children.len() < n {
         let v = frontier.pop_front().unwrap_or(0);
-        let k = ((rng.next_u64() % 5) as usize).min(n - nodes.len());
+        let k = ((rng.next_u64() % 5) as usize).min(n - children.len());
         let k = if k == 0 && frontier.is_empty() { 1 } else { k };
-        for i in 0..k {
-            let id = nodes.len() as u32;
-            let d = nodes[v as usize].depth + 1;
-            nodes.push(node(v, i as u32, d));
+        for _ in 0..k {
+            let id = children.len();
+            children.push(Vec::new());
+            children[v].push(id);
             frontier.push_back(id);
         }
-        if k > 0 {
-            nodes[v as usize].status = Status::Interior;
-        }
     }
-    for (i, nd) in nodes.iter_mut().enumerate() {
-        nd.pre = i as u32 + 1;
-        nd.post = i as u32 + 1;
+    // Build the spec bottom-up (children have larger ids than their parents).
+    let mut specs: Vec<Option<TreeSpecNode>> = (0..n).map(|_| None).collect();
+    for v in (0..n).rev() {
+        let node = if children[v].is_empty() {
+            TreeSpecNode::leaf(0)
+        } else {
+            TreeSpecNode::interior(children[v].iter().map(|&c| specs[c].take().expect("built")).collect())
+        };
+        specs[v] = Some(node);
     }
-    let mut trace = Trace::default();
-    trace.nodes = nodes;
-    trace.build_children();
-    trace
+    let spec = TreeSpec { root_player: None, root: specs[0].take().expect("root") };
+    let tree = ExplicitTree::new(&spec, Player::Max);
+    let mut rec = Recorder::new(Algorithm::Minimax.descriptor(), u64::MAX);
+    let outcome = run(Algorithm::Minimax, &mut tree.clone(), u32::MAX, &mut rec).expect("no budget");
+    rec.finish(Default::default(), outcome.result(&tree))
 }
 
 fn bench_layout(c: &mut Criterion) {

@@ -1,26 +1,43 @@
-//! Full-depth tic-tac-toe searches with the no-op observer, the counting observer and the full
-//! recorder: the price of instrumentation. Also prints the recorder's bytes per node.
+//! Full-depth tic-tac-toe searches with no instrumentation, the no-op observer, the counting
+//! observer and the full recorder: the price of instrumentation. Also prints the ratios of the
+//! medians measured side by side in this run, and the recorder's bytes per node.
+//!
+//! Run: `cargo bench --bench search`.
 
 use abviz::Score;
 use abviz::game::tictactoe::{TicTacToe, TttEval};
 use abviz::game::{Game, Player};
 use abviz::search::{Algorithm, run};
-use abviz::trace::{Counter, Event, NoOp, Node, Recorder};
+use abviz::trace::{Counter, NoOp, Recorder, Trace};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use std::time::Instant;
 
-/// The same fail-hard alpha-beta / minimax with no observer at all: the baseline that the
-/// no-op observer must match.
-fn plain(game: &mut TicTacToe, mut alpha: Score, mut beta: Score, prune: bool) -> Score {
+/// The same minimax / fail-hard alpha-beta as the library's, written out with no observer and no
+/// `Search` context: the baseline the no-op observer must match. Like the library's searches it
+/// returns its principal variation (each ply's line, the best child's line moved up).
+fn plain(
+    game: &mut TicTacToe,
+    mut alpha: Score,
+    mut beta: Score,
+    prune: bool,
+    lines: &mut Vec<Vec<u8>>,
+    ply: usize,
+) -> Score {
+    if lines.len() < ply + 2 {
+        lines.resize_with(ply + 2, Vec::new);
+    }
+    lines[ply].clear();
     if let Some(v) = game.terminal_value() {
         return v;
     }
     let max = game.to_move() == Player::Max;
     let mut best = if max { Score::NEG_INF } else { Score::INF };
-    for mv in game.moves() {
+    for (i, mv) in game.moves().into_iter().enumerate() {
         game.play(mv);
-        let v = plain(game, alpha, beta, prune);
+        let v = plain(game, alpha, beta, prune, lines, ply + 1);
         game.undo(mv);
+        let better = i == 0 || if max { v > best } else { v < best };
         if max {
             best = best.max(v);
             alpha = alpha.max(v);
@@ -28,61 +45,90 @@ fn plain(game: &mut TicTacToe, mut alpha: Score, mut beta: Score, prune: bool) -
             best = best.min(v);
             beta = beta.min(v);
         }
+        if better {
+            lines.swap(ply, ply + 1);
+            lines[ply].push(mv);
+        }
         if prune && alpha >= beta {
-            break;
+            return if max { beta } else { alpha };
         }
     }
-    best
+    if prune { if max { alpha } else { beta } } else { best }
 }
 
-fn nodes_of(algo: Algorithm) -> u64 {
-    let mut c = Counter::new(u64::MAX);
-    run(algo, &mut TicTacToe::new(TttEval::Win), u32::MAX, &mut c).unwrap();
-    c.stats.nodes
+fn uninstrumented(algo: Algorithm) -> Score {
+    let mut lines = Vec::new();
+    let prune = algo != Algorithm::Minimax;
+    plain(&mut TicTacToe::new(TttEval::Win), Score::NEG_INF, Score::INF, prune, &mut lines, 0)
+}
+
+fn noop(algo: Algorithm) -> Score {
+    run(algo, &mut TicTacToe::new(TttEval::Win), u32::MAX, &mut NoOp).unwrap().value
+}
+
+fn counter(algo: Algorithm) -> u64 {
+    let mut obs = Counter::new(u64::MAX);
+    run(algo, &mut TicTacToe::new(TttEval::Win), u32::MAX, &mut obs).unwrap();
+    obs.stats.nodes
+}
+
+fn record(algo: Algorithm) -> Trace {
+    let game = TicTacToe::new(TttEval::Win);
+    let mut rec = Recorder::new(algo.descriptor(), u64::MAX);
+    let outcome = run(algo, &mut game.clone(), u32::MAX, &mut rec).unwrap();
+    rec.finish(Default::default(), outcome.result(&game))
 }
 
 fn searches(c: &mut Criterion) {
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta] {
         let mut group = c.benchmark_group(format!("tictactoe-{algo}"));
-        group.throughput(Throughput::Elements(nodes_of(algo)));
+        group.throughput(Throughput::Elements(counter(algo)));
         group.sample_size(if algo == Algorithm::Minimax { 10 } else { 30 });
-        let prune = algo != Algorithm::Minimax;
-        group.bench_function("uninstrumented", |b| {
-            b.iter(|| plain(&mut TicTacToe::new(TttEval::Win), Score::NEG_INF, Score::INF, prune))
-        });
-        group.bench_function("noop", |b| {
-            b.iter(|| run(algo, &mut TicTacToe::new(TttEval::Win), u32::MAX, &mut NoOp).unwrap())
-        });
-        group.bench_function("counter", |b| {
-            b.iter(|| {
-                let mut obs = Counter::new(u64::MAX);
-                run(algo, &mut TicTacToe::new(TttEval::Win), u32::MAX, &mut obs).unwrap();
-                black_box(obs.stats.nodes)
-            })
-        });
-        group.bench_function("recorder", |b| {
-            b.iter(|| {
-                let mut rec = Recorder::new(algo, u64::MAX);
-                run(algo, &mut TicTacToe::new(TttEval::Win), u32::MAX, &mut rec).unwrap();
-                black_box(rec.finish(Default::default()).nodes.len())
-            })
-        });
+        group.bench_function("uninstrumented", |b| b.iter(|| uninstrumented(algo)));
+        group.bench_function("noop", |b| b.iter(|| noop(algo)));
+        group.bench_function("counter", |b| b.iter(|| black_box(counter(algo))));
+        group.bench_function("recorder", |b| b.iter(|| black_box(record(algo).nodes.len())));
         group.finish();
     }
-    // Memory: node records + event log (+ cutoff table and child index) per recorded node.
+    ratios();
+}
+
+/// The median time of `f` over `runs` runs, in seconds.
+fn median(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(|a, b| a.total_cmp(b));
+    times[runs / 2]
+}
+
+/// Ratios of medians measured in turn in this process, and the bytes per recorded node.
+fn ratios() {
+    println!();
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta] {
-        let mut rec = Recorder::new(algo, u64::MAX);
-        run(algo, &mut TicTacToe::new(TttEval::Win), u32::MAX, &mut rec).unwrap();
-        let t = rec.finish(Default::default());
+        let runs = if algo == Algorithm::Minimax { 15 } else { 101 };
+        let base = median(runs, || {
+            black_box(uninstrumented(algo));
+        });
+        let quiet = median(runs, || {
+            black_box(noop(algo));
+        });
+        let rec = median(runs, || {
+            black_box(record(algo).nodes.len());
+        });
+        let t = record(algo);
         let n = t.nodes.len() as f64;
-        let node_bytes = std::mem::size_of::<Node>() as f64;
-        let event_bytes = (t.events.len() * std::mem::size_of::<Event>()) as f64 / n;
-        let cut_bytes = (t.cutoffs.len() * std::mem::size_of::<abviz::trace::Cutoff>()) as f64 / n;
-        let index_bytes = 8.0; // child_start + child_ids: two u32 per node
         println!(
-            "{algo}: {} nodes recorded, {node_bytes:.0} B/node record + {event_bytes:.1} B/node events + {cut_bytes:.1} B/node cutoffs + {index_bytes:.0} B/node child index = {:.1} B/node",
+            "{algo}: no-op / uninstrumented = {:.2}, recorder / no-op = {:.2}; {} nodes recorded, {:.1} bytes per node ({} events)",
+            quiet / base,
+            rec / quiet,
             t.nodes.len(),
-            node_bytes + event_bytes + cut_bytes + index_bytes
+            t.heap_bytes() as f64 / n,
+            t.events.len()
         );
     }
 }

@@ -66,18 +66,21 @@ impl Game for Nim {
 
 fn main() {
     let stones = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(5);
-    let mut game = Nim { stones, to_move: Player::Max };
-    let mut rec = Recorder::new(Algorithm::AlphaBeta, 1_000_000);
-    if let Err(e) = run(Algorithm::AlphaBeta, &mut game, u32::MAX, &mut rec) {
-        eprintln!("{e}");
-        std::process::exit(1);
-    }
+    let game = Nim { stones, to_move: Player::Max };
+    let mut rec = Recorder::new(Algorithm::AlphaBeta.descriptor(), 1_000_000);
+    let outcome = match run(Algorithm::AlphaBeta, &mut game.clone(), u32::MAX, &mut rec) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
     let info = InputInfo {
         kind: InputKind::Game,
         description: format!("Nim with {stones} stones"),
         ..Default::default()
     };
-    let trace = rec.finish(info);
+    let trace = rec.finish(info, outcome.result(&game));
     print!("{}", Format::Text.exporter().export(&trace, &ViewOptions::default()));
     // Nim theory: the first player loses exactly when the pile is a multiple of 4.
     assert_eq!(trace.result.value == Score::from(-1), stones.is_multiple_of(4));

@@ -1,6 +1,7 @@
 //! What to search: an explicit tree, a random tree or a game position, and how to run a search
 //! on it into a [`Trace`] (or just count it).
 
+use crate::Error;
 use crate::game::notation::parse_tree;
 use crate::game::random::RandomTree;
 use crate::game::tictactoe::{TicTacToe, TttEval};
@@ -8,8 +9,7 @@ use crate::game::tree::{ExplicitTree, TreeSpec};
 use crate::game::xiangqi::Xiangqi;
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm};
-use crate::trace::{Counter, InputInfo, InputKind, Recorder, Stats, Trace};
-use crate::{Error, Score};
+use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
 
 /// The default node budget of a recorded search.
 pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
@@ -186,8 +186,9 @@ impl Input {
         self.with_game(RecordTask { algo, opts })
     }
 
-    /// Runs `algo` with only a [`Counter`]: the root value and the counts.
-    pub fn count(&self, algo: Algorithm, max_nodes: u64) -> Result<(Score, Stats), Error> {
+    /// Runs `algo` with only a [`Counter`]: the search's result (value, best move, principal
+    /// variation) and the counts.
+    pub fn count(&self, algo: Algorithm, max_nodes: u64) -> Result<(SearchResult, Stats), Error> {
         self.with_game(CountTask { algo, max_nodes })
     }
 }
@@ -206,11 +207,11 @@ impl GameTask for RecordTask<'_> {
     fn run<G: Game>(self, game: G, depth: u32, info: InputInfo) -> Self::Output {
         let mut g = game.clone();
         let explicit = !info.kind.is_game();
-        let mut rec = Recorder::new(self.algo, self.opts.max_nodes)
+        let mut rec = Recorder::new(self.algo.descriptor(), self.opts.max_nodes)
             .with_positions(self.opts.positions)
             .with_pruned_subtrees(if explicit { self.opts.pruned_subtrees } else { 0 });
-        search::run(self.algo, &mut g, depth, &mut rec)?;
-        let mut trace = rec.finish(info);
+        let outcome = search::run(self.algo, &mut g, depth, &mut rec)?;
+        let mut trace = rec.finish(info, outcome.result(&game));
         if self.opts.minimax_reference && self.algo.has_window() {
             let mut g = game;
             // "Where cheap": minimax may visit far more nodes than alpha-beta (30x in full
@@ -231,10 +232,11 @@ struct CountTask {
 }
 
 impl GameTask for CountTask {
-    type Output = Result<(Score, Stats), Error>;
-    fn run<G: Game>(self, mut game: G, depth: u32, _info: InputInfo) -> Self::Output {
+    type Output = Result<(SearchResult, Stats), Error>;
+    fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
         let mut counter = Counter::new(self.max_nodes);
-        let v = search::run(self.algo, &mut game, depth, &mut counter)?;
-        Ok((v, counter.stats))
+        let mut g = game.clone();
+        let outcome = search::run(self.algo, &mut g, depth, &mut counter)?;
+        Ok((outcome.result(&game), counter.stats))
     }
 }

@@ -190,8 +190,8 @@ fn run(args: RunArgs) -> Result<(), Error> {
     let view = view_options(format, args.max_depth, args.stats_only, &args.view)?;
     let trace = if args.stats_only {
         // Counting only: no nodes or events are kept, so huge searches fit in memory.
-        let (value, stats) = input.count(algo, args.max_nodes)?;
-        abviz::trace::Trace::stats_only(algo, input.info(), value, stats)
+        let (result, stats) = input.count(algo, args.max_nodes)?;
+        abviz::trace::Trace::stats_only(algo.descriptor().clone(), input.info(), result, stats)
     } else {
         input.trace(algo, &opts)?
     };
@@ -383,8 +383,8 @@ fn render(args: RenderArgs) -> Result<(), Error> {
     } else {
         std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.clone(), source })?
     };
-    let trace = abviz::trace::Trace::from_json(&text)
-        .map_err(|source| Error::TraceFile { path: path.clone(), source })?;
+    let trace =
+        abviz::search::read_trace(&text).map_err(|source| Error::TraceFile { path: path.clone(), source })?;
     let format = format_of(args.format);
     let view = view_options(format, args.max_depth, false, &args.view)?;
     draw(&trace, format, &view, args.view.render, args.output.as_deref())
@@ -451,7 +451,8 @@ fn demo(args: DemoArgs) -> Result<(), Error> {
 
 /// `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
 fn step(args: StepArgs) -> Result<(), Error> {
-    use abviz::step::{ColorChoice, Until, plain, state::Replay, tui};
+    use abviz::step::{ColorChoice, Until, plain, tui};
+    use abviz::trace::Timeline as Replay;
     let trace = match &args.trace {
         Some(path) => {
             if args.algo.is_some() {
@@ -473,7 +474,7 @@ fn step(args: StepArgs) -> Result<(), Error> {
             }
             let text =
                 std::fs::read_to_string(path).map_err(|source| Error::Io { path: path.clone(), source })?;
-            abviz::trace::Trace::from_json(&text)
+            abviz::search::read_trace(&text)
                 .map_err(|source| Error::TraceFile { path: path.clone(), source })?
         }
         None => {

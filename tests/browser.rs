@@ -94,7 +94,7 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
     tab.open(&file_url(&site.join("aima-alphabeta.html")));
     assert_eq!(step(&mut tab), 0);
     assert_eq!(tab.eval("document.querySelectorAll('g.node.cur').length"), 0);
-    let cut = trace.events.iter().position(|e| e.kind == EventKind::Cutoff).unwrap();
+    let cut = trace.events.iter(&trace.nodes).position(|e| e.kind() == EventKind::Cutoff).unwrap();
     for k in 0..trace.events.len() {
         tab.press("ArrowRight");
         assert_eq!(step(&mut tab), k + 1);
@@ -144,8 +144,14 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
     tab.press("c");
     assert_eq!(step(&mut tab), cut + 1);
     tab.press("c");
-    let second =
-        trace.events.iter().enumerate().filter(|(_, e)| e.kind == EventKind::Cutoff).nth(1).unwrap().0;
+    let second = trace
+        .events
+        .iter(&trace.nodes)
+        .enumerate()
+        .filter(|(_, e)| e.kind() == EventKind::Cutoff)
+        .nth(1)
+        .unwrap()
+        .0;
     assert_eq!(step(&mut tab), second + 1);
     tab.press("C");
     assert_eq!(step(&mut tab), cut + 1);

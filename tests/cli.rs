@@ -31,8 +31,10 @@ fn json_trace_has_the_documented_fields() {
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["format"], "abviz-trace");
-    assert_eq!(v["version"], 1);
+    assert_eq!(v["version"], 2);
     assert_eq!(v["algorithm"], "alphabeta");
+    assert_eq!(v["descriptor"]["title"], "Alpha-beta (fail-hard)");
+    assert_eq!(v["descriptor"]["listing"][0]["role"], "header");
     assert_eq!(v["input"]["kind"], "tree");
     assert_eq!(v["result"]["value"], 3);
     assert_eq!(v["result"]["best_move"], "B");
@@ -64,7 +66,10 @@ fn json_trace_has_the_documented_fields() {
     assert_eq!(pruned["value"], 4, "the pruned leaf keeps its value from the tree");
     let events = v["events"].as_array().unwrap();
     assert_eq!(events[0]["kind"], "enter");
-    assert!(events.iter().any(|e| e["kind"] == "cutoff"));
+    assert_eq!((&events[0]["alpha"], &events[0]["beta"]), (&"-inf".into(), &"inf".into()));
+    let cut = events.iter().find(|e| e["kind"] == "cutoff").unwrap();
+    assert_eq!((&cut["alpha"], &cut["beta"], &cut["pruned"]), (&3.into(), &2.into(), &2.into()));
+    assert_eq!(cut["bound_from"], 0, "the α came from the root");
 }
 
 #[test]
@@ -239,9 +244,12 @@ fn edited_traces_are_refused_not_panicked_on() {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&good).unwrap()).unwrap();
     type Edit = fn(&mut serde_json::Value);
     let edits: [(&str, Edit); 4] = [
-        ("children of node 5 are not numbered", |v| v["nodes"][6]["path"] = "1.9".into()),
+        ("children of node 5 are not numbered", |v| {
+            v["nodes"][6]["index"] = 9.into();
+            v["nodes"][6]["path"] = "1.9".into();
+        }),
         ("the root is marked pruned", |v| v["nodes"][0]["status"] = "pruned".into()),
-        ("version 2 is not supported", |v| v["version"] = 2.into()),
+        ("version 3 is not supported", |v| v["version"] = 3.into()),
         ("names node 999", |v| v["events"][0]["node"] = 999.into()),
     ];
     for (needle, edit) in edits {

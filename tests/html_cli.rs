@@ -150,7 +150,7 @@ fn demo_examples_show_the_published_numbers() {
     let n = get("nilsson-minimax.html");
     let child_value = |label: &str| {
         let c = n.children(0).iter().find(|&&c| n.move_label(c) == label).unwrap();
-        n.node(*c).value
+        n.summary(*c).value
     };
     assert_eq!(
         (child_value("b2"), child_value("a1"), child_value("b1")),

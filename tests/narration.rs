@@ -49,7 +49,7 @@ fn pseudocode_lines_follow_the_events() {
         .unwrap()
         .trace(Algorithm::AlphaBeta, &RunOptions::default())
         .unwrap();
-    let code = lines(Algorithm::AlphaBeta);
+    let code = lines(&t);
     let at = |step: usize| code[line_for(&t, step)];
     assert!(at(0).starts_with("function alphabeta"));
     assert!(at(3).contains("terminal"));

@@ -1,4 +1,5 @@
-//! Property tests on thousands of random trees: uneven shapes, ties, ±∞ leaves, MIN roots.
+//! Property tests on thousands of random trees: uneven shapes, ties, ±∞ leaves, MIN roots, and
+//! trees where a player moves twice in a row.
 
 use abviz::Score;
 use abviz::game::Player;
@@ -11,14 +12,50 @@ use proptest::prelude::*;
 fn leaf() -> impl Strategy<Value = TreeSpecNode> {
     prop_oneof![
         8 => (-4i32..=4).prop_map(TreeSpecNode::leaf),
-        1 => Just(TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(Score::INF) }),
-        1 => Just(TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
+        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::INF) }),
+        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
     ]
 }
 
 fn tree() -> impl Strategy<Value = TreeSpecNode> {
     leaf()
         .prop_recursive(6, 80, 5, |inner| prop::collection::vec(inner, 1..5).prop_map(TreeSpecNode::interior))
+}
+
+/// A random mover, or none (then the players alternate).
+fn mover() -> impl Strategy<Value = Option<Player>> {
+    prop_oneof![2 => Just(None), 1 => Just(Some(Player::Max)), 1 => Just(Some(Player::Min))]
+}
+
+/// Trees where any node may say who moves there, so a player often moves twice in a row.
+fn repeated_movers() -> impl Strategy<Value = TreeSpecNode> {
+    (leaf(), mover())
+        .prop_map(|(mut l, p)| {
+            l.player = p;
+            l
+        })
+        .prop_recursive(6, 80, 5, |inner| {
+            (prop::collection::vec(inner, 1..5), mover()).prop_map(|(children, p)| {
+                let mut n = TreeSpecNode::interior(children);
+                n.player = p;
+                n
+            })
+        })
+}
+
+/// Minimax by hand on the spec, to check the searches against (`player` moves at `node`).
+fn minimax(node: &TreeSpecNode, player: Player) -> Score {
+    let player = node.player.unwrap_or(player);
+    match &node.kind {
+        TreeSpecKind::Leaf(v) => *v,
+        TreeSpecKind::Interior(children) => {
+            let values = children.iter().map(|c| minimax(c, player.other()));
+            match player {
+                Player::Max => values.max().unwrap(),
+                Player::Min => values.min().unwrap(),
+            }
+        }
+    }
 }
 
 fn input(root: TreeSpecNode, min_root: bool) -> Input {
@@ -34,7 +71,7 @@ fn record(input: &Input, algo: Algorithm) -> Trace {
 fn visited(t: &Trace) -> Vec<String> {
     let mut v: Vec<(u32, String)> = (0..t.nodes.len() as u32)
         .filter(|&i| t.node(i).visited())
-        .map(|i| (t.node(i).pre, t.path(i)))
+        .map(|i| (t.summary(i).pre, t.path(i)))
         .collect();
     v.sort();
     v.into_iter().map(|(_, p)| p).collect()
@@ -43,7 +80,7 @@ fn visited(t: &Trace) -> Vec<String> {
 /// Where each cutoff happened: (path, kind, child, pruned).
 fn cuts(t: &Trace) -> Vec<(String, String, u32, u32)> {
     let mut v: Vec<_> =
-        t.cutoffs.iter().map(|c| (t.path(c.node), format!("{:?}", c.kind), c.child, c.pruned)).collect();
+        t.cutoffs().iter().map(|c| (t.path(c.node), format!("{:?}", c.kind), c.child, c.pruned)).collect();
     v.sort();
     v
 }
@@ -68,10 +105,12 @@ proptest! {
             prop_assert_eq!(&filtered, &paths, "{} visits a subsequence of minimax", algo);
             // The recorder's counts agree with a counting-only search.
             let (v, stats) = input.count(algo, u64::MAX).unwrap();
-            prop_assert_eq!(v, t.result.value);
+            prop_assert_eq!(&v, &t.result);
             prop_assert_eq!(&stats, &t.stats);
             // Pruned children are exactly the ones never entered below a cutoff.
-            let pruned = t.nodes.iter().filter(|n| n.status == Status::Pruned && t.node(n.parent).visited()).count();
+            let pruned = (0..t.nodes.len() as u32)
+                .filter(|&i| t.status(i) == Status::Pruned && t.node(t.node(i).parent).visited())
+                .count();
             prop_assert_eq!(pruned as u64, t.stats.pruned);
         }
         prop_assert_eq!(visited(&record(&input, Algorithm::Negamax)), mm_paths);
@@ -88,13 +127,34 @@ proptest! {
         prop_assert_eq!(cuts(&hard), cuts(&soft));
         prop_assert_eq!(cuts(&hard), cuts(&nega));
         // Fail-soft and negamax (fail-soft too) return the same values everywhere, in MAX's view.
-        let vs: Vec<Score> = soft.nodes.iter().filter(|n| n.visited()).map(|n| n.value).collect();
-        let vn: Vec<Score> = nega.nodes.iter().filter(|n| n.visited()).map(|n| n.value).collect();
+        let visited_ids = |t: &Trace| (0..t.nodes.len() as u32).filter(|&i| t.node(i).visited()).collect::<Vec<_>>();
+        let vs: Vec<Score> = visited_ids(&soft).into_iter().map(|i| soft.summary(i).value).collect();
+        let vn: Vec<Score> = visited_ids(&nega).into_iter().map(|i| nega.summary(i).value).collect();
         prop_assert_eq!(vs, vn);
         // Windows agree too, once negamax's are turned to MAX's view.
-        let ws: Vec<(Score, Score)> = soft.nodes.iter().filter(|n| n.visited()).map(|n| (n.alpha_in, n.beta_in)).collect();
-        let wn: Vec<(Score, Score)> = nega.nodes.iter().filter(|n| n.visited()).map(|n| (n.alpha_in, n.beta_in)).collect();
+        let window = |t: &Trace, i: u32| (t.summary(i).alpha_in, t.summary(i).beta_in);
+        let ws: Vec<(Score, Score)> = visited_ids(&soft).into_iter().map(|i| window(&soft, i)).collect();
+        let wn: Vec<(Score, Score)> = visited_ids(&nega).into_iter().map(|i| window(&nega, i)).collect();
         prop_assert_eq!(ws, wn);
+    }
+
+    #[test]
+    fn players_that_move_again_agree_with_minimax(root in repeated_movers(), min_root in any::<bool>()) {
+        let expected = minimax(&root, if min_root { Player::Min } else { Player::Max });
+        let input = input(root, min_root);
+        let mm = record(&input, Algorithm::Minimax);
+        prop_assert_eq!(mm.result.value, expected, "minimax by hand");
+        for algo in [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::Negamax, Algorithm::NegamaxAb] {
+            let t = record(&input, algo);
+            prop_assert_eq!(t.result.value, expected, "{} root value", algo);
+            prop_assert_eq!(t.result.best_index, mm.result.best_index, "{} best move", algo);
+            let (counted, _) = input.count(algo, u64::MAX).unwrap();
+            prop_assert_eq!(&counted, &t.result, "{} counted", algo);
+        }
+        let soft = record(&input, Algorithm::AlphaBetaSoft);
+        let nega = record(&input, Algorithm::NegamaxAb);
+        prop_assert_eq!(visited(&soft), visited(&nega));
+        prop_assert_eq!(cuts(&soft), cuts(&nega));
     }
 
     #[test]
@@ -104,7 +164,7 @@ proptest! {
         let back = Trace::from_json(&json).unwrap();
         prop_assert_eq!(&back.nodes, &t.nodes);
         prop_assert_eq!(&back.events, &t.events);
-        prop_assert_eq!(&back.cutoffs, &t.cutoffs);
+        prop_assert_eq!(back.cutoffs(), t.cutoffs());
         prop_assert_eq!(&back.result, &t.result);
         prop_assert_eq!(back.to_json(false), json);
     }

@@ -4,9 +4,9 @@
 
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
-use abviz::step::state::Replay;
 use abviz::step::terminal::{install_panic_hook, with_terminal};
 use abviz::step::tui::{App, run_loop};
+use abviz::trace::Timeline as Replay;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};

@@ -4,8 +4,8 @@
 
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
-use abviz::step::state::Replay;
 use abviz::step::tui::{App, run_loop};
+use abviz::trace::Timeline as Replay;
 use abviz::trace::Trace;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -188,7 +188,7 @@ fn a_big_search_shows_the_neighbourhood_of_the_current_node() {
 #[test]
 fn a_trace_without_events_is_not_a_crash() {
     let mut trace = aima();
-    trace.events.clear();
+    trace.events = Default::default();
     let (terminal, _) =
         screen(&trace, &[KeyCode::Right, KeyCode::Char('c'), KeyCode::Char('f'), KeyCode::End], false);
     assert!(text(terminal.backend().buffer()).contains("no events to step through"));

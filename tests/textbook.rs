@@ -23,14 +23,17 @@ fn by_path(t: &Trace, path: &str) -> u32 {
 /// Paths of the children pruned directly by a cutoff (status pruned, parent visited).
 fn pruned_roots(t: &Trace) -> Vec<String> {
     (0..t.nodes.len() as u32)
-        .filter(|&id| t.node(id).status == Status::Pruned && t.node(t.node(id).parent).visited())
+        .filter(|&id| t.status(id) == Status::Pruned && t.node(t.node(id).parent).visited())
         .map(|id| t.path(id))
         .collect()
 }
 
 /// Leaf values never evaluated (pruned leaves, however deep below a cut).
 fn pruned_leaf_values(t: &Trace) -> Vec<Score> {
-    t.nodes.iter().filter(|n| n.status == Status::Pruned && n.pruned_leaf).map(|n| n.value).collect()
+    (0..t.nodes.len() as u32)
+        .filter(|&id| t.status(id) == Status::Pruned)
+        .filter_map(|id| t.pruned_value(id))
+        .collect()
 }
 
 #[test]
@@ -70,7 +73,7 @@ fn aima_visit_order_and_windows() {
         .iter()
         .enumerate()
         .filter(|(_, n)| n.visited())
-        .map(|(i, n)| (ab.path(i as u32), n.pre))
+        .map(|(i, _)| (ab.path(i as u32), ab.summary(i as u32).pre))
         .collect();
     let expected = [
         ("", 1),
@@ -87,9 +90,9 @@ fn aima_visit_order_and_windows() {
     ];
     let expected: Vec<(String, u32)> = expected.iter().map(|(p, n)| (p.to_string(), *n)).collect();
     assert_eq!(pre, expected);
-    let c = ab.node(by_path(&ab, "1"));
+    let c = ab.summary(by_path(&ab, "1"));
     assert_eq!((c.alpha_in, c.beta_in), (Score::from(3), Score::INF));
-    let d = ab.node(by_path(&ab, "2"));
+    let d = ab.summary(by_path(&ab, "2"));
     assert_eq!((d.alpha_out, d.beta_out), (Score::from(3), Score::from(2)));
 }
 
@@ -108,9 +111,9 @@ fn wikipedia_three_pruned_regions() {
         [Score::from(5), Score::from(9), Score::from(9), Score::from(8), Score::from(6)]
     );
     let mm = trace(WIKIPEDIA, Algorithm::Minimax);
-    assert_eq!(mm.node(by_path(&mm, "0.0.1")).value, Score::from(4));
-    assert_eq!(mm.node(by_path(&mm, "1.0.1")).value, Score::from(6));
-    assert_eq!(mm.node(by_path(&mm, "2.1")).value, Score::from(8));
+    assert_eq!(mm.summary(by_path(&mm, "0.0.1")).value, Score::from(4));
+    assert_eq!(mm.summary(by_path(&mm, "1.0.1")).value, Score::from(6));
+    assert_eq!(mm.summary(by_path(&mm, "2.1")).value, Score::from(8));
 }
 
 #[test]
@@ -126,11 +129,11 @@ fn geeksforgeeks_tree() {
 fn tictactoe_full_depth_counts() {
     let input = Input::TicTacToe { game: TicTacToe::new(TttEval::Win), depth: None };
     let (v, mm) = input.count(Algorithm::Minimax, u64::MAX).unwrap();
-    assert_eq!(v, Score::from(0));
+    assert_eq!(v.value, Score::from(0));
     assert_eq!(mm.nodes, 549_946);
     assert_eq!(mm.leaves, 255_168, "one leaf per finished game");
     let (v, ab) = input.count(Algorithm::AlphaBeta, u64::MAX).unwrap();
-    assert_eq!(v, Score::from(0));
+    assert_eq!(v.value, Score::from(0));
     assert_eq!(ab.nodes, 18_297);
     // The recorder sees the same search as the counter.
     let t = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
@@ -145,7 +148,7 @@ fn nilsson_depth_two_prefers_the_centre() {
     assert_eq!(t.result.value, Score::from(1));
     assert_eq!(t.result.best_move.as_deref(), Some("b2"));
     let values: Vec<(String, Score)> =
-        t.children(Trace::ROOT).iter().map(|&c| (t.move_label(c).to_string(), t.node(c).value)).collect();
+        t.children(Trace::ROOT).iter().map(|&c| (t.move_label(c).to_string(), t.summary(c).value)).collect();
     for (label, v) in &values {
         let expected = match label.as_str() {
             "b2" => 1,

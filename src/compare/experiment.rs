@@ -211,7 +211,7 @@ pub fn count_all<G: Game>(
         .map(|(i, &algo)| {
             let mut g = game.clone();
             let mut counter = Counter::new(max_nodes);
-            let value = search::run(algo, &mut g, depth, &mut counter)?;
+            let value = search::run(algo, &mut g, depth, &mut counter)?.value;
             progress(i);
             Ok((value, counter.stats))
         })

@@ -10,7 +10,8 @@
 
 use super::layout::{BBox, Layout, NodeBox, Spacing};
 use super::view::{EdgeKind, NodeLabel, RankDir, Shape, Style, View};
-use crate::trace::{CutKind, EventKind, NodeId, Trace};
+use crate::trace::summary::NEVER;
+use crate::trace::{CutKind, NodeId, Trace};
 use unicode_width::UnicodeWidthChar;
 
 /// A colour role; each format maps it to a colour.
@@ -335,8 +336,11 @@ pub(super) struct Timing {
 }
 
 impl Timing {
+    /// When each node appears, gets its value and is cut, and how its window changes: read from
+    /// the trace's timeline (overlay k shows the state after step k − 1).
     fn new(trace: &Trace) -> Timing {
         let n = trace.nodes.len();
+        let timeline = trace.timeline();
         let mut t = Timing {
             enter: vec![0; n],
             value: vec![0; n],
@@ -344,37 +348,30 @@ impl Timing {
             cut: vec![0; n],
             last: trace.events.len() as u32 + 1,
         };
-        for (k, e) in trace.events.iter().enumerate() {
-            let step = k as u32 + 1;
-            let id = e.node as usize;
-            let node = trace.node(e.node);
-            match e.kind {
-                EventKind::Enter => {
-                    t.enter[id] = step;
-                    t.windows[id].push((step, node.alpha_in, node.beta_in));
-                }
-                EventKind::Eval => t.value[id] = step,
-                EventKind::Update => {
-                    if let Some(p) = trace.parent(e.node) {
-                        t.windows[p as usize].push((step, node.parent_alpha, node.parent_beta));
-                    }
-                }
-                EventKind::Cutoff => t.cut[id] = step,
-                EventKind::Exit => {
-                    if t.value[id] == 0 {
-                        t.value[id] = step;
-                    }
-                    t.windows[id].push((step, node.alpha_out, node.beta_out));
-                }
+        let overlay = |step: u32| if step == NEVER { 0 } else { step + 1 };
+        for id in 0..n {
+            let s = trace.steps_of(id as NodeId);
+            if trace.nodes[id].visited() {
+                t.enter[id] = overlay(s.enter);
+                t.value[id] = overlay(s.valued);
+            } else {
+                // Never-searched nodes appear with the cutoff that pruned them.
+                t.enter[id] = overlay(s.pruned);
+                t.value[id] = overlay(s.pruned);
             }
         }
-        // Never-searched nodes appear with the cutoff that pruned them.
-        for id in 0..n {
-            if !trace.nodes[id].visited() {
-                let p = trace.nodes[id].parent as usize;
-                let at = if trace.nodes[p].visited() { t.cut[p].max(t.enter[p]) } else { t.enter[p] };
-                t.enter[id] = at;
-                t.value[id] = at;
+        for c in trace.cutoffs() {
+            t.cut[c.node as usize] = c.step + 1;
+        }
+        for step in 0..timeline.len() {
+            let focus = timeline.focus(step);
+            if focus == crate::trace::NONE {
+                continue;
+            }
+            let (a, b) = timeline.window(step);
+            let w = &mut t.windows[focus as usize];
+            if w.last().is_none_or(|&(_, la, lb)| (la, lb) != (a, b)) {
+                w.push((step as u32 + 1, a, b));
             }
         }
         t

@@ -31,9 +31,10 @@ use super::view::{View, thousands};
 use super::{Exporter, ViewOptions};
 use crate::Score;
 use crate::game::Player;
-use crate::trace::narration::narrate;
-use crate::trace::pseudocode::{line_for, lines};
-use crate::trace::{Bound, CutKind, EventKind, NONE, NodeId, Status, Trace};
+use crate::trace::narration::say;
+use crate::trace::pseudocode::line_of;
+use crate::trace::summary::NEVER;
+use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Status, Trace};
 use askama::Template;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -126,13 +127,13 @@ struct TracePage<'a> {
     subtitle: &'a str,
     back: Option<(String, String)>,
     facts: Vec<(&'static str, String)>,
-    algo_title: &'static str,
+    algo_title: &'a str,
     counts: Vec<CountRow>,
     compare_minimax: bool,
     saving: Option<String>,
     notes: &'a [String],
     svg: String,
-    code: Vec<&'static str>,
+    code: Vec<&'a str>,
     data: String,
     say: Vec<String>,
     steps: usize,
@@ -157,14 +158,10 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         None => (None, Vec::new()),
     };
     let data = PageData::new(trace, &view, boards);
-    let say: Vec<String> = (0..trace.events.len())
-        .step_by(NARRATION_CHUNK)
-        .map(|start| {
-            let end = (start + NARRATION_CHUNK).min(trace.events.len());
-            let chunk: Vec<String> = (start..end).map(|k| narrate(trace, k)).collect();
-            json_for_script(&chunk)
-        })
-        .collect();
+    let timeline = trace.timeline();
+    let sentences: Vec<String> =
+        trace.events.iter(&trace.nodes).enumerate().map(|(k, e)| say(&timeline, k, &e)).collect();
+    let say: Vec<String> = sentences.chunks(NARRATION_CHUNK).map(json_for_script).collect();
     let title = popts.title.clone().unwrap_or_else(|| default_title(trace));
     let subtitle = popts.subtitle.clone().unwrap_or_default();
     let r = &trace.result;
@@ -219,7 +216,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         saving,
         notes: view.notes(),
         svg,
-        code: lines(trace.algorithm),
+        code: trace.algorithm.lines(),
         data: json_for_script(&data),
         say,
         steps: trace.events.len(),
@@ -245,7 +242,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
     if trace.positions.is_none() {
         return (None, Vec::new());
     }
-    let mut order: Vec<NodeId> = vec![Trace::ROOT];
+    let mut order: Vec<NodeId> = vec![trace.result_root()];
     order.extend(trace.pv_nodes());
     order.extend(view.items().iter().filter_map(|it| match it {
         super::view::Item::Node(id) => Some(*id),
@@ -286,7 +283,7 @@ struct BoardData {
 /// Everything the page's script reads, in columns (one array per field) to stay small.
 #[derive(Serialize)]
 struct PageData<'a> {
-    algo: &'static str,
+    algo: &'a str,
     windowed: bool,
     game: Option<&'a str>,
     /// Every score that occurs, as the page writes it ("−∞", "3", "+∞"); fields hold indices.
@@ -302,26 +299,27 @@ struct PageData<'a> {
     boards: Vec<String>,
 }
 
+/// Per node: its summary (derived from the events) and when it shows up in the replay.
 #[derive(Serialize, Default)]
 struct NodeData {
     parent: Vec<i64>,
-    /// Bit 0: MIN to move; bits 1–3: status (leaf, terminal, interior, cutoff, pruned); bits
-    /// 4–5: bound (exact, lower, upper); bit 6: a pruned leaf whose value is known.
+    /// Bit 0: MIN to move; bits 1–3: status (leaf, terminal, interior, cutoff, pruned,
+    /// transposition); bits 4–5: bound (exact, lower, upper); bit 6: a pruned leaf whose value
+    /// is known.
     flags: Vec<u8>,
     v: Vec<u32>,
     ai: Vec<u32>,
     bi: Vec<u32>,
     ao: Vec<u32>,
     bo: Vec<u32>,
-    /// The parent's window after this child reported.
-    pa: Vec<u32>,
-    pb: Vec<u32>,
-    /// The parent's window just before this child was entered (after the previous searched
-    /// sibling reported, or the parent's entry window).
-    ba: Vec<u32>,
-    bb: Vec<u32>,
     pre: Vec<u32>,
     post: Vec<u32>,
+    /// The step (1-based; 0: never) it is entered, gets its value, is shown pruned.
+    enter: Vec<u32>,
+    fin: Vec<u32>,
+    cut_at: Vec<u32>,
+    /// Its last cutoff, an index into `cut` (−1: none).
+    cutoff: Vec<i64>,
     name: Vec<String>,
     mv: Vec<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -343,12 +341,30 @@ struct CutData {
     pruned: Vec<u32>,
 }
 
+/// Per step, from the trace's timeline: what happened and the state after it.
 #[derive(Serialize, Default)]
 struct EventData {
-    /// The kind (0 enter, 1 eval, 2 update, 3 cutoff, 4 exit) times 16 plus the pseudocode
-    /// line (0-based; listings have fewer than 16 lines).
-    kl: Vec<u8>,
-    node: Vec<u32>,
+    /// The kind ([`event_code`]).
+    k: Vec<u8>,
+    /// The pseudocode line (0-based).
+    line: Vec<u8>,
+    /// The node the event is about (for an update: the node taking the value in; −1: none).
+    node: Vec<i64>,
+    /// The second node: an update's or cutoff's child, a selected or expanded child (−1: none).
+    child: Vec<i64>,
+    /// The value the event carries (an evaluation, a returned value), a score index (−1: none).
+    v: Vec<i64>,
+    /// The node executing after the step (−1: none).
+    focus: Vec<i64>,
+    /// Its window after the step (score indices).
+    a: Vec<u32>,
+    b: Vec<u32>,
+    /// The step (0-based) at which the focus's parent frame last executed (−1: the focus is a
+    /// root): following it gives the stack with every frame's window.
+    up: Vec<i64>,
+    /// The step (0-based) at which the same frame executed before (−1: none): the window an
+    /// update changed.
+    prev: Vec<i64>,
 }
 
 #[derive(Serialize, Default)]
@@ -360,24 +376,20 @@ struct ItemData {
 }
 
 /// Interns scores as indices into a sorted table of their texts.
+#[derive(Default)]
 struct Scores {
     index: BTreeMap<Score, u32>,
 }
 
 impl Scores {
-    fn new(trace: &Trace) -> Scores {
-        let mut set = std::collections::BTreeSet::from([Score::NEG_INF, Score::INF]);
-        for n in &trace.nodes {
-            for s in [n.value, n.alpha_in, n.beta_in, n.alpha_out, n.beta_out, n.parent_alpha, n.parent_beta]
-            {
-                set.insert(s);
-            }
+    fn add(&mut self, s: Score) {
+        self.index.insert(s, 0);
+    }
+
+    fn number(&mut self) {
+        for (i, v) in self.index.values_mut().enumerate() {
+            *v = i as u32;
         }
-        for c in &trace.cutoffs {
-            set.insert(c.alpha);
-            set.insert(c.beta);
-        }
-        Scores { index: set.into_iter().enumerate().map(|(i, s)| (s, i as u32)).collect() }
     }
 
     fn of(&self, s: Score) -> u32 {
@@ -396,9 +408,11 @@ fn status_code(s: Status) -> u8 {
         Status::Interior => 2,
         Status::Cutoff => 3,
         Status::Pruned => 4,
+        Status::Transposition => 5,
     }
 }
 
+/// The page's number for an event kind (the script's constants).
 fn event_code(k: EventKind) -> u8 {
     match k {
         EventKind::Enter => 0,
@@ -406,58 +420,84 @@ fn event_code(k: EventKind) -> u8 {
         EventKind::Update => 2,
         EventKind::Cutoff => 3,
         EventKind::Exit => 4,
+        EventKind::Research => 5,
+        EventKind::PassStart => 6,
+        EventKind::PassEnd => 7,
+        EventKind::TtProbe => 8,
+        EventKind::TtHit => 9,
+        EventKind::TtStore => 10,
+        EventKind::Iteration => 11,
+        EventKind::Select => 12,
+        EventKind::Expand => 13,
+        EventKind::Simulate => 14,
+        EventKind::Backprop => 15,
     }
+}
+
+fn id_or_none(id: NodeId) -> i64 {
+    if id == NONE { -1 } else { id as i64 }
+}
+
+fn step_or_none(step: Option<usize>) -> i64 {
+    step.map_or(-1, |s| s as i64)
 }
 
 impl<'a> PageData<'a> {
     fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
-        let scores = Scores::new(trace);
+        let timeline = trace.timeline();
         let n = trace.nodes.len();
+        let mut scores = Scores::default();
+        scores.add(Score::NEG_INF);
+        scores.add(Score::INF);
+        for id in 0..n as NodeId {
+            let s = trace.summary(id);
+            for v in [s.value, s.alpha_in, s.beta_in, s.alpha_out, s.beta_out] {
+                scores.add(v);
+            }
+        }
+        let events: Vec<Event> = trace.events.iter(&trace.nodes).collect();
+        for e in &events {
+            if let Some((a, b)) = e.window() {
+                scores.add(a);
+                scores.add(b);
+            }
+            if let Some(v) = event_value(e) {
+                scores.add(v);
+            }
+        }
+        scores.number();
+        let step1 = |s: u32| if s == NEVER { 0 } else { s + 1 };
         let mut d = NodeData::default();
         let mut labels: Vec<&str> = Vec::new();
         let mut label_index: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
-        // The window a node's parent had just before the node was entered.
-        let mut before: Vec<(Score, Score)> = vec![(Score::NEG_INF, Score::INF); n];
-        if let Some(root) = trace.nodes.first() {
-            before[0] = (root.alpha_in, root.beta_in);
-        }
-        for p in 0..n as NodeId {
-            let parent = trace.node(p);
-            let mut w = (parent.alpha_in, parent.beta_in);
-            for &c in trace.children(p) {
-                let child = trace.node(c);
-                before[c as usize] = w;
-                if child.visited() {
-                    w = (child.parent_alpha, child.parent_beta);
-                }
-            }
-        }
         for (id, node) in trace.nodes.iter().enumerate() {
             let id = id as NodeId;
-            d.parent.push(if node.parent == NONE { -1 } else { node.parent as i64 });
-            let bound = match node.bound {
+            let s = trace.summary(id);
+            let steps = trace.steps_of(id);
+            d.parent.push(id_or_none(node.parent));
+            let bound = match s.bound {
                 Bound::Exact => 0,
                 Bound::Lower => 1,
                 Bound::Upper => 2,
             };
+            let pruned_leaf = trace.pruned_value(id).is_some();
             d.flags.push(
                 u8::from(node.player == Player::Min)
-                    | status_code(node.status) << 1
+                    | status_code(s.status) << 1
                     | bound << 4
-                    | u8::from(node.pruned_leaf) << 6,
+                    | u8::from(pruned_leaf) << 6,
             );
-            d.v.push(scores.of(node.value));
-            d.ai.push(scores.of(node.alpha_in));
-            d.bi.push(scores.of(node.beta_in));
-            d.ao.push(scores.of(node.alpha_out));
-            d.bo.push(scores.of(node.beta_out));
-            d.pa.push(scores.of(node.parent_alpha));
-            d.pb.push(scores.of(node.parent_beta));
-            let (ba, bb) = before[id as usize];
-            d.ba.push(scores.of(ba));
-            d.bb.push(scores.of(bb));
-            d.pre.push(node.pre);
-            d.post.push(node.post);
+            d.v.push(scores.of(s.value));
+            d.ai.push(scores.of(s.alpha_in));
+            d.bi.push(scores.of(s.beta_in));
+            d.ao.push(scores.of(s.alpha_out));
+            d.bo.push(scores.of(s.beta_out));
+            d.pre.push(s.pre);
+            d.post.push(s.post);
+            d.enter.push(step1(steps.enter));
+            d.fin.push(step1(steps.valued));
+            d.cut_at.push(step1(steps.pruned));
+            d.cutoff.push(id_or_none(s.cutoff));
             d.name.push(super::view::one_line(&trace.display_name(id)));
             d.mv.push(if node.label == NONE {
                 -1
@@ -472,7 +512,7 @@ impl<'a> PageData<'a> {
         if trace.input.game.is_some()
             && let Some(pos) = &trace.positions
         {
-            d.pos = Some(pos.clone());
+            d.pos = Some((0..n).map(|i| pos.get(i).unwrap_or("").to_string()).collect());
         }
         let board_files = match boards {
             Some(b) => {
@@ -482,20 +522,36 @@ impl<'a> PageData<'a> {
             None => Vec::new(),
         };
         let mut cut = CutData::default();
-        for c in &trace.cutoffs {
+        for c in trace.cutoffs() {
             cut.node.push(c.node);
             cut.kind.push(u8::from(c.kind == CutKind::Beta));
             cut.a.push(scores.of(c.alpha));
             cut.b.push(scores.of(c.beta));
-            cut.from.push(if c.bound_from == NONE { -1 } else { c.bound_from as i64 });
+            cut.from.push(id_or_none(c.bound_from));
             cut.child.push(c.child);
             cut.pruned.push(c.pruned);
         }
         let mut ev = EventData::default();
-        for (k, e) in trace.events.iter().enumerate() {
-            let line = line_for(trace, k).min(15) as u8;
-            ev.kl.push(event_code(e.kind) << 4 | line);
-            ev.node.push(e.node);
+        let mut prev_kind = None;
+        for (k, e) in events.iter().enumerate() {
+            ev.k.push(event_code(e.kind()));
+            ev.line.push(line_of(trace, e, prev_kind).min(255) as u8);
+            prev_kind = Some(e.kind());
+            ev.node.push(e.node().map_or(-1, id_or_none));
+            ev.child.push(match *e {
+                Event::Update { child, .. }
+                | Event::Cutoff { child, .. }
+                | Event::Select { child, .. }
+                | Event::Expand { child, .. } => id_or_none(child),
+                _ => -1,
+            });
+            ev.v.push(event_value(e).map_or(-1, |v| scores.of(v) as i64));
+            ev.focus.push(id_or_none(timeline.focus(k)));
+            let (a, b) = timeline.window(k);
+            ev.a.push(scores.of(a));
+            ev.b.push(scores.of(b));
+            ev.up.push(step_or_none(timeline.up(k)));
+            ev.prev.push(step_or_none(timeline.prev(k)));
         }
         let mut items = ItemData::default();
         for (i, it) in view.items().iter().enumerate() {
@@ -518,6 +574,17 @@ impl<'a> PageData<'a> {
             items,
             boards: board_files,
         }
+    }
+}
+
+/// The value an event carries, if it carries one.
+fn event_value(e: &Event) -> Option<Score> {
+    match *e {
+        Event::Eval { value, .. } | Event::Update { value, .. } | Event::Exit { value, .. } => Some(value),
+        Event::TtHit { value, .. } | Event::TtStore { value, .. } | Event::PassEnd { value, .. } => {
+            Some(value)
+        }
+        _ => None,
     }
 }
 
@@ -548,10 +615,10 @@ mod tests {
         let html = &p.html;
         // Every sentence, as narrate() wrote it (JSON-escaped only where needed).
         for k in 0..t.events.len() {
-            let sentence = json_for_script(&narrate(&t, k));
+            let sentence = json_for_script(&crate::trace::narration::narrate(&t, k));
             assert!(html.contains(&sentence[1..sentence.len() - 1]), "step {k}");
         }
-        for line in lines(Algorithm::AlphaBeta) {
+        for line in t.algorithm.lines() {
             assert!(html.contains(line), "{line}");
         }
         assert!(html.contains(r#"id="n_1""#) && html.contains(r#"data-id="0""#));
@@ -569,21 +636,29 @@ mod tests {
         let view = View::new(&t, &ViewOptions::default());
         let d = PageData::new(&t, &view, None);
         let n = t.nodes.len();
-        for col in [&d.n.v, &d.n.ai, &d.n.bi, &d.n.ao, &d.n.bo, &d.n.pa, &d.n.pb, &d.n.ba, &d.n.bb] {
+        for col in [&d.n.v, &d.n.ai, &d.n.bi, &d.n.ao, &d.n.bo, &d.n.pre, &d.n.enter, &d.n.fin, &d.n.cut_at] {
             assert_eq!(col.len(), n);
         }
-        assert_eq!(d.ev.kl.len(), t.events.len());
-        assert!(lines(Algorithm::AlphaBeta).len() <= 16 && lines(Algorithm::AlphaBetaSoft).len() <= 16);
-        assert_eq!(d.cut.node.len(), t.cutoffs.len());
+        for col in [&d.ev.node, &d.ev.child, &d.ev.v, &d.ev.focus, &d.ev.up, &d.ev.prev] {
+            assert_eq!(col.len(), t.events.len());
+        }
+        assert_eq!(d.cut.node.len(), t.cutoffs().len());
         assert_eq!(d.items.id.len(), view.len());
         assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
         assert_eq!(d.scores.last().map(String::as_str), Some("+∞"));
-        // In alpha-beta the window a parent had before entering a child is the child's
-        // entry window.
-        for (id, node) in t.nodes.iter().enumerate() {
-            if node.visited() && node.parent != NONE {
-                assert_eq!(d.n.ba[id], d.n.ai[id], "node {id}");
-                assert_eq!(d.n.bb[id], d.n.bi[id], "node {id}");
+        // In alpha-beta the window a parent holds when a child is entered is the child's entry
+        // window: the stack the page builds from `up` agrees with the summaries.
+        for (k, e) in t.events.iter(&t.nodes).enumerate() {
+            if let Event::Enter { node, .. } = e
+                && d.ev.up[k] >= 0
+            {
+                let up = d.ev.up[k] as usize;
+                assert_eq!(d.ev.focus[up], t.node(node).parent as i64, "step {k}");
+                assert_eq!(
+                    (d.ev.a[up], d.ev.b[up]),
+                    (d.n.ai[node as usize], d.n.bi[node as usize]),
+                    "step {k}"
+                );
             }
         }
     }

@@ -13,7 +13,7 @@
 use super::view::one_line;
 use super::{Exporter, ViewOptions};
 use crate::game::Player;
-use crate::trace::{CutKind, NONE, NodeId, Stats, Status, Trace};
+use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace};
 use std::fmt::Write;
 
 /// Above this many nodes the tree is cut to the depth where it fits (unless `--max-depth`).
@@ -29,9 +29,16 @@ impl Exporter for TextExporter {
         out.push('\n');
         let max_depth = opts.max_depth.unwrap_or_else(|| fitting_depth(trace));
         let mut hidden = 0usize;
-        if !trace.nodes.is_empty() {
+        let passes = trace.passes();
+        for (k, root) in trace.roots().enumerate() {
+            if let Some(p) = passes.iter().find(|p| p.root == root) {
+                if k > 0 {
+                    out.push('\n');
+                }
+                let _ = writeln!(out, "{}", pass_header(p));
+            }
             let mut prefix = String::new();
-            write_node(trace, Trace::ROOT, &mut prefix, None, max_depth, &mut out, &mut hidden);
+            write_node(trace, root, &mut prefix, None, max_depth, &mut out, &mut hidden);
         }
         if hidden > 0 {
             let _ = writeln!(
@@ -65,9 +72,20 @@ fn fitting_depth(trace: &Trace) -> u32 {
     u32::MAX
 }
 
+/// "Pass 2 — iteration, depth 2, window [−∞, +∞]: value 3".
+fn pass_header(p: &Pass) -> String {
+    let depth = p.depth.map_or(String::new(), |d| format!(", depth {d}"));
+    let value = match p.bound {
+        Bound::Exact => format!("value {}", p.value),
+        Bound::Lower => format!("failed high, value ≥ {}", p.value),
+        Bound::Upper => format!("failed low, value ≤ {}", p.value),
+    };
+    format!("Pass {} — {}{depth}, window [{}, {}]: {value}", p.number + 1, p.kind.name(), p.alpha, p.beta)
+}
+
 fn symbol(trace: &Trace, id: NodeId) -> &'static str {
     let n = trace.node(id);
-    if n.is_leaf() || n.pruned_leaf {
+    if trace.is_leaf(id) || trace.pruned_value(id).is_some() {
         "□"
     } else {
         match n.player {
@@ -82,7 +100,7 @@ fn symbol(trace: &Trace, id: NodeId) -> &'static str {
 fn node_title(trace: &Trace, id: NodeId) -> Option<String> {
     match trace.name(id) {
         Some(n) => Some(one_line(n)),
-        None if id == Trace::ROOT => Some("root".into()),
+        None if trace.parent(id).is_none() => Some("root".into()),
         None if trace.input.kind.is_game() => Some(one_line(trace.move_label(id))),
         None => None,
     }
@@ -109,15 +127,15 @@ fn write_node(
     out.push_str(branch);
     let title = node_title(trace, id).map(|t| format!("{t} ")).unwrap_or_default();
     if !n.visited() {
-        let shape = if n.pruned_leaf {
-            format!("□ {}", n.value)
+        let shape = if let Some(v) = trace.pruned_value(id) {
+            format!("□ {v}")
         } else if trace.children(id).is_empty() {
             String::new()
         } else {
             symbol(trace, id).to_string()
         };
         let value = if shape.is_empty() { shape } else { format!("{shape} ") };
-        match trace.node(n.parent).status {
+        match trace.status(n.parent) {
             Status::Pruned => {
                 let _ = writeln!(out, "{}", format!("✂ {title}{value}").trim_end());
             }
@@ -133,26 +151,35 @@ fn write_node(
         write_children(trace, id, prefix, last, max_depth, out, hidden);
         return;
     }
+    let s = trace.summary(id);
     let _ = write!(out, "{title}{}", symbol(trace, id));
-    if n.is_leaf() {
-        let _ = write!(out, " {}", n.value);
-        if n.status == Status::Terminal && trace.name(id).is_none() && trace.input.kind.is_game() {
+    if s.is_leaf() {
+        let _ = write!(out, " {}", s.value);
+        if s.status == Status::Terminal && trace.name(id).is_none() && trace.input.kind.is_game() {
             out.push_str(" (game over)");
         }
     } else {
-        let _ = write!(out, " = {}", n.value);
-        match n.bound {
-            crate::trace::Bound::Lower => out.push_str(" (≥)"),
-            crate::trace::Bound::Upper => out.push_str(" (≤)"),
-            crate::trace::Bound::Exact => {}
+        let _ = write!(out, " = {}", s.value);
+        match s.bound {
+            Bound::Lower => out.push_str(" (≥)"),
+            Bound::Upper => out.push_str(" (≤)"),
+            Bound::Exact => {}
         }
     }
-    if trace.algorithm.has_window() && !n.is_leaf() {
-        let _ = write!(out, "  [{}, {}]", n.alpha_out, n.beta_out);
+    if trace.algorithm.has_window() && !s.is_leaf() {
+        let _ = write!(out, "  [{}, {}]", s.alpha_out, s.beta_out);
     }
-    let _ = write!(out, "  #{}", n.pre);
+    let _ = write!(out, "  #{}", s.pre);
+    if s.visits > 1 {
+        let windows: Vec<String> =
+            trace.visits_of(id).map(|v| format!("[{}, {}]", v.alpha, v.beta)).collect();
+        let _ = write!(out, "  (searched {} times: {})", s.visits, windows.join(", then "));
+    }
+    if s.link != NONE {
+        let _ = write!(out, "  = value from #{} (transposition)", trace.summary(s.link).pre);
+    }
     if let Some(c) = trace.cutoff(id) {
-        let child_value = trace.children(id).get(c.child as usize).map(|&ch| trace.node(ch).value);
+        let child_value = trace.children(id).get(c.child as usize).map(|&ch| trace.summary(ch).value);
         let from = if c.bound_from == NONE {
             "the root's initial window".to_string()
         } else {
@@ -244,5 +271,13 @@ fn summary(trace: &Trace, out: &mut String) {
             s.pruned,
             if s.pruned == 1 { "child" } else { "children" }
         );
+    }
+    if s.nodes_distinct != s.nodes && s.nodes_distinct > 0 {
+        let _ = writeln!(out, "Distinct     {} nodes, {} leaves", s.nodes_distinct, s.leaves_distinct);
+    }
+    for (what, n) in [("Re-searches", s.researches), ("Passes", s.passes), ("TT hits", s.tt_hits)] {
+        if n > 0 {
+            let _ = writeln!(out, "{what:<12} {n}");
+        }
     }
 }

@@ -180,21 +180,22 @@ fn window(a: Score, b: Score) -> String {
 
 /// The node's value as written in the diagrams: "3", or "≤3" / "≥6" for a bound.
 pub fn value_text(trace: &Trace, id: NodeId) -> String {
-    let n = trace.node(id);
-    match n.bound {
-        Bound::Exact => n.value.to_string(),
-        Bound::Lower => format!("≥{}", n.value),
-        Bound::Upper => format!("≤{}", n.value),
+    let s = trace.summary(id);
+    match s.bound {
+        Bound::Exact => s.value.to_string(),
+        Bound::Lower => format!("≥{}", s.value),
+        Bound::Upper => format!("≤{}", s.value),
     }
 }
 
-/// Depth-first preorder of the whole trace (children in move order), without recursion.
+/// Depth-first preorder of the tree the result belongs to (the last pass of a multi-pass
+/// search), children in move order, without recursion.
 fn preorder(trace: &Trace) -> Vec<NodeId> {
     let mut order = Vec::with_capacity(trace.nodes.len());
     if trace.nodes.is_empty() {
         return order;
     }
-    let mut stack = vec![Trace::ROOT];
+    let mut stack = vec![trace.result_root()];
     while let Some(id) = stack.pop() {
         order.push(id);
         stack.extend(trace.children(id).iter().rev());
@@ -209,7 +210,7 @@ impl<'a> View<'a> {
         let order = preorder(trace);
         let mut pv = vec![false; n];
         if n > 0 {
-            pv[Trace::ROOT as usize] = true;
+            pv[trace.result_root() as usize] = true;
             for id in trace.pv_nodes() {
                 pv[id as usize] = true;
             }
@@ -373,7 +374,7 @@ impl<'a> View<'a> {
 
     /// The item showing the node at `path` ("" is the root, "1.0" the second child's first child).
     pub fn find(&self, path: &str) -> Option<u32> {
-        let mut cur = Trace::ROOT;
+        let mut cur = self.trace.result_root();
         for part in path.split('.').filter(|p| !p.is_empty()) {
             let k: u32 = part.parse().ok()?;
             cur = *self.trace.children(cur).iter().find(|&&c| self.trace.node(c).index == k)?;
@@ -529,8 +530,10 @@ impl<'a> View<'a> {
             }
             Item::Node(id) => {
                 let n = t.node(id);
+                let s = t.summary(id);
                 let visited = n.visited();
-                let leaf = n.is_leaf() || n.pruned_leaf || (visited && t.children(id).is_empty());
+                let pruned_leaf = t.pruned_value(id).is_some();
+                let leaf = s.is_leaf() || pruned_leaf || (visited && t.children(id).is_empty());
                 let shape = match (leaf, n.player) {
                     (true, p) if self.opts.style == Style::Boxes => {
                         if p == Player::Max {
@@ -543,25 +546,25 @@ impl<'a> View<'a> {
                     (false, Player::Max) => Shape::Max,
                     (false, Player::Min) => Shape::Min,
                 };
-                let shape = if !visited && !n.pruned_leaf && t.children(id).is_empty() {
+                let shape = if !visited && !pruned_leaf && t.children(id).is_empty() {
                     // A pruned child of a game: what it is is unknown beyond who moves there.
                     if n.player == Player::Max { Shape::Max } else { Shape::Min }
                 } else {
                     shape
                 };
-                let value = if visited || n.pruned_leaf { Some(value_text(t, id)) } else { None };
+                let value = if visited || pruned_leaf { Some(value_text(t, id)) } else { None };
                 let value = value.filter(|_| l.value);
                 let windowed = t.algorithm.has_window();
-                let interior = visited && !n.is_leaf();
+                let interior = visited && !s.is_leaf();
                 let bounds = if windowed && interior {
                     match (l.bounds_in, l.bounds_out) {
                         (true, true) => Some(format!(
                             "{} → {}",
-                            window(n.alpha_in, n.beta_in),
-                            window(n.alpha_out, n.beta_out)
+                            window(s.alpha_in, s.beta_in),
+                            window(s.alpha_out, s.beta_out)
                         )),
-                        (true, false) => Some(window(n.alpha_in, n.beta_in)),
-                        (false, true) => Some(window(n.alpha_out, n.beta_out)),
+                        (true, false) => Some(window(s.alpha_in, s.beta_in)),
+                        (false, true) => Some(window(s.alpha_out, s.beta_out)),
                         (false, false) => None,
                     }
                 } else {
@@ -569,9 +572,9 @@ impl<'a> View<'a> {
                 };
                 let order = if visited {
                     match (l.pre, l.post) {
-                        (true, true) => Some(format!("{}/{}", n.pre, n.post)),
-                        (true, false) => Some(n.pre.to_string()),
-                        (false, true) => Some(n.post.to_string()),
+                        (true, true) => Some(format!("{}/{}", s.pre, s.post)),
+                        (true, false) => Some(s.pre.to_string()),
+                        (false, true) => Some(s.post.to_string()),
                         (false, false) => None,
                     }
                 } else {
@@ -633,20 +636,31 @@ impl<'a> View<'a> {
                 )),
                 None => s.push_str(": never searched"),
             }
-            if n.pruned_leaf {
-                s.push_str(&format!(" (leaf value {})", n.value));
+            if let Some(v) = t.pruned_value(id) {
+                s.push_str(&format!(" (leaf value {v})"));
             }
             return s;
         }
+        let sum = t.summary(id);
         s.push_str(&format!(": value {}", value_text(t, id)));
-        if t.algorithm.has_window() && !n.is_leaf() {
+        if t.algorithm.has_window() && !sum.is_leaf() {
             s.push_str(&format!(
                 ", window {} on entry, {} on exit",
-                window(n.alpha_in, n.beta_in),
-                window(n.alpha_out, n.beta_out)
+                window(sum.alpha_in, sum.beta_in),
+                window(sum.alpha_out, sum.beta_out)
             ));
         }
-        s.push_str(&format!(", visited {}", n.pre));
+        s.push_str(&format!(", visited {}", sum.pre));
+        if sum.visits > 1 {
+            let windows: Vec<String> = t.visits_of(id).map(|v| window(v.alpha, v.beta)).collect();
+            s.push_str(&format!(", searched {} times ({})", sum.visits, windows.join(" then ")));
+        }
+        if sum.link != NONE {
+            s.push_str(&format!(
+                ", value from the transposition table (stored at {})",
+                one_line(&t.display_name(sum.link))
+            ));
+        }
         if let Some(c) = t.cutoff(id) {
             s.push_str(&format!(", {} ({} pruned)", c.kind.name(), c.pruned));
         }
@@ -681,7 +695,7 @@ fn auto_collapse(trace: &Trace, order: &[NodeId], eligible: &[bool], size: &[u64
         }
         shown
     };
-    let (mut lo, mut hi) = (0u64, size[0]);
+    let (mut lo, mut hi) = (0u64, size[trace.result_root() as usize]);
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if count(mid) <= DIAGRAM_NODE_LIMIT { lo = mid } else { hi = mid - 1 }

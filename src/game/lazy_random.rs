@@ -263,7 +263,7 @@ mod tests {
     fn count(algo: Algorithm, tree: &LazyRandomTree) -> (Score, u64) {
         let mut g = tree.clone();
         let mut c = Counter::new(u64::MAX);
-        let v = search::run(algo, &mut g, u32::MAX, &mut c).unwrap();
+        let v = search::run(algo, &mut g, u32::MAX, &mut c).unwrap().value;
         (v, c.stats.leaves)
     }
 

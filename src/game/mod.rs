@@ -64,7 +64,9 @@ impl fmt::Display for Player {
 /// A two-player zero-sum game as the search algorithms see it.
 ///
 /// Moves come in a stable order (the order children are searched in, left to right); `play` and
-/// `undo` change the position in place. Every value is from MAX's point of view. A finished game
+/// `undo` change the position in place. Every value is from MAX's point of view. Whose turn it
+/// is belongs to the position: turns need not alternate (a player may move twice in a row, as
+/// in Kalah), and the searches negate values only where the mover changes. A finished game
 /// (no legal moves) must report its [`Game::terminal_value`]. Clones should be cheap: the
 /// recorder clones a position to describe pruned children.
 pub trait Game: Clone {
@@ -91,6 +93,21 @@ pub trait Game: Clone {
 
     /// Writes the human label of `mv` (played from this position) into `out`.
     fn write_move_label(&self, mv: Self::Move, out: &mut String);
+
+    /// A small number that names `mv`'s label: two moves with the same key have the same label
+    /// in every position, so a recorder formats each label once. `None` (the default) when the
+    /// label depends on the position (Chinese xiangqi notation, for instance).
+    fn label_key(&self, mv: Self::Move) -> Option<u32> {
+        let _ = mv;
+        None
+    }
+
+    /// A key of this position for transposition tables: equal positions (with the same player
+    /// to move) have equal keys, different ones almost surely differ. `None` (the default): the
+    /// game has no key, and searches that need one refuse it.
+    fn position_key(&self) -> Option<u64> {
+        None
+    }
 
     /// The human label of `mv` as a new string.
     fn move_label(&self, mv: Self::Move) -> String {

@@ -5,7 +5,8 @@
 //!
 //! ```text
 //! tree     = [ "min" | "max" ] node            (keyword case-insensitive: who moves at the root)
-//! node     = [ name ":" ] ( value | "(" node { [","] node } [","] ")" )
+//! node     = [ mover ":" ] [ name ":" ] ( value | "(" node { [","] node } [","] ")" )
+//! mover    = "min" | "max"                     (case-insensitive; only before "(" or a name)
 //! value    = [ "+" | "-" | "−" ] digits | "inf" | "+inf" | "-inf" | "∞" | "+∞" | "-∞" | "−∞"
 //! name     = identifier | '"' { any char | \" | \\ | \n | \t } '"'
 //! ```
@@ -13,6 +14,11 @@
 //! Identifiers are Unicode letters, digits, `_`, `'` and `-` (not starting with an ASCII digit, a
 //! sign or `'`); whitespace and commas separate children; `#` starts a comment that runs to the
 //! end of the line.
+//!
+//! Players alternate level by level unless a node says who moves there: `max:(…)` or
+//! `min:C:(…)` (the mover before the name). So `(max:(3 5) 4)` is a MAX root whose first child
+//! is MAX again: MAX moves twice in a row, as in Kalah. A node *named* `min` or `max` is written
+//! quoted (`"max":3`); `max:3` is still a leaf named max.
 //!
 //! ```
 //! use abviz::game::notation::parse_tree;
@@ -230,7 +236,11 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                     )
                     .help("put children inside the parentheses, or write a leaf value instead"));
                 }
-                TreeSpecNode { name: frame.name, kind: TreeSpecKind::Interior(frame.children) }
+                TreeSpecNode {
+                    name: frame.name,
+                    player: frame.player,
+                    kind: TreeSpecKind::Interior(frame.children),
+                }
             }
             (Some(top), Some(',')) => {
                 if !top.comma_ok {
@@ -249,7 +259,7 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                 continue;
             }
             _ => match p.node_start(&stack, keyword.map(|(_, w)| w))? {
-                Start::Open { name, at } => {
+                Start::Open { name, player, at } => {
                     if stack.len() >= MAX_DEPTH {
                         return Err(NotationError::new(
                             src,
@@ -258,7 +268,7 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                             "too deep",
                         ));
                     }
-                    stack.push(Frame { open: at, name, children: Vec::new(), comma_ok: false });
+                    stack.push(Frame { open: at, name, player, children: Vec::new(), comma_ok: false });
                     continue;
                 }
                 Start::Leaf(node) => node,
@@ -300,6 +310,21 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
              e.g. (3 (4 5))",
         ));
     }
+    let root_player = match (root_player, root.player) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(NotationError::new(
+                src,
+                0..keyword.map_or(0, |(_, w)| w.len()),
+                format!(
+                    "the tree starts with '{}' but its root is marked {}: say who moves at the root once",
+                    keyword.map_or("", |(_, w)| w),
+                    b.upper().to_lowercase()
+                ),
+                "two root players",
+            ));
+        }
+        (a, b) => a.or(b),
+    };
     Ok(TreeSpec { root_player, root })
 }
 
@@ -307,13 +332,14 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
 struct Frame {
     open: usize,
     name: Option<String>,
+    player: Option<Player>,
     children: Vec<TreeSpecNode>,
     /// Whether a `,` may come now (right after a child).
     comma_ok: bool,
 }
 
 enum Start {
-    Open { name: Option<String>, at: usize },
+    Open { name: Option<String>, player: Option<Player>, at: usize },
     Leaf(TreeSpecNode),
 }
 
@@ -399,6 +425,36 @@ impl<'s> Cursor<'s> {
         }
         self.rest = after;
         Some((player, w))
+    }
+
+    /// An optional mover prefix `max:` / `min:`, taken only when a `(` or a name follows it
+    /// (so `max:3` stays a leaf named max).
+    fn mover(&mut self) -> Option<Player> {
+        let save = self.rest;
+        let w = word(&mut self.rest).ok()?;
+        let player = if w.eq_ignore_ascii_case("min") {
+            Player::Min
+        } else if w.eq_ignore_ascii_case("max") {
+            Player::Max
+        } else {
+            self.rest = save;
+            return None;
+        };
+        self.skip_trivia();
+        if self.peek() != Some(':') {
+            self.rest = save;
+            return None;
+        }
+        self.bump();
+        self.skip_trivia();
+        let after = self.rest;
+        let follows = match self.peek() {
+            Some('(') => true,
+            Some(c) if c == '"' || is_word_char(c) => matches!(self.name(), Ok(Some(_))),
+            _ => false,
+        };
+        self.rest = if follows { after } else { save };
+        follows.then_some(player)
     }
 
     /// An optional `name:` (bare or quoted), consuming the `:` and the spaces after it.
@@ -497,12 +553,13 @@ impl<'s> Cursor<'s> {
 
     /// A node's beginning: an optional name, then `(` (opened, not finished) or a leaf value.
     fn node_start(&mut self, stack: &[Frame], keyword: Option<&str>) -> Result<Start, NotationError> {
+        let player = self.mover();
         let name = self.name()?;
         let at = self.pos();
         match self.peek() {
             Some('(') => {
                 self.bump();
-                return Ok(Start::Open { name: name.map(|n| n.0), at });
+                return Ok(Start::Open { name: name.map(|n| n.0), player, at });
             }
             Some(c) if is_word_char(c) => {
                 let w = self.token_text();
@@ -524,6 +581,7 @@ impl<'s> Cursor<'s> {
                     }
                     return Ok(Start::Leaf(TreeSpecNode {
                         name: name.map(|n| n.0),
+                        player,
                         kind: TreeSpecKind::Leaf(v),
                     }));
                 }
@@ -846,11 +904,13 @@ impl JsonWalker<'_> {
     ) -> Result<TreeSpecNode, NotationError> {
         match &v.kind {
             JKind::Num(_) | JKind::Str(_) => {
-                Ok(TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(self.leaf(v)?) })
+                Ok(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(self.leaf(v)?) })
             }
-            JKind::Arr(items) => {
-                Ok(TreeSpecNode { name: None, kind: TreeSpecKind::Interior(self.children(v, items)?) })
-            }
+            JKind::Arr(items) => Ok(TreeSpecNode {
+                name: None,
+                player: None,
+                kind: TreeSpecKind::Interior(self.children(v, items)?),
+            }),
             JKind::Obj(entries) => self.object(v, entries, root_player),
             JKind::Null | JKind::Bool(_) => Err(self.err(
                 v.head(),
@@ -930,6 +990,7 @@ impl JsonWalker<'_> {
     ) -> Result<TreeSpecNode, NotationError> {
         let top = root_player.is_some();
         let mut name = None;
+        let mut mover = None;
         let mut kind: Option<(&str, TreeSpecKind)> = None;
         let mut seen: Vec<&str> = Vec::new();
         for (key, key_span, val) in entries {
@@ -1015,7 +1076,20 @@ impl JsonWalker<'_> {
                     };
                     *slot = Some(player);
                 }
-                "root" | "player" => {
+                "player" => {
+                    mover = Some(match &val.kind {
+                        JKind::Str(s) if s.eq_ignore_ascii_case("min") => Player::Min,
+                        JKind::Str(s) if s.eq_ignore_ascii_case("max") => Player::Max,
+                        _ => {
+                            return Err(self.err(
+                                val.head(),
+                                format!("\"player\" must be \"min\" or \"max\", found {}", val.describe()),
+                                "expected \"min\" or \"max\"",
+                            ));
+                        }
+                    });
+                }
+                "root" => {
                     return Err(self.err(
                         key_span.clone(),
                         format!("key {} is only allowed on the top-level object", quote(key)),
@@ -1026,7 +1100,7 @@ impl JsonWalker<'_> {
                     let allowed = if top {
                         "\"name\", \"value\", \"children\", \"root\" or \"player\""
                     } else {
-                        "\"name\", \"value\" or \"children\""
+                        "\"name\", \"value\", \"children\" or \"player\""
                     };
                     return Err(self.err(
                         key_span.clone(),
@@ -1037,7 +1111,7 @@ impl JsonWalker<'_> {
             }
         }
         match kind {
-            Some((_, kind)) => Ok(TreeSpecNode { name, kind }),
+            Some((_, kind)) => Ok(TreeSpecNode { name, player: mover, kind }),
             None => Err(self
                 .err(
                     v.head(),
@@ -1124,7 +1198,7 @@ mod tests {
     }
 
     fn score_leaf(v: Score) -> TreeSpecNode {
-        TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(v) }
+        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(v) }
     }
 
     fn ok(src: &str) -> TreeSpec {
@@ -1276,8 +1350,12 @@ mod tests {
         assert_eq!(ok("Min 7").root_player, Some(Player::Min));
         assert_eq!(ok("# c\nmax # c\n ((3 12 8) (2 4 6) (14 5 2))").root, aima());
         assert_eq!(ok("(1 2)").root_player, None);
-        // A name, not a keyword, when a ':' follows.
+        // `max:` before '(' marks who moves at that node (here the root); quoted, it is a name.
         let t = ok("max:(1 2)");
+        let mut marked = node(vec![leaf(1), leaf(2)]);
+        marked.player = Some(Player::Max);
+        assert_eq!((t.root_player, t.root), (Some(Player::Max), marked));
+        let t = ok("\"max\":(1 2)");
         assert_eq!((t.root_player, t.root), (None, named("max", node(vec![leaf(1), leaf(2)]))));
         let t = ok("min min:3");
         assert_eq!((t.root_player, t.root), (Some(Player::Min), named("min", leaf(3))));
@@ -1616,7 +1694,12 @@ mod tests {
             e.message,
             "unknown key \"colour\" in a tree node: expected \"name\", \"value\", \"children\", \"root\" or \"player\""
         );
-        err_at(r#"[{"value":1,"color":"red"}]"#, 1, 13, "expected \"name\", \"value\" or \"children\"");
+        err_at(
+            r#"[{"value":1,"color":"red"}]"#,
+            1,
+            13,
+            "expected \"name\", \"value\", \"children\" or \"player\"",
+        );
         err_at(r#"{"value":1,"children":[2]}"#, 1, 12, "not both");
         err_at(r#"[{"name":"x"}]"#, 1, 2, "neither \"value\" nor \"children\"");
         err_at(r#"[{"root":"min","value":1}]"#, 1, 3, "only allowed on the top-level object");

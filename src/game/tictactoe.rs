@@ -233,6 +233,14 @@ impl Game for TicTacToe {
         }
     }
 
+    fn label_key(&self, mv: u8) -> Option<u32> {
+        Some(mv as u32)
+    }
+
+    fn position_key(&self) -> Option<u64> {
+        Some(self.x as u64 | (self.o as u64) << 16)
+    }
+
     fn write_move_label(&self, mv: u8, out: &mut String) {
         out.push((b'a' + mv % 3) as char);
         out.push((b'1' + mv / 3) as char);

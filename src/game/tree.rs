@@ -12,6 +12,9 @@ use crate::game::{Game, Player};
 pub struct TreeSpecNode {
     /// The user's name for the node (`A:(...)`, `E:3`), if any.
     pub name: Option<String>,
+    /// Who moves at this node, when the tree says so (`max:(...)`); otherwise the players
+    /// alternate: the other player than at the parent.
+    pub player: Option<Player>,
     /// A leaf's value or an interior node's children.
     pub kind: TreeSpecKind,
 }
@@ -37,12 +40,12 @@ pub struct TreeSpec {
 impl TreeSpecNode {
     /// A leaf without a name.
     pub fn leaf(v: i32) -> Self {
-        TreeSpecNode { name: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
+        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
     }
 
     /// An interior node without a name.
     pub fn interior(children: Vec<TreeSpecNode>) -> Self {
-        TreeSpecNode { name: None, kind: TreeSpecKind::Interior(children) }
+        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Interior(children) }
     }
 
     /// Writes the node back in the tree notation (names quoted when they need it).
@@ -53,10 +56,18 @@ impl TreeSpecNode {
     }
 
     fn write_notation(&self, out: &mut String) {
+        if let Some(p) = self.player {
+            out.push_str(match p {
+                Player::Max => "max:",
+                Player::Min => "min:",
+            });
+        }
         if let Some(name) = &self.name {
             let plain = !name.is_empty()
                 && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-                && !name.starts_with(|c: char| c.is_ascii_digit());
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && !name.eq_ignore_ascii_case("min")
+                && !name.eq_ignore_ascii_case("max");
             if plain {
                 out.push_str(name);
             } else {
@@ -92,6 +103,7 @@ impl TreeSpecNode {
 #[derive(Clone, Debug)]
 struct Slot {
     name: Option<String>,
+    player: Player,
     value: Option<Score>,
     parent: u32,
     first_child: u32,
@@ -106,7 +118,6 @@ struct Slot {
 pub struct ExplicitTree {
     slots: std::sync::Arc<[Slot]>,
     current: u32,
-    depth: u32,
     root_player: Player,
 }
 
@@ -115,6 +126,7 @@ impl ExplicitTree {
     pub fn new(spec: &TreeSpec, root_player: Player) -> Self {
         let mut slots = vec![Slot {
             name: spec.root.name.clone(),
+            player: spec.root.player.unwrap_or(root_player),
             value: None,
             parent: u32::MAX,
             first_child: 0,
@@ -128,9 +140,11 @@ impl ExplicitTree {
                     let first = slots.len() as u32;
                     slots[idx as usize].first_child = first;
                     slots[idx as usize].child_count = children.len() as u32;
+                    let parent_player = slots[idx as usize].player;
                     for (k, c) in children.iter().enumerate() {
                         slots.push(Slot {
                             name: c.name.clone(),
+                            player: c.player.unwrap_or(parent_player.other()),
                             value: None,
                             parent: idx,
                             first_child: 0,
@@ -141,7 +155,7 @@ impl ExplicitTree {
                 }
             }
         }
-        ExplicitTree { slots: slots.into(), current: 0, depth: 0, root_player }
+        ExplicitTree { slots: slots.into(), current: 0, root_player: spec.root.player.unwrap_or(root_player) }
     }
 
     /// Number of nodes in the whole tree.
@@ -169,7 +183,7 @@ impl Game for ExplicitTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.depth.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
+        self.slots[self.current as usize].player
     }
 
     fn moves(&self) -> Vec<u32> {
@@ -179,12 +193,10 @@ impl Game for ExplicitTree {
 
     fn play(&mut self, mv: u32) {
         self.current = mv;
-        self.depth += 1;
     }
 
     fn undo(&mut self, mv: u32) {
         self.current = self.slots[mv as usize].parent;
-        self.depth -= 1;
     }
 
     fn terminal_value(&self) -> Option<Score> {
@@ -195,6 +207,14 @@ impl Game for ExplicitTree {
         // Interior nodes of an explicit tree have no static value; the CLI never sets a depth
         // limit for trees, so this is only reached at leaves.
         self.slots[self.current as usize].value.unwrap_or_default()
+    }
+
+    fn label_key(&self, mv: u32) -> Option<u32> {
+        Some(mv)
+    }
+
+    fn position_key(&self) -> Option<u64> {
+        Some(self.current as u64)
     }
 
     fn write_move_label(&self, mv: u32, out: &mut String) {

@@ -1,9 +1,12 @@
-//! The computer player: a traced search within a node budget and a time limit.
+//! The computer player: iterative deepening within a node budget and a time limit. The search
+//! returns its own move, so choosing one needs only a counting observer; a traced search is
+//! made when the decision is to be explained.
 
+use crate::Error;
+use crate::Score;
 use crate::game::Game;
 use crate::search::{self, Algorithm};
-use crate::trace::{InputInfo, Recorder, Status, Stop, Trace};
-use crate::{Error, Score};
+use crate::trace::{Both, Counter, InputInfo, NoOp, Observer, Recorder, SearchResult, Stats, Trace};
 use std::time::{Duration, Instant};
 
 /// How the computer searches.
@@ -19,51 +22,91 @@ pub struct Engine {
     pub time: Option<Duration>,
 }
 
-/// One decision of the computer: the trace of the search that chose it.
+/// One decision of the computer.
 #[derive(Clone, Debug)]
 pub struct Decision {
-    /// The recorded search (its result holds the move, value and principal variation).
-    pub trace: Trace,
+    /// The search's result: the move, its value and the principal variation.
+    pub result: SearchResult,
+    /// The counts of that search.
+    pub stats: Stats,
     /// The depth of that search.
     pub depth: u32,
     /// Whether it saw every line to the end of the game (no depth-limit evaluation).
     pub complete: bool,
+    /// The input it searched (its description names the position).
+    pub info: InputInfo,
+    /// The recorded search, when the decision was made traced ([`Engine::decide_traced`] or
+    /// [`Engine::explain`]).
+    pub trace: Option<Trace>,
 }
 
 impl Decision {
     /// The chosen move's index among the position's moves.
     pub fn best_index(&self) -> Option<usize> {
-        self.trace.result.best_index.map(|i| i as usize)
+        self.result.best_index.map(|i| i as usize)
     }
 
     /// The expected value (MAX's view).
     pub fn value(&self) -> Score {
-        self.trace.result.value
+        self.result.value
     }
 }
 
 impl Engine {
     /// Searches `game` with iterative deepening (1, 2, ... plies up to `depth`, stopping early
     /// when a search already reaches the end of every line), and keeps the deepest search that
-    /// finished within the node budget and the time limit.
+    /// finished within the node budget and the time limit. Only counts are kept.
     pub fn decide<G: Game>(&self, game: &G, info: &InputInfo) -> Result<Decision, Error> {
+        self.deepen(game, info, |_, _| NoOp, |_, _, _| None)
+    }
+
+    /// [`Engine::decide`], recording every search (the decision carries the deepest one's trace).
+    pub fn decide_traced<G: Game>(&self, game: &G, info: &InputInfo) -> Result<Decision, Error> {
+        self.deepen(
+            game,
+            info,
+            |algo, max| Recorder::new(algo.descriptor(), max).with_positions(true),
+            |rec, info, result| Some(rec.finish(info, result)),
+        )
+    }
+
+    /// The trace of the search behind decision `d`, made from `game` (the position it was made
+    /// in): the same search at the same depth, recorded.
+    pub fn explain<G: Game>(&self, game: &G, d: &Decision) -> Result<Trace, Error> {
+        let mut rec = Recorder::new(self.algo.descriptor(), u64::MAX).with_positions(true);
+        let mut g = game.clone();
+        let outcome = search::run(self.algo, &mut g, d.depth, &mut rec).map_err(Error::Stopped)?;
+        Ok(rec.finish(d.info.clone(), outcome.result(game)))
+    }
+
+    fn deepen<G: Game, O: Observer<G>>(
+        &self,
+        game: &G,
+        info: &InputInfo,
+        observer: impl Fn(Algorithm, u64) -> O,
+        keep: impl Fn(O, InputInfo, SearchResult) -> Option<Trace>,
+    ) -> Result<Decision, Error> {
         let start = Instant::now();
         let max_depth = self.depth.unwrap_or(u32::MAX);
         let mut best: Option<Decision> = None;
         let mut depth = 1;
         loop {
-            let mut rec = Recorder::new(self.algo, self.max_nodes).with_positions(true);
+            let mut counter = Counter::new(self.max_nodes);
             if let Some(limit) = self.time {
-                rec = rec.with_time_limit(limit.saturating_sub(start.elapsed()));
+                counter = counter.with_time_limit(limit.saturating_sub(start.elapsed()));
             }
+            let mut both = Both(counter, observer(self.algo, self.max_nodes));
             let mut g = game.clone();
-            match search::run(self.algo, &mut g, depth, &mut rec) {
-                Ok(_) => {
+            match search::run(self.algo, &mut g, depth, &mut both) {
+                Ok(outcome) => {
+                    let Both(counter, obs) = both;
                     let mut info = info.clone();
                     info.depth = Some(depth);
-                    let trace = rec.finish(info);
-                    let complete = !trace.nodes.iter().any(|n| n.status == Status::Leaf);
-                    best = Some(Decision { trace, depth, complete });
+                    let result = outcome.result(game);
+                    let stats = counter.stats;
+                    let complete = stats.horizon_leaves == 0;
+                    let trace = keep(obs, info.clone(), result.clone());
+                    best = Some(Decision { result, stats, depth, complete, info, trace });
                     if complete || depth >= max_depth {
                         break;
                     }
@@ -71,14 +114,10 @@ impl Engine {
                 }
                 Err(stop) => match best {
                     Some(_) => break,
-                    None => return Err(stop_error(stop)),
+                    None => return Err(Error::Stopped(stop)),
                 },
             }
         }
         Ok(best.expect("at least one search finished"))
     }
-}
-
-fn stop_error(stop: Stop) -> Error {
-    Error::Stopped(stop)
 }

@@ -7,6 +7,7 @@ use crate::export::html::{PageOptions, page};
 use crate::export::site::{SiteFile, write_files};
 use crate::export::{Format, ViewOptions};
 use crate::play::Decision;
+use crate::trace::Trace;
 use askama::Template;
 use std::path::{Path, PathBuf};
 
@@ -64,29 +65,26 @@ impl Explainer {
         &self.entries
     }
 
-    /// Writes decision `d` (the computer's move at ply `ply`) and refreshes the index; returns the
-    /// path of its HTML page.
-    pub fn write(&mut self, ply: usize, d: &Decision, player: &str) -> Result<PathBuf, Error> {
+    /// Writes decision `d` (the computer's move at ply `ply`), whose recorded search is `trace`,
+    /// and refreshes the index; returns the path of its HTML page.
+    pub fn write(&mut self, ply: usize, d: &Decision, trace: &Trace, player: &str) -> Result<PathBuf, Error> {
         std::fs::create_dir_all(&self.dir).map_err(|source| Error::Io { path: self.dir.clone(), source })?;
         let stem = format!("move-{ply:02}");
-        let mv = d.trace.result.best_move.clone().unwrap_or_default();
+        let mv = d.result.best_move.clone().unwrap_or_default();
         let popts = PageOptions {
             title: Some(format!("Move {ply}: {player} plays {mv}")),
-            subtitle: Some(format!("The search behind the computer's move: {}", d.trace.input.description)),
+            subtitle: Some(format!("The search behind the computer's move: {}", trace.input.description)),
             boards: Some(format!("boards/{stem}/")),
             back: Some(("index.html".into(), "all of the computer's decisions".into())),
         };
-        let p = page(&d.trace, &ViewOptions::default(), &popts);
+        let p = page(trace, &ViewOptions::default(), &popts);
         let html_name = format!("{stem}.html");
         let mut site = p.files;
         site.push(SiteFile::text(html_name.clone(), p.html));
         let mut files = vec![("page".to_string(), html_name.clone())];
         for (format, ext) in [(Format::Json, "json"), (Format::Text, "txt"), (Format::Dot, "dot")] {
             let name = format!("{stem}.{ext}");
-            site.push(SiteFile::text(
-                name.clone(),
-                format.exporter().export(&d.trace, &ViewOptions::default()),
-            ));
+            site.push(SiteFile::text(name.clone(), format.exporter().export(trace, &ViewOptions::default())));
             files.push((format.to_string(), name));
         }
         write_files(&self.dir, &site)?;
@@ -94,9 +92,9 @@ impl Explainer {
         let entry = Entry {
             ply,
             player: player.to_string(),
-            mv: d.trace.result.best_move.clone().unwrap_or_default(),
+            mv: d.result.best_move.clone().unwrap_or_default(),
             value: d.value().to_string(),
-            nodes: d.trace.stats.nodes,
+            nodes: d.stats.nodes,
             depth: d.depth,
             files,
         };

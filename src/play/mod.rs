@@ -33,7 +33,8 @@ pub struct Match<G: Game> {
     engine: Engine,
     info: InputInfo,
     history: Vec<G::Move>,
-    decisions: Vec<(usize, Decision)>,
+    /// The computer's decisions: the ply after its move, the position it decided in, the decision.
+    decisions: Vec<(usize, G, Decision)>,
     explainer: Option<Explainer>,
     /// Whether every decision is written (`--explain DIR`), not only on request.
     explain_all: bool,
@@ -142,7 +143,7 @@ impl<G: Game> Match<G> {
             }
             "hint" => {
                 let d = self.engine.decide(&self.game, &self.info)?;
-                let label = d.trace.result.best_move.clone().unwrap_or_default();
+                let label = d.result.best_move.clone().unwrap_or_default();
                 writeln!(out, "Hint: the engine would play {label} ({}).", self.describe(&d))
                     .map_err(Self::io)?;
                 Ok(Step::Again)
@@ -155,9 +156,14 @@ impl<G: Game> Match<G> {
                 match self.decisions.last() {
                     None => writeln!(out, "The computer has not moved yet: nothing to explain.")
                         .map_err(Self::io)?,
-                    Some((ply, d)) => {
+                    Some((ply, position, d)) => {
+                        let trace = match &d.trace {
+                            Some(t) => t.clone(),
+                            None => self.engine.explain(position, d)?,
+                        };
                         let explainer = self.explainer.get_or_insert_with(Explainer::default_dir);
-                        let path = explainer.write(*ply, d, self.game.player_name(d.trace.node(0).player))?;
+                        let who = position.player_name(position.to_move());
+                        let path = explainer.write(*ply, d, &trace, who)?;
                         writeln!(out, "Wrote the search behind move {ply}: {}", path.display())
                             .map_err(Self::io)?;
                     }
@@ -197,7 +203,7 @@ impl<G: Game> Match<G> {
             writeln!(out, "Nothing to undo: you have not moved yet.").map_err(Self::io)?;
         } else {
             let ply = self.history.len();
-            self.decisions.retain(|(p, _)| *p <= ply);
+            self.decisions.retain(|(p, _, _)| *p <= ply);
             writeln!(out, "Took back {} move{}.", taken.len(), if taken.len() == 1 { "" } else { "s" })
                 .map_err(Self::io)?;
         }
@@ -207,7 +213,11 @@ impl<G: Game> Match<G> {
     fn computer_move<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
         let mut info = self.info.clone();
         info.position = self.game.notation();
-        let d = self.engine.decide(&self.game, &info)?;
+        let d = if self.explain_all {
+            self.engine.decide_traced(&self.game, &info)?
+        } else {
+            self.engine.decide(&self.game, &info)?
+        };
         let Some(index) = d.best_index() else {
             return Err(Error::Usage("the engine found no move in a position that is not over".into()));
         };
@@ -215,7 +225,7 @@ impl<G: Game> Match<G> {
         let label = self.game.move_label(mv);
         let who = self.game.player_name(self.game.to_move());
         writeln!(out, "Computer ({who}) plays {label}: {}.", self.describe(&d)).map_err(Self::io)?;
-        let s = &d.trace.stats;
+        let s = &d.stats;
         writeln!(
             out,
             "  searched {} ({}, {}, {} pruned) to depth {}; PV: {}",
@@ -224,17 +234,20 @@ impl<G: Game> Match<G> {
             plural(s.cutoffs, "cutoff"),
             plural(s.pruned, "child"),
             d.depth,
-            d.trace.result.pv.join(" ")
+            d.result.pv.join(" ")
         )
         .map_err(Self::io)?;
+        let position = self.game.clone();
         self.game.play(mv);
         self.history.push(mv);
         let ply = self.history.len();
-        if let Some(explainer) = self.explainer.as_mut().filter(|_| self.explain_all) {
-            let path = explainer.write(ply, &d, who)?;
+        if let Some(explainer) = self.explainer.as_mut().filter(|_| self.explain_all)
+            && let Some(trace) = &d.trace
+        {
+            let path = explainer.write(ply, &d, trace, who)?;
             writeln!(out, "  (search written to {})", path.display()).map_err(Self::io)?;
         }
-        self.decisions.push((ply, d));
+        self.decisions.push((ply, position, d));
         Ok(())
     }
 

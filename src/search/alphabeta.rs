@@ -1,62 +1,61 @@
 //! Alpha-beta, fail-hard: a node's value is clamped to its window [α, β].
 
-use super::static_value;
+use super::Search;
 use crate::Score;
 use crate::game::{Game, Player};
-use crate::trace::{Observer, Stop};
+use crate::trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, Perspective, Stop};
+use std::borrow::Cow;
 
-/// Alpha-beta value of the current position (MAX's view) within the window [`alpha`, `beta`].
-///
-/// ```text
-/// function alphabeta(node, depth, α, β)
-///     if node is terminal or depth = 0: return value(node)
-///     if MAX to move:
-///         for each child c: α ← max(α, alphabeta(c, depth − 1, α, β))
-///                           if α ≥ β: return β        (β-cutoff)
-///         return α
-///     else:
-///         for each child c: β ← min(β, alphabeta(c, depth − 1, α, β))
-///                           if α ≥ β: return α        (α-cutoff)
-///         return β
-/// ```
+/// Fail-hard alpha-beta, as its listing says.
+pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
+    name: Cow::Borrowed("alphabeta"),
+    title: Cow::Borrowed("Alpha-beta (fail-hard)"),
+    perspective: Perspective::Max,
+    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    listing: Cow::Borrowed(&[
+        CodeLine::new(Header, "function alphabeta(node, depth, α, β)"),
+        CodeLine::new(Leaf, "  if node is terminal or depth = 0: return value(node)"),
+        CodeLine::new(Other, "  if node is MAX:"),
+        CodeLine::new(MaxLoop, "    for each child c of node:"),
+        CodeLine::new(MaxUpdate, "      α ← max(α, alphabeta(c, depth − 1, α, β))"),
+        CodeLine::new(MaxCutReturn, "      if α ≥ β: return β          ▷ β-cutoff"),
+        CodeLine::new(MaxReturn, "    return α"),
+        CodeLine::new(Other, "  else (MIN):"),
+        CodeLine::new(MinLoop, "    for each child c of node:"),
+        CodeLine::new(MinUpdate, "      β ← min(β, alphabeta(c, depth − 1, α, β))"),
+        CodeLine::new(MinCutReturn, "      if α ≥ β: return α          ▷ α-cutoff"),
+        CodeLine::new(MinReturn, "    return β"),
+    ]),
+};
+
+/// Alpha-beta value of the current position (MAX's view) within the window [`alpha`, `beta`];
+/// the pseudocode is [`DESCRIPTOR`]'s listing.
 pub fn alphabeta<G: Game, O: Observer<G>>(
     game: &mut G,
     depth: u32,
     mut alpha: Score,
     mut beta: Score,
-    obs: &mut O,
+    s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
-    obs.enter(game, alpha, beta)?;
-    if let Some(value) = static_value(game, depth, obs) {
-        obs.exit(value);
-        return Ok(value);
+    s.enter(game, alpha, beta)?;
+    if let Some(value) = s.leaf(game, depth) {
+        return Ok(s.exit(value));
     }
-    let moves = game.moves();
-    obs.expand(game, &moves);
+    let moves = s.moves(game);
     let player = game.to_move();
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
-        let v = alphabeta(game, depth - 1, alpha, beta, obs)?;
+        let v = alphabeta(game, depth - 1, alpha, beta, s)?;
         game.undo(mv);
         match player {
             Player::Max => alpha = alpha.max(v),
             Player::Min => beta = beta.min(v),
         }
-        obs.update(v, alpha, beta);
+        s.update(i, mv, v, alpha, beta);
         if alpha >= beta {
-            obs.cutoff(game, &moves[i + 1..], alpha, beta);
-            let value = match player {
-                Player::Max => beta,
-                Player::Min => alpha,
-            };
-            obs.exit(value);
-            return Ok(value);
+            s.cutoff(game, &moves[i + 1..], alpha, beta);
+            return Ok(s.exit(if player == Player::Max { beta } else { alpha }));
         }
     }
-    let value = match player {
-        Player::Max => alpha,
-        Player::Min => beta,
-    };
-    obs.exit(value);
-    Ok(value)
+    Ok(s.exit(if player == Player::Max { alpha } else { beta }))
 }

@@ -1,45 +1,58 @@
 //! Alpha-beta, fail-soft: a node returns the best value it saw, which may lie outside [α, β].
 
-use super::static_value;
+use super::Search;
 use crate::Score;
 use crate::game::{Game, Player};
-use crate::trace::{Observer, Stop};
+use crate::trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, Perspective, Stop};
+use std::borrow::Cow;
 
-/// Fail-soft alpha-beta value of the current position (MAX's view) within [`alpha`, `beta`].
-///
-/// ```text
-/// function alphabeta_soft(node, depth, α, β)
-///     if node is terminal or depth = 0: return value(node)
-///     if MAX to move:
-///         best ← −∞
-///         for each child c: v ← alphabeta_soft(c, depth − 1, α, β)
-///                           best ← max(best, v); α ← max(α, v)
-///                           if α ≥ β: break       (β-cutoff)
-///     else: the same with min, β, +∞             (α-cutoff)
-///     return best
-/// ```
+/// Fail-soft alpha-beta, as its listing says.
+pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
+    name: Cow::Borrowed("alphabeta-soft"),
+    title: Cow::Borrowed("Alpha-beta (fail-soft)"),
+    perspective: Perspective::Max,
+    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    listing: Cow::Borrowed(&[
+        CodeLine::new(Header, "function alphabeta(node, depth, α, β)   ▷ fail-soft"),
+        CodeLine::new(Leaf, "  if node is terminal or depth = 0: return value(node)"),
+        CodeLine::new(Other, "  if node is MAX:"),
+        CodeLine::new(MaxLoop, "    best ← −∞; for each child c of node:"),
+        CodeLine::new(
+            MaxUpdate,
+            "      v ← alphabeta(c, depth − 1, α, β); best ← max(best, v); α ← max(α, v)",
+        ),
+        CodeLine::new(MaxCut, "      if α ≥ β: break             ▷ β-cutoff"),
+        CodeLine::new(MaxReturn, "    return best"),
+        CodeLine::new(Other, "  else (MIN):"),
+        CodeLine::new(MinLoop, "    best ← +∞; for each child c of node:"),
+        CodeLine::new(
+            MinUpdate,
+            "      v ← alphabeta(c, depth − 1, α, β); best ← min(best, v); β ← min(β, v)",
+        ),
+        CodeLine::new(MinCut, "      if α ≥ β: break             ▷ α-cutoff"),
+        CodeLine::new(MinReturn, "    return best"),
+    ]),
+};
+
+/// Fail-soft alpha-beta value of the current position (MAX's view) within [`alpha`, `beta`];
+/// the pseudocode is [`DESCRIPTOR`]'s listing.
 pub fn alphabeta_soft<G: Game, O: Observer<G>>(
     game: &mut G,
     depth: u32,
     mut alpha: Score,
     mut beta: Score,
-    obs: &mut O,
+    s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
-    obs.enter(game, alpha, beta)?;
-    if let Some(value) = static_value(game, depth, obs) {
-        obs.exit(value);
-        return Ok(value);
+    s.enter(game, alpha, beta)?;
+    if let Some(value) = s.leaf(game, depth) {
+        return Ok(s.exit(value));
     }
-    let moves = game.moves();
-    obs.expand(game, &moves);
+    let moves = s.moves(game);
     let player = game.to_move();
-    let mut best = match player {
-        Player::Max => Score::NEG_INF,
-        Player::Min => Score::INF,
-    };
+    let mut best = if player == Player::Max { Score::NEG_INF } else { Score::INF };
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
-        let v = alphabeta_soft(game, depth - 1, alpha, beta, obs)?;
+        let v = alphabeta_soft(game, depth - 1, alpha, beta, s)?;
         game.undo(mv);
         match player {
             Player::Max => {
@@ -51,12 +64,11 @@ pub fn alphabeta_soft<G: Game, O: Observer<G>>(
                 beta = beta.min(v);
             }
         }
-        obs.update(v, alpha, beta);
+        s.update(i, mv, v, alpha, beta);
         if alpha >= beta {
-            obs.cutoff(game, &moves[i + 1..], alpha, beta);
+            s.cutoff(game, &moves[i + 1..], alpha, beta);
             break;
         }
     }
-    obs.exit(best);
-    Ok(best)
+    Ok(s.exit(best))
 }

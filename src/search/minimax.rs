@@ -1,46 +1,66 @@
 //! Minimax: MAX takes the largest child value, MIN the smallest.
 
-use super::static_value;
+use super::Search;
 use crate::Score;
 use crate::game::{Game, Player};
-use crate::trace::{Observer, Stop};
+use crate::trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, Perspective, Stop};
+use std::borrow::Cow;
 
-/// Minimax value of the current position (MAX's view), searching `depth` plies.
-///
-/// ```text
-/// function minimax(node, depth)
-///     if node is terminal or depth = 0: return value(node)
-///     if MAX to move: return max over children c of minimax(c, depth − 1)
-///     else:           return min over children c of minimax(c, depth − 1)
-/// ```
-pub fn minimax<G: Game, O: Observer<G>>(game: &mut G, depth: u32, obs: &mut O) -> Result<Score, Stop> {
-    obs.enter(game, Score::NEG_INF, Score::INF)?;
-    if let Some(value) = static_value(game, depth, obs) {
-        obs.exit(value);
-        return Ok(value);
+/// Minimax, as its listing says.
+pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
+    name: Cow::Borrowed("minimax"),
+    title: Cow::Borrowed("Minimax"),
+    perspective: Perspective::Max,
+    features: Features {
+        window: false,
+        researches: false,
+        passes: false,
+        transpositions: false,
+        mcts: false,
+    },
+    listing: Cow::Borrowed(&[
+        CodeLine::new(Header, "function minimax(node, depth)"),
+        CodeLine::new(Leaf, "  if node is terminal or depth = 0: return value(node)"),
+        CodeLine::new(Other, "  if node is MAX:"),
+        CodeLine::new(MaxLoop, "    best ← −∞; for each child c of node:"),
+        CodeLine::new(MaxUpdate, "      best ← max(best, minimax(c, depth − 1))"),
+        CodeLine::new(MaxReturn, "    return best"),
+        CodeLine::new(Other, "  else (MIN):"),
+        CodeLine::new(MinLoop, "    best ← +∞; for each child c of node:"),
+        CodeLine::new(MinUpdate, "      best ← min(best, minimax(c, depth − 1))"),
+        CodeLine::new(MinReturn, "    return best"),
+    ]),
+};
+
+/// Minimax value of the current position (MAX's view), searching `depth` plies; the
+/// pseudocode is [`DESCRIPTOR`]'s listing.
+pub fn minimax<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    s: &mut Search<G, O>,
+) -> Result<Score, Stop> {
+    s.enter(game, Score::NEG_INF, Score::INF)?;
+    if let Some(value) = s.leaf(game, depth) {
+        return Ok(s.exit(value));
     }
-    let moves = game.moves();
-    obs.expand(game, &moves);
+    let moves = s.moves(game);
     let player = game.to_move();
-    let mut best = match player {
-        Player::Max => Score::NEG_INF,
-        Player::Min => Score::INF,
-    };
-    for &mv in &moves {
+    let mut best = if player == Player::Max { Score::NEG_INF } else { Score::INF };
+    for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
-        let v = minimax(game, depth - 1, obs)?;
+        let v = minimax(game, depth - 1, s)?;
         game.undo(mv);
+        // The best value so far is reported as MAX's α or MIN's β.
         match player {
             Player::Max => {
                 best = best.max(v);
-                obs.update(v, best, Score::INF);
+                s.update(i, mv, v, best, Score::INF);
             }
             Player::Min => {
                 best = best.min(v);
-                obs.update(v, Score::NEG_INF, best);
+                s.update(i, mv, v, Score::NEG_INF, best);
             }
         }
     }
-    obs.exit(best);
-    Ok(best)
+    Ok(s.exit(best))
 }

@@ -1,7 +1,12 @@
 //! The search algorithms, one file each, generic over the [`Game`] and an [`Observer`].
 //!
-//! They read like the textbook pseudocode: recording, counting and node budgets are the
-//! observer's business. With [`crate::trace::NoOp`] every hook compiles away.
+//! They read like the textbook pseudocode and return their own result: the value, the best move
+//! and the principal variation ([`Outcome`]). What they share — telling the observer, keeping
+//! the principal variation — is the [`Search`] context passed down the recursion; recording,
+//! counting and node budgets are the observer's business. With [`crate::trace::NoOp`] every
+//! hook compiles away. Each algorithm also describes itself ([`Algorithm::descriptor`]): name,
+//! title, point of view, features and its pseudocode listing, the one source of the listing the
+//! steppers show.
 
 mod alphabeta;
 mod alphabeta_soft;
@@ -17,7 +22,7 @@ pub use negamax_ab::negamax_ab;
 
 use crate::Score;
 use crate::game::{Game, Player};
-use crate::trace::{Observer, Perspective, Stop};
+use crate::trace::{AlgorithmInfo, Bound, Observer, PassKind, Perspective, SearchResult, Stop, Trace};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -53,6 +58,17 @@ impl Algorithm {
         Algorithm::NegamaxAb,
     ];
 
+    /// What the algorithm says about itself: the trace stores a copy.
+    pub fn descriptor(self) -> &'static AlgorithmInfo {
+        match self {
+            Algorithm::Minimax => &minimax::DESCRIPTOR,
+            Algorithm::AlphaBeta => &alphabeta::DESCRIPTOR,
+            Algorithm::AlphaBetaSoft => &alphabeta_soft::DESCRIPTOR,
+            Algorithm::Negamax => &negamax::DESCRIPTOR,
+            Algorithm::NegamaxAb => &negamax_ab::DESCRIPTOR,
+        }
+    }
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
@@ -66,26 +82,20 @@ impl Algorithm {
 
     /// A short human title.
     pub fn title(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "Minimax",
-            Algorithm::AlphaBeta => "Alpha-beta (fail-hard)",
-            Algorithm::AlphaBetaSoft => "Alpha-beta (fail-soft)",
-            Algorithm::Negamax => "Negamax",
-            Algorithm::NegamaxAb => "Negamax with alpha-beta",
+        match &self.descriptor().title {
+            std::borrow::Cow::Borrowed(t) => t,
+            std::borrow::Cow::Owned(_) => self.name(),
         }
     }
 
     /// Whether it searches with an [α, β] window (and so can cut).
     pub fn has_window(self) -> bool {
-        !matches!(self, Algorithm::Minimax | Algorithm::Negamax)
+        self.descriptor().features.window
     }
 
     /// Whose point of view its values are in.
     pub fn perspective(self) -> Perspective {
-        match self {
-            Algorithm::Negamax | Algorithm::NegamaxAb => Perspective::Mover,
-            _ => Perspective::Max,
-        }
+        self.descriptor().perspective
     }
 }
 
@@ -113,49 +123,217 @@ impl FromStr for Algorithm {
     }
 }
 
-/// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end)
-/// and returns the root value from MAX's point of view.
+/// What a search returns: the root value (MAX's view) and the principal variation, each move
+/// with its index among its position's children in search order. The best move is its first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<M> {
+    /// The root's value, from MAX's point of view.
+    pub value: Score,
+    /// The principal variation from the root: (move, child index).
+    pub pv: Vec<(M, u32)>,
+}
+
+impl<M: Copy> Outcome<M> {
+    /// The best move, if the root had children.
+    pub fn best(&self) -> Option<M> {
+        self.pv.first().map(|&(m, _)| m)
+    }
+
+    /// The best move's index among the root's children (in search order).
+    pub fn best_index(&self) -> Option<u32> {
+        self.pv.first().map(|&(_, i)| i)
+    }
+
+    /// The result as the trace stores it: value, best move and principal variation as labels
+    /// (each move labelled from its own position, starting at `root`).
+    pub fn result<G: Game<Move = M>>(&self, root: &G) -> SearchResult {
+        let mut game = root.clone();
+        let mut pv = Vec::with_capacity(self.pv.len());
+        for &(mv, _) in &self.pv {
+            pv.push(game.move_label(mv));
+            game.play(mv);
+        }
+        SearchResult {
+            value: self.value,
+            best_move: pv.first().cloned(),
+            best_index: self.best_index(),
+            pv,
+            pv_indices: self.pv.iter().map(|&(_, i)| i).collect(),
+        }
+    }
+}
+
+struct Ply {
+    player: Player,
+    best: Score,
+    any: bool,
+}
+
+/// What every search shares while it recurses: the observer it reports to, the current ply and
+/// the principal variation (a table of lines, one per ply: when a child becomes its node's best,
+/// the child's line moves up to the node, so the root ends with the whole variation).
+pub struct Search<'o, G: Game, O> {
+    /// The observer.
+    pub obs: &'o mut O,
+    mover_view: bool,
+    ply: usize,
+    plies: Vec<Ply>,
+    /// Line of each ply, last move first.
+    lines: Vec<Vec<(G::Move, u32)>>,
+}
+
+impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
+    /// A search reporting to `obs`, whose values are in the `perspective` point of view.
+    pub fn new(obs: &'o mut O, perspective: Perspective) -> Self {
+        Search {
+            obs,
+            mover_view: perspective == Perspective::Mover,
+            ply: 0,
+            plies: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    /// The search enters the current position with the window [`alpha`, `beta`].
+    #[inline(always)]
+    pub fn enter(&mut self, game: &G, alpha: Score, beta: Score) -> Result<(), Stop> {
+        self.obs.enter(game, alpha, beta)?;
+        let p = self.ply;
+        self.ply += 1;
+        if self.lines.len() < p + 2 {
+            self.lines.resize_with(p + 2, Vec::new);
+        }
+        self.lines[p].clear();
+        let ply = Ply { player: game.to_move(), best: Score::NEG_INF, any: false };
+        match self.plies.get_mut(p) {
+            Some(slot) => *slot = ply,
+            None => self.plies.push(ply),
+        }
+        Ok(())
+    }
+
+    /// The next [`Search::enter`] searches the child that just returned again (a re-search).
+    #[inline(always)]
+    pub fn research(&mut self) {
+        self.obs.research();
+    }
+
+    /// If the game is over here or the depth limit is reached, reports the leaf and returns its
+    /// static value in the algorithm's point of view.
+    #[inline(always)]
+    pub fn leaf(&mut self, game: &G, depth: u32) -> Option<Score> {
+        let (value, terminal) = match game.terminal_value() {
+            Some(v) => (v, game.leaves_are_game_ends()),
+            None if depth == 0 => (game.evaluate(), false),
+            None => return None,
+        };
+        let value = if self.mover_view { game.to_move().to_max_view(value) } else { value };
+        self.obs.leaf(value, terminal);
+        Some(value)
+    }
+
+    /// The moves of the current position, in search order, reported to the observer.
+    #[inline(always)]
+    pub fn moves(&mut self, game: &G) -> Vec<G::Move> {
+        let moves = game.moves();
+        self.obs.expand(game, &moves);
+        moves
+    }
+
+    /// Child `index` (reached by `mv`) returned `value`; the node's window is now
+    /// [`alpha`, `beta`]. A child better than every earlier one becomes the node's best, and its
+    /// line the node's line.
+    #[inline(always)]
+    pub fn update(&mut self, index: usize, mv: G::Move, value: Score, alpha: Score, beta: Score) {
+        let p = self.ply - 1;
+        let ply = &mut self.plies[p];
+        let better = !ply.any
+            || match (self.mover_view, ply.player) {
+                (false, Player::Min) => value < ply.best,
+                _ => value > ply.best,
+            };
+        if better {
+            ply.best = value;
+            ply.any = true;
+            self.lines.swap(p, p + 1);
+            self.lines[p].push((mv, index as u32));
+        }
+        self.obs.update(value, alpha, beta);
+    }
+
+    /// The cutoff test held: the moves in `rest` are never searched.
+    #[inline(always)]
+    pub fn cutoff(&mut self, game: &G, rest: &[G::Move], alpha: Score, beta: Score) {
+        self.obs.cutoff(game, rest, alpha, beta);
+    }
+
+    /// The node returns `value` (which this passes through: `return Ok(s.exit(v))`).
+    #[inline(always)]
+    pub fn exit(&mut self, value: Score) -> Score {
+        self.obs.exit(value);
+        self.ply -= 1;
+        value
+    }
+
+    /// A root search begins.
+    pub fn pass_start(&mut self, game: &G, kind: PassKind, depth: Option<u32>, alpha: Score, beta: Score) {
+        self.obs.pass_start(game, kind, depth, alpha, beta);
+    }
+
+    /// A root search ended with `value`.
+    pub fn pass_end(&mut self, value: Score) {
+        self.obs.pass_end(value);
+    }
+
+    /// The transposition table is looked up.
+    pub fn tt_probe(&mut self, key: u64) {
+        self.obs.tt_probe(key);
+    }
+
+    /// A stored result is used.
+    pub fn tt_hit(&mut self, key: u64, value: Score, bound: Bound, depth: u32) {
+        self.obs.tt_hit(key, value, bound, depth);
+    }
+
+    /// A result is stored.
+    pub fn tt_store(&mut self, key: u64, value: Score, bound: Bound, depth: u32) {
+        self.obs.tt_store(key, value, bound, depth);
+    }
+
+    /// The root's principal variation (after the search returned).
+    pub fn principal_variation(&self) -> Vec<(G::Move, u32)> {
+        self.lines.first().map(|l| l.iter().rev().copied().collect()).unwrap_or_default()
+    }
+
+    /// The outcome of a root search that returned `value` in the algorithm's point of view
+    /// (`root` is the root position).
+    pub fn outcome(&self, root: &G, value: Score) -> Outcome<G::Move> {
+        let value = if self.mover_view { root.to_move().to_max_view(value) } else { value };
+        Outcome { value, pv: self.principal_variation() }
+    }
+}
+
+/// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end).
 pub fn run<G: Game, O: Observer<G>>(
     algo: Algorithm,
     game: &mut G,
     depth: u32,
     obs: &mut O,
-) -> Result<Score, Stop> {
-    let root = game.to_move();
-    match algo {
-        Algorithm::Minimax => minimax(game, depth, obs),
-        Algorithm::AlphaBeta => alphabeta(game, depth, Score::NEG_INF, Score::INF, obs),
-        Algorithm::AlphaBetaSoft => alphabeta_soft(game, depth, Score::NEG_INF, Score::INF, obs),
-        Algorithm::Negamax => negamax(game, depth, obs).map(|v| root.to_max_view(v)),
-        Algorithm::NegamaxAb => {
-            negamax_ab(game, depth, Score::NEG_INF, Score::INF, obs).map(|v| root.to_max_view(v))
-        }
-    }
+) -> Result<Outcome<G::Move>, Stop> {
+    let mut s = Search::new(obs, algo.perspective());
+    let (lo, hi) = (Score::NEG_INF, Score::INF);
+    let value = match algo {
+        Algorithm::Minimax => minimax(game, depth, &mut s)?,
+        Algorithm::AlphaBeta => alphabeta(game, depth, lo, hi, &mut s)?,
+        Algorithm::AlphaBetaSoft => alphabeta_soft(game, depth, lo, hi, &mut s)?,
+        Algorithm::Negamax => negamax(game, depth, &mut s)?,
+        Algorithm::NegamaxAb => negamax_ab(game, depth, lo, hi, &mut s)?,
+    };
+    Ok(s.outcome(game, value))
 }
 
-/// The search stops here if the game is over or the depth limit is reached: reports the leaf to
-/// the observer and returns its static value (MAX's view).
-#[inline(always)]
-fn static_value<G: Game, O: Observer<G>>(game: &G, depth: u32, obs: &mut O) -> Option<Score> {
-    let (value, terminal) = match game.terminal_value() {
-        Some(v) => (v, game.leaves_are_game_ends()),
-        None if depth == 0 => (game.evaluate(), false),
-        None => return None,
-    };
-    obs.leaf(value, terminal);
-    Some(value)
-}
-
-/// [`static_value`] from the mover's point of view, for the negamax family.
-#[inline(always)]
-fn static_value_for_mover<G: Game, O: Observer<G>>(game: &G, depth: u32, obs: &mut O) -> Option<Score> {
-    let player: Player = game.to_move();
-    let (value, terminal) = match game.terminal_value() {
-        Some(v) => (v, game.leaves_are_game_ends()),
-        None if depth == 0 => (game.evaluate(), false),
-        None => return None,
-    };
-    let value = player.to_max_view(value);
-    obs.leaf(value, terminal);
-    Some(value)
+/// Reads a trace file (JSON, version 1 or 2); a version 1 file gets its algorithm's descriptor
+/// from this module, as it carries only the algorithm's name.
+pub fn read_trace(text: &str) -> Result<Trace, crate::trace::json::TraceFileError> {
+    Trace::from_json_with(text, |name| name.parse::<Algorithm>().ok().map(|a| a.descriptor().clone()))
 }

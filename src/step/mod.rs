@@ -1,22 +1,23 @@
 //! `abviz step`: walk through a recorded search one event at a time, in the terminal.
 //!
-//! Two front ends read the same [`state::Replay`] of a [`Trace`]:
+//! Two front ends read the same [`Timeline`] of a [`Trace`]:
 //! - [`tui`]: a full-screen view (ratatui) with the tree, the α/β stack, the narration, the
 //!   pseudocode and the counts so far;
 //! - [`plain`]: one numbered line per event, driven by commands on standard input, for pipes,
 //!   scripts, screen readers and ssh sessions.
 //!
 //! Both narrate with [`crate::trace::narration::narrate`] (the sentence the HTML stepper shows too)
-//! and never re-run the search: everything comes from the trace's events and node records.
+//! and never re-run the search: everything comes from the trace's events and its timeline.
 //!
 //! ```
 //! use abviz::input::{Input, RunOptions};
 //! use abviz::search::Algorithm;
-//! use abviz::step::{plain, state::Replay};
+//! use abviz::step::plain;
+//! use abviz::trace::Timeline;
 //!
 //! let input = Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None).unwrap();
 //! let trace = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
-//! let replay = Replay::new(&trace);
+//! let replay = Timeline::new(&trace);
 //! let cut = replay.next_cutoff(0).unwrap();
 //! let line = plain::line(&replay, cut, false);
 //! assert!(line.starts_with("22  C (MIN) [3, 2]  At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff"));
@@ -25,14 +26,12 @@
 pub mod keys;
 mod outline;
 pub mod plain;
-pub mod state;
 pub mod terminal;
 pub mod tui;
 mod view;
 
 use crate::game::Player;
-use crate::trace::{NodeId, Trace};
-use state::{Frame, Replay};
+use crate::trace::{Frame, NodeId, Timeline, Trace};
 use std::str::FromStr;
 
 /// How far `--until` runs.
@@ -62,11 +61,11 @@ impl FromStr for Until {
 
 impl Until {
     /// The 0-based step it stands for in `replay`, or why it cannot be reached.
-    pub fn resolve(self, replay: &Replay) -> Result<usize, String> {
+    pub fn resolve(self, replay: &Timeline) -> Result<usize, String> {
         match self {
             Until::End => Ok(replay.last()),
             Until::Cutoff => replay.cutoff_steps().first().map(|&s| s as usize).ok_or_else(|| {
-                let algo = replay.trace().algorithm;
+                let algo = &replay.trace().algorithm;
                 if algo.has_window() {
                     "--until cutoff: this search has no cutoff".to_string()
                 } else {
@@ -108,7 +107,7 @@ impl ColorChoice {
 pub fn short_name(trace: &Trace, id: NodeId) -> String {
     match trace.name(id) {
         Some(n) => n.to_string(),
-        None if id == Trace::ROOT => "root".into(),
+        None if trace.parent(id).is_none() => "root".into(),
         None if trace.input.kind.is_game() => trace.move_label(id).to_string(),
         None => trace.display_name(id),
     }
@@ -124,7 +123,7 @@ pub fn triangle(player: Player) -> &'static str {
 
 /// A stack frame's state as text: "[α, β]" for windowed searches, "best v" (or "best –" before any
 /// child reported) for minimax and negamax.
-pub fn window_text(replay: &Replay, frame: &Frame) -> String {
+pub fn window_text(replay: &Timeline, frame: &Frame) -> String {
     if replay.trace().algorithm.has_window() {
         format!("[{}, {}]", frame.alpha, frame.beta)
     } else {
@@ -158,7 +157,7 @@ mod tests {
             .unwrap()
             .trace(crate::search::Algorithm::AlphaBeta, &RunOptions::default())
             .unwrap();
-        let replay = Replay::new(&trace);
+        let replay = Timeline::new(&trace);
         assert_eq!("cutoff".parse::<Until>().unwrap().resolve(&replay), Ok(21));
         assert_eq!("END".parse::<Until>().unwrap().resolve(&replay), Ok(40));
         assert_eq!("41".parse::<Until>().unwrap().resolve(&replay), Ok(40));

@@ -6,8 +6,7 @@
 //! nodes it hides. So a 550,000-node search shows a few dozen rows around the current node, and
 //! `+`/`−` open or close the neighbourhood.
 
-use super::state::{Replay, Seen};
-use crate::trace::{NodeId, Trace};
+use crate::trace::{NONE, NodeId, Seen, Timeline};
 
 /// Stop opening nodes off the path past this many rows (the path itself is always laid out).
 pub(crate) const ROW_CAP: usize = 5_000;
@@ -29,7 +28,7 @@ pub(crate) struct Row {
 
 /// The outline after `step`: `path` runs from the root down (the focus last).
 pub(crate) struct Outline<'a, 'r, 't> {
-    replay: &'r Replay<'t>,
+    replay: &'r Timeline<'t>,
     step: usize,
     path: &'a [NodeId],
     expand: u32,
@@ -38,7 +37,7 @@ pub(crate) struct Outline<'a, 'r, 't> {
 
 /// The rows, and the index of `focus`'s row (0 if it is not shown).
 pub(crate) fn rows(
-    replay: &Replay,
+    replay: &Timeline,
     step: usize,
     path: &[NodeId],
     expand: u32,
@@ -69,7 +68,9 @@ impl Outline<'_, '_, '_> {
         let trace = self.replay.trace();
         // (node, is it the last child (None: the root), depth of its nearest path ancestor, the
         // tree lines to its left)
-        let mut todo: Vec<(NodeId, Option<bool>, u16, String)> = vec![(Trace::ROOT, None, 0, String::new())];
+        // The tree of the pass being replayed: the root above the path (or the first root).
+        let root = self.path.first().copied().filter(|&r| r != NONE).unwrap_or(0);
+        let mut todo: Vec<(NodeId, Option<bool>, u16, String)> = vec![(root, None, 0, String::new())];
         while let Some((id, last, anchor, prefix)) = todo.pop() {
             let node = trace.node(id);
             let on_path = self.path.get(node.depth as usize) == Some(&id);
@@ -113,7 +114,7 @@ mod tests {
     fn the_neighbourhood_of_the_path() {
         let input = Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None).unwrap();
         let trace = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
-        let replay = Replay::new(&trace);
+        let replay = Timeline::new(&trace);
         let cut = replay.next_cutoff(0).unwrap();
         let path = trace.ancestry(replay.focus(cut));
         let (all, focus) = rows(&replay, cut, &path, u32::MAX, replay.focus(cut));

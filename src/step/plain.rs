@@ -12,10 +12,9 @@
 //! messages (the end reached, an unknown command, the prompt) go to `msg`, so a script reading
 //! `out` sees only numbered lines.
 
-use super::state::Replay;
 use super::window_text;
 use crate::trace::narration::narrate;
-use crate::trace::{CutKind, EventKind, Trace};
+use crate::trace::{CutKind, Event, NONE, Timeline};
 use std::io::{self, BufRead, Write};
 
 const BOLD: &str = "\x1b[1m";
@@ -29,25 +28,29 @@ const RESET: &str = "\x1b[0m";
 pub const COMMANDS: &str = "commands: n or Enter = next, b = back, c = next cutoff, C = previous cutoff, a number = go to that step, q = quit";
 
 /// The line for `step` (0-based), coloured with ANSI escapes if `color`.
-pub fn line(replay: &Replay, step: usize, color: bool) -> String {
+pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
     let trace = replay.trace();
     let snap = replay.at(step);
-    let top = snap.top();
     let width = replay.len().to_string().len();
     let number = format!("{:>width$}", step + 1);
-    let node = trace.node(snap.focus);
-    let who = format!("{} ({})", trace.display_name(snap.focus), node.player.upper());
-    let window = window_text(replay, top);
+    let (who, window) = match snap.top() {
+        Some(top) if snap.focus != NONE => {
+            let node = trace.node(snap.focus);
+            (
+                format!("{} ({})", trace.display_name(snap.focus), node.player.upper()),
+                window_text(replay, top),
+            )
+        }
+        _ => ("—".to_string(), String::new()),
+    };
     let text = narrate(trace, step);
     if !color {
         return format!("{number}  {who} {window}  {text}");
     }
-    let tint = match snap.kind {
-        EventKind::Cutoff => match trace.cutoff(snap.node).map(|c| c.kind) {
-            Some(CutKind::Alpha) => BLUE,
-            _ => RED,
-        },
-        EventKind::Exit if snap.node == Trace::ROOT => GREEN,
+    let tint = match snap.event {
+        Event::Cutoff { cut: CutKind::Alpha, .. } => BLUE,
+        Event::Cutoff { .. } => RED,
+        _ if step == replay.last() => GREEN,
         _ => "",
     };
     let text = if tint.is_empty() { text } else { format!("{BOLD}{tint}{text}{RESET}") };
@@ -106,7 +109,7 @@ pub struct PlainOptions {
 /// Prints the lines up to `opts.until`, then follows the commands in `input` (if any) until `q` or
 /// the end of the input.
 pub fn run<W: Write, M: Write>(
-    replay: &Replay,
+    replay: &Timeline,
     opts: PlainOptions,
     input: Option<&mut dyn BufRead>,
     out: &mut W,
@@ -196,7 +199,7 @@ mod tests {
     }
 
     fn session(trace: &crate::trace::Trace, until: usize, commands: &str) -> (Vec<String>, String) {
-        let replay = Replay::new(trace);
+        let replay = Timeline::new(trace);
         let mut input = commands.as_bytes();
         let (mut out, mut msg) = (Vec::new(), Vec::new());
         let opts = PlainOptions { until, ..Default::default() };
@@ -238,7 +241,7 @@ mod tests {
     #[test]
     fn colour_marks_the_cutoff_kind() {
         let trace = aima(Algorithm::AlphaBeta);
-        let replay = Replay::new(&trace);
+        let replay = Timeline::new(&trace);
         let cut = replay.next_cutoff(0).unwrap();
         let l = line(&replay, cut, true);
         assert!(l.contains(BLUE) && l.contains("α-cutoff"), "{l}");

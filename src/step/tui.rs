@@ -16,11 +16,11 @@
 //! ends: `q`, an error, or a panic (a panic hook restores it before the message is printed).
 
 use super::keys::{self, Action};
-use super::state::Replay;
 use super::terminal::{
     Events, TerminalEvents, enter_terminal, install_panic_hook, restore_terminal, with_terminal,
 };
 use super::view::Theme;
+use crate::trace::Timeline as Replay;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind};

@@ -3,12 +3,12 @@
 
 use super::keys::HELP;
 use super::outline::{self, Row};
-use super::state::{Seen, Snapshot};
+
 use super::tui::{App, MIN_SIZE};
 use super::{short_name, triangle, window_text};
 use crate::trace::narration::narrate;
 use crate::trace::pseudocode;
-use crate::trace::{Bound, CutKind, EventKind, NodeId, Trace};
+use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Seen, Snapshot};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -97,7 +97,7 @@ impl App<'_, '_> {
         ])
         .areas(area);
         self.render_title(frame, title);
-        let code = pseudocode::lines(trace.algorithm);
+        let code = pseudocode::lines(trace);
         let code_width = code.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4;
         // A small tree keeps the width it has at the end, so the panels do not move while it
         // grows; a big one gets half the screen.
@@ -126,10 +126,13 @@ impl App<'_, '_> {
     /// The highlighted path: the call stack, or at the very end the principal variation.
     fn path(&self, snap: &Snapshot) -> Vec<NodeId> {
         let trace = self.replay.trace();
-        if snap.kind == EventKind::Exit && snap.node == Trace::ROOT {
-            let mut path = vec![Trace::ROOT];
+        if snap.step == self.replay.last() && !trace.result.pv_indices.is_empty() {
+            let mut path = vec![trace.result_root()];
             path.extend(trace.pv_nodes());
             path
+        } else if snap.stack.is_empty() {
+            // Between passes: the tree of the pass that just ended (or the first one).
+            vec![trace.passes().iter().rev().find(|p| p.start as usize <= snap.step).map_or(0, |p| p.root)]
         } else {
             snap.stack.iter().map(|f| f.node).collect()
         }
@@ -174,32 +177,40 @@ impl App<'_, '_> {
         let trace = self.replay.trace();
         let t = &self.theme;
         let node = trace.node(row.node);
-        let leafy = node.is_leaf() || node.pruned_leaf;
+        let pruned_value = trace.pruned_value(row.node);
+        let leafy = trace.is_leaf(row.node) || pruned_value.is_some();
+        let known = self.replay.value_at(row.node, self.step);
         // An unnamed inner tree node is called by its path ("1.2"), as in the stack and the
         // narration; an unnamed leaf is just its value, as in the figures.
         let title = match trace.name(row.node) {
             Some(_) => format!("{} ", short_name(trace, row.node)),
-            None if row.node == Trace::ROOT || trace.input.kind.is_game() || !leafy => {
+            None if trace.parent(row.node).is_none() || trace.input.kind.is_game() || !leafy => {
                 format!("{} ", short_name(trace, row.node))
             }
             None => String::new(),
         };
         let shape = if leafy { "□" } else { triangle(node.player) };
         let text = match row.seen {
-            Seen::Pruned if node.pruned_leaf => format!("✂ {title}□ {}", node.value),
+            Seen::Pruned if pruned_value.is_some() => {
+                format!("✂ {title}□ {}", pruned_value.unwrap_or_default())
+            }
             Seen::Pruned if trace.children(row.node).is_empty() => {
                 format!("✂ {title}").trim_end().to_string()
             }
             Seen::Pruned => format!("✂ {title}{shape}"),
             Seen::Open | Seen::Hidden => format!("{title}{shape} …"),
-            Seen::Valued if leafy => format!("{title}□ {}", node.value),
             Seen::Valued => {
-                let bound = match node.bound {
-                    Bound::Exact => "",
-                    Bound::Lower => " (≥)",
-                    Bound::Upper => " (≤)",
-                };
-                format!("{title}{shape} = {}{bound}", node.value)
+                let (value, bound) = known.unwrap_or((trace.summary(row.node).value, Bound::Exact));
+                if leafy {
+                    format!("{title}□ {value}")
+                } else {
+                    let bound = match bound {
+                        Bound::Exact => "",
+                        Bound::Lower => " (≥)",
+                        Bound::Upper => " (≤)",
+                    };
+                    format!("{title}{shape} = {value}{bound}")
+                }
             }
         };
         let style = if is_focus {
@@ -215,19 +226,17 @@ impl App<'_, '_> {
         if let Some(c) = trace.cutoff(row.node).filter(|_| self.replay.cut_by(row.node, self.step)) {
             spans.push(Span::styled(format!("  ✂ {}", c.kind.name()), t.cut(c.kind)));
         }
-        if snap.kind == EventKind::Cutoff
-            && let Some(c) = trace.cutoff(snap.node)
-            && c.bound_from == row.node
-            && c.bound_from != snap.node
+        if let Event::Cutoff { node, cut, alpha, beta, bound_from: Some(from), .. } = snap.event
+            && from == row.node
+            && from != node
         {
-            let bound = match c.kind {
-                CutKind::Alpha => format!("α = {}", c.alpha),
-                CutKind::Beta => format!("β = {}", c.beta),
+            let bound = match cut {
+                CutKind::Alpha => format!("α = {alpha}"),
+                CutKind::Beta => format!("β = {beta}"),
             };
-            spans.push(Span::styled(format!("  ◀ {bound} comes from here"), t.cut(c.kind)));
+            spans.push(Span::styled(format!("  ◀ {bound} comes from here"), t.cut(cut)));
         }
-        if row.on_path && row.node != Trace::ROOT && snap.kind == EventKind::Exit && snap.node == Trace::ROOT
-        {
+        if row.on_path && trace.parent(row.node).is_some() && snap.step == self.replay.last() {
             spans.push(Span::styled("  ★", t.done()));
         }
         if row.hidden > 0 {
@@ -238,7 +247,8 @@ impl App<'_, '_> {
 
     fn render_right(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, code: &[&str]) {
         let trace = self.replay.trace();
-        let position = trace.position(snap.focus).filter(|_| trace.input.kind.is_game());
+        let position =
+            trace.position(snap.focus).filter(|_| snap.focus != NONE && trace.input.kind.is_game());
         let board = position.map(board_rows).unwrap_or_default();
         let code_lines = wrap_code(code, area.width.saturating_sub(4) as usize);
         let code_want = code_lines.len() as u16 + 2;
@@ -286,6 +296,7 @@ impl App<'_, '_> {
             .skip(skip)
             .map(|(i, f)| {
                 let node = trace.node(f.node);
+                let leaf = trace.is_leaf(f.node);
                 let window = if windowed {
                     Line::from(vec![
                         Span::raw("["),
@@ -298,7 +309,7 @@ impl App<'_, '_> {
                     Line::from(window_text(self.replay, f))
                 };
                 let child = match f.child {
-                    _ if node.is_leaf() => "leaf".to_string(),
+                    _ if leaf => "leaf".to_string(),
                     Some(c) => format!("{} of {}", trace.node(c).index + 1, trace.children(f.node).len()),
                     None => "–".into(),
                 };
@@ -370,17 +381,17 @@ impl App<'_, '_> {
 
     fn render_story(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, narration: String) {
         let trace = self.replay.trace();
-        let style = match snap.kind {
-            EventKind::Cutoff => trace.cutoff(snap.node).map(|c| self.theme.cut(c.kind)).unwrap_or_default(),
-            EventKind::Exit if snap.node == Trace::ROOT => self.theme.done(),
+        let _ = trace;
+        let style = match snap.event {
+            Event::Cutoff { cut, .. } => self.theme.cut(cut),
+            _ if snap.step == self.replay.last() => self.theme.done(),
             _ => Style::new().add_modifier(Modifier::BOLD),
         };
         let kind = match snap.kind {
-            EventKind::Enter => "enter",
             EventKind::Eval => "evaluate",
-            EventKind::Update => "update",
-            EventKind::Cutoff => "cutoff",
             EventKind::Exit => "return",
+            EventKind::Research => "re-search",
+            other => other.name(),
         };
         let title = format!(" Step {} of {} · {kind} ", self.step + 1, self.replay.len());
         let p = Paragraph::new(Line::styled(narration, style))

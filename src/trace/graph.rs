@@ -1,24 +1,29 @@
-//! The trace as a petgraph graph: structure checks for loaded traces and subtree sizes.
+//! The trace as a petgraph graph: the search tree's edges plus the transposition links that make
+//! it a DAG. Structure checks for loaded traces, subtree sizes and a topological order.
 
 use crate::trace::{NONE, NodeId, Trace};
-use petgraph::algo::is_cyclic_directed;
+use petgraph::algo::{is_cyclic_directed, toposort};
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::{Dfs, DfsPostOrder};
+use petgraph::visit::{Dfs, EdgeFiltered};
 
-/// The kind of a parent→child edge.
+/// The kind of an edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EdgeKind {
-    /// The search went down this edge.
+    /// Parent to child: the search went down this edge.
     Searched,
-    /// The child was generated but pruned.
+    /// Parent to child: the child was generated but pruned.
     Pruned,
+    /// A transposition: from the node whose result was stored to the node that used it.
+    Transposition,
 }
 
 impl Trace {
-    /// The search tree as a directed graph (node weights are trace ids; graph index = trace id).
-    /// Later algorithms with transpositions make this a DAG; the checks below already allow it.
+    /// The trace as a directed graph (node weights are trace ids; graph index = trace id): tree
+    /// edges from parents to children, and transposition links from the node whose result the
+    /// table stored to each node that used it.
     pub fn graph(&self) -> DiGraph<NodeId, EdgeKind> {
-        let mut g = DiGraph::with_capacity(self.nodes.len(), self.nodes.len().saturating_sub(1));
+        let links = if self.events.is_empty() { &[][..] } else { self.links() };
+        let mut g = DiGraph::with_capacity(self.nodes.len(), self.nodes.len() + links.len());
         for id in 0..self.nodes.len() {
             g.add_node(id as NodeId);
         }
@@ -28,58 +33,80 @@ impl Trace {
                 g.add_edge(NodeIndex::new(node.parent as usize), NodeIndex::new(id), kind);
             }
         }
+        for &(user, stored) in links {
+            g.add_edge(
+                NodeIndex::new(stored as usize),
+                NodeIndex::new(user as usize),
+                EdgeKind::Transposition,
+            );
+        }
         g
     }
 
-    /// Checks that the nodes form one tree rooted at node 0 (for traces loaded from files).
+    /// Checks that the nodes form trees, one per pass, rooted at the nodes without a parent
+    /// (node 0 first), and that the transposition links keep the whole a DAG (for traces loaded
+    /// from files).
     pub fn validate_structure(&self) -> Result<(), String> {
         if self.nodes.is_empty() {
             return Err("the trace has no nodes".into());
         }
         if self.nodes[0].parent != NONE {
-            return Err("node 0 must be the root (its parent must be null)".into());
+            return Err("node 0 must be a root (its parent must be null)".into());
         }
-        if !self.nodes[0].visited() {
-            return Err("the root is marked pruned, but every search enters its root".into());
-        }
-        for (id, node) in self.nodes.iter().enumerate().skip(1) {
-            if node.parent == NONE {
-                return Err(format!("node {id} has no parent, but only node 0 may be the root"));
+        for (id, node) in self.nodes.iter().enumerate() {
+            if node.parent == NONE && node.pruned {
+                return Err(format!(
+                    "the root is marked pruned (node {id}), but every search enters its root"
+                ));
             }
-            if node.parent as usize >= self.nodes.len() {
+            if node.parent != NONE && node.parent as usize >= self.nodes.len() {
                 return Err(format!("node {id} names parent {}, which does not exist", node.parent));
+            }
+            if node.parent != NONE && node.parent as usize >= id {
+                return Err(format!(
+                    "node {id} names parent {}, which comes after it (a parent is recorded before its children)",
+                    node.parent
+                ));
             }
         }
         let g = self.graph();
         if is_cyclic_directed(&g) {
-            return Err("the parent links form a cycle".into());
+            return Err("the parent and transposition links form a cycle".into());
         }
-        let mut dfs = Dfs::new(&g, NodeIndex::new(0));
+        let tree = EdgeFiltered::from_fn(&g, |e| *e.weight() != EdgeKind::Transposition);
         let mut reached = 0usize;
-        while dfs.next(&g).is_some() {
-            reached += 1;
+        for root in self.roots() {
+            let mut dfs = Dfs::new(&tree, NodeIndex::new(root as usize));
+            while dfs.next(&tree).is_some() {
+                reached += 1;
+            }
         }
         if reached != self.nodes.len() {
-            return Err(format!("only {reached} of {} nodes can be reached from the root", self.nodes.len()));
+            return Err(format!(
+                "only {reached} of {} nodes can be reached from the roots",
+                self.nodes.len()
+            ));
         }
         Ok(())
     }
 
     /// The number of nodes (recorded ones, pruned included) in each node's subtree.
     pub fn subtree_sizes(&self) -> Vec<u32> {
-        let g = self.graph();
         let mut sizes = vec![1u32; self.nodes.len()];
-        if self.nodes.is_empty() {
-            return sizes;
-        }
-        let mut post = DfsPostOrder::new(&g, NodeIndex::new(0));
-        while let Some(ix) = post.next(&g) {
-            let id = ix.index();
+        // Children come after their parents, so one backward sweep adds every subtree up.
+        for id in (0..self.nodes.len()).rev() {
             let p = self.nodes[id].parent;
-            if p != NONE {
+            if p != NONE && (p as usize) < id {
                 sizes[p as usize] += sizes[id];
             }
         }
         sizes
+    }
+
+    /// The nodes in a topological order of the DAG (parents before children, a stored result
+    /// before the nodes that used it), or `None` if there is a cycle.
+    pub fn topological_order(&self) -> Option<Vec<NodeId>> {
+        let g = self.graph();
+        toposort(&g, None).ok().map(|order| order.into_iter().map(|ix| g[ix]).collect())
     }
 }

@@ -1,28 +1,38 @@
-//! The trace's file form: `{"format":"abviz-trace","version":1, ...}`.
+//! The trace's file form: `{"format":"abviz-trace","version":2, ...}` (docs/trace-format.md).
 //!
-//! Field names are a public interface (documented in docs/trace-format.md); ±∞ are written as
-//! the strings "inf" and "-inf".
+//! Version 2 carries the algorithm's descriptor, every node (with the per-node summary derived
+//! from the events, for readers that want it), the passes and transposition links, and every
+//! event with its data. Reading rebuilds the trace from the nodes' structure and the events
+//! alone. Version 1 files (written by abviz 0.1, one window per node and events without data)
+//! still load: their events are rebuilt from the node records.
+//!
+//! Field names are a public interface; ±∞ are written as the strings "inf" and "-inf".
 
 use crate::Score;
 use crate::game::Player;
-use crate::search::Algorithm;
+use crate::trace::summary::NEVER;
 use crate::trace::{
-    Bound, CutKind, Cutoff, Event, EventKind, InputInfo, NONE, Node, NodeId, SearchResult, Stats, Status,
-    Trace,
+    AlgorithmInfo, Bound, CutKind, Event, EventLog, Features, InputInfo, NONE, Node, NodeId, Perspective,
+    Positions, SearchResult, Stats, Status, Trace,
 };
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// The `format` field's value.
 pub const FORMAT: &str = "abviz-trace";
-/// The `version` field's value.
-pub const VERSION: u32 = 1;
+/// The `version` field's value that this abviz writes.
+pub const VERSION: u32 = 2;
 
+/// The document; `E` is an event as written (`EventOut`) or as read (a JSON value, whose form
+/// depends on the version).
 #[derive(Serialize, Deserialize)]
-struct Doc {
+struct Doc<E> {
     format: String,
     version: u32,
-    algorithm: Algorithm,
+    algorithm: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    descriptor: Option<AlgorithmInfo>,
     input: InputInfo,
     root_player: Player,
     result: SearchResult,
@@ -31,8 +41,12 @@ struct Doc {
     minimax: Option<Stats>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     nodes: Option<Vec<NodeDoc>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    passes: Vec<PassDoc>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    links: Vec<LinkDoc>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    events: Option<Vec<EventDoc>>,
+    events: Option<Vec<E>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -40,6 +54,8 @@ struct NodeDoc {
     id: NodeId,
     parent: Option<NodeId>,
     path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    index: Option<u32>,
     depth: u16,
     player: Player,
     #[serde(rename = "move")]
@@ -61,6 +77,12 @@ struct NodeDoc {
     parent_beta: Score,
     cutoff: Option<CutoffDoc>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    visits: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    link: Option<NodeId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mcts: Option<MctsDoc>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     position: Option<String>,
 }
 
@@ -75,18 +97,50 @@ struct CutoffDoc {
 }
 
 #[derive(Serialize, Deserialize)]
-struct EventDoc {
-    step: u32,
-    kind: EventKind,
+struct MctsDoc {
+    visits: u32,
+    total: f64,
+}
+
+#[derive(Serialize, Deserialize)]
+struct PassDoc {
+    pass: u32,
+    kind: crate::trace::PassKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    depth: Option<u32>,
+    root: Option<NodeId>,
+    alpha: Score,
+    beta: Score,
+    value: Score,
+    bound: Bound,
+}
+
+#[derive(Serialize, Deserialize)]
+struct LinkDoc {
     node: NodeId,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    parent: Option<NodeId>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    value: Option<Score>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    alpha: Option<Score>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    beta: Option<Score>,
+    to: NodeId,
+}
+
+#[derive(Serialize)]
+struct EventOut {
+    step: u32,
+    #[serde(flatten)]
+    event: Event,
+}
+
+#[derive(Deserialize)]
+struct EventIn {
+    step: u32,
+    #[serde(flatten)]
+    event: Event,
+}
+
+/// A version 1 event: a kind and a node, the numbers living in the node records.
+#[derive(Deserialize)]
+struct EventV1 {
+    step: u32,
+    kind: String,
+    node: NodeId,
 }
 
 /// Why a trace file could not be read.
@@ -98,6 +152,10 @@ pub enum TraceFileError {
     /// A JSON document, but not ours.
     #[error("not an abviz trace: {0}")]
     Format(String),
+}
+
+fn format_err(msg: impl Into<String>) -> TraceFileError {
+    TraceFileError::Format(msg.into())
 }
 
 impl Trace {
@@ -114,86 +172,93 @@ impl Trace {
         paths
     }
 
-    fn to_doc(&self, stats_only: bool) -> Doc {
+    fn to_doc(&self, stats_only: bool) -> Doc<EventOut> {
         let root_player = self.nodes.first().map(|n| n.player).unwrap_or_default();
-        let (nodes, events) = if stats_only {
-            (None, None)
-        } else {
-            let paths = self.all_paths();
-            let negamax = self.algorithm.perspective() == crate::trace::Perspective::Mover;
-            let nodes = self
-                .nodes
-                .iter()
-                .enumerate()
-                .map(|(id, n)| {
-                    let id = id as NodeId;
-                    let visited = n.visited();
-                    NodeDoc {
-                        id,
-                        parent: self.parent(id),
-                        path: paths[id as usize].clone(),
-                        depth: n.depth,
-                        player: n.player,
-                        mv: (n.label != NONE).then(|| self.move_label(id).to_string()),
-                        name: self.name(id).map(str::to_string),
-                        status: n.status,
-                        pre: visited.then_some(n.pre),
-                        post: visited.then_some(n.post),
-                        alpha_in: n.alpha_in,
-                        beta_in: n.beta_in,
-                        alpha_out: n.alpha_out,
-                        beta_out: n.beta_out,
-                        value: (visited || n.pruned_leaf).then_some(n.value),
-                        bound: n.bound,
-                        value_mover: (visited && negamax).then(|| n.player.to_max_view(n.value)),
-                        parent_alpha: n.parent_alpha,
-                        parent_beta: n.parent_beta,
-                        cutoff: self.cutoff(id).map(|c| CutoffDoc {
-                            kind: c.kind,
-                            child: c.child,
-                            alpha: c.alpha,
-                            beta: c.beta,
-                            bound_from: (c.bound_from != NONE).then(|| paths[c.bound_from as usize].clone()),
-                            pruned: c.pruned,
-                        }),
-                        position: self.position(id).map(str::to_string),
-                    }
-                })
-                .collect();
-            let events = self
-                .events
-                .iter()
-                .enumerate()
-                .map(|(step, e)| {
-                    let n = &self.nodes[e.node as usize];
-                    let (parent, value, alpha, beta) = match e.kind {
-                        EventKind::Enter => (None, None, Some(n.alpha_in), Some(n.beta_in)),
-                        EventKind::Eval | EventKind::Exit => (None, Some(n.value), None, None),
-                        EventKind::Update => {
-                            (self.parent(e.node), Some(n.value), Some(n.parent_alpha), Some(n.parent_beta))
-                        }
-                        EventKind::Cutoff => {
-                            let c = self.cutoff(e.node);
-                            (None, None, c.map(|c| c.alpha), c.map(|c| c.beta))
-                        }
-                    };
-                    EventDoc { step: step as u32 + 1, kind: e.kind, node: e.node, parent, value, alpha, beta }
-                })
-                .collect();
-            (Some(nodes), Some(events))
-        };
-        Doc {
+        let mut doc = Doc {
             format: FORMAT.into(),
             version: VERSION,
-            algorithm: self.algorithm,
+            algorithm: self.algorithm.name().to_string(),
+            descriptor: Some(self.algorithm.clone()),
             input: self.input.clone(),
             root_player,
             result: self.result.clone(),
             stats: self.stats.clone(),
             minimax: self.minimax.clone(),
-            nodes,
-            events,
+            nodes: None,
+            passes: Vec::new(),
+            links: Vec::new(),
+            events: None,
+        };
+        if stats_only {
+            return doc;
         }
+        let paths = self.all_paths();
+        let negamax = self.algorithm.perspective() == Perspective::Mover;
+        let nodes = (0..self.nodes.len() as NodeId)
+            .map(|id| {
+                let n = self.node(id);
+                let s = self.summary(id);
+                let visited = n.visited();
+                NodeDoc {
+                    id,
+                    parent: self.parent(id),
+                    path: paths[id as usize].clone(),
+                    index: Some(n.index),
+                    depth: n.depth,
+                    player: n.player,
+                    mv: (n.label != NONE).then(|| self.move_label(id).to_string()),
+                    name: self.name(id).map(str::to_string),
+                    status: s.status,
+                    pre: visited.then_some(s.pre),
+                    post: visited.then_some(s.post),
+                    alpha_in: s.alpha_in,
+                    beta_in: s.beta_in,
+                    alpha_out: s.alpha_out,
+                    beta_out: s.beta_out,
+                    value: (visited || self.pruned_value(id).is_some()).then_some(s.value),
+                    bound: s.bound,
+                    value_mover: (visited && negamax).then(|| n.player.to_max_view(s.value)),
+                    parent_alpha: s.parent_alpha,
+                    parent_beta: s.parent_beta,
+                    cutoff: self.cutoff(id).map(|c| CutoffDoc {
+                        kind: c.kind,
+                        child: c.child,
+                        alpha: c.alpha,
+                        beta: c.beta,
+                        bound_from: (c.bound_from != NONE).then(|| paths[c.bound_from as usize].clone()),
+                        pruned: c.pruned,
+                    }),
+                    visits: (s.visits > 1).then_some(s.visits),
+                    link: (s.link != NONE).then_some(s.link),
+                    mcts: self.mcts(id).map(|m| MctsDoc { visits: m.visits, total: m.total }),
+                    position: self.position(id).map(str::to_string),
+                }
+            })
+            .collect();
+        doc.nodes = Some(nodes);
+        doc.passes = self
+            .passes()
+            .iter()
+            .map(|p| PassDoc {
+                pass: p.number,
+                kind: p.kind,
+                depth: p.depth,
+                root: (p.root != NONE).then_some(p.root),
+                alpha: p.alpha,
+                beta: p.beta,
+                value: p.value,
+                bound: p.bound,
+            })
+            .collect();
+        doc.links = self.links().iter().map(|&(node, to)| LinkDoc { node, to }).collect();
+        doc.events = Some(
+            self.events
+                .iter(&self.nodes)
+                .enumerate()
+                .map(|(k, event)| EventOut { step: k as u32 + 1, event })
+                .collect(),
+        );
+        doc
     }
 
     /// The JSON document (pretty-printed, deterministic). `stats_only` leaves out nodes and events.
@@ -203,34 +268,56 @@ impl Trace {
         s
     }
 
-    /// Reads a trace written by [`Trace::to_json`], checking its format, version and structure.
+    /// Reads a trace written by [`Trace::to_json`] (version 2) or by abviz 0.1 (version 1),
+    /// checking its format, version and structure. A version 1 file names its algorithm only;
+    /// its descriptor is a bare one (see [`crate::search::read_trace`] for the full one).
     pub fn from_json(text: &str) -> Result<Trace, TraceFileError> {
+        Trace::from_json_with(text, |_| None)
+    }
+
+    /// [`Trace::from_json`], with `describe` giving the descriptor of an algorithm a version 1
+    /// file names.
+    pub fn from_json_with(
+        text: &str,
+        describe: impl Fn(&str) -> Option<AlgorithmInfo>,
+    ) -> Result<Trace, TraceFileError> {
         let head: serde_json::Value = serde_json::from_str(text)?;
         match head.get("format").and_then(|f| f.as_str()) {
             Some(FORMAT) => {}
-            Some(other) => {
-                return Err(TraceFileError::Format(format!("its format is {other:?}, expected {FORMAT:?}")));
-            }
-            None => return Err(TraceFileError::Format("it has no \"format\": \"abviz-trace\" field".into())),
+            Some(other) => return Err(format_err(format!("its format is {other:?}, expected {FORMAT:?}"))),
+            None => return Err(format_err("it has no \"format\": \"abviz-trace\" field")),
         }
-        match head.get("version") {
-            Some(v) if v.as_u64() == Some(1) => {}
+        let version = match head.get("version") {
+            Some(v) if v.as_u64() == Some(1) => 1,
+            Some(v) if v.as_u64() == Some(2) => 2,
             Some(v) => {
-                return Err(TraceFileError::Format(format!(
-                    "version {v} is not supported (this abviz reads version 1)"
+                return Err(format_err(format!(
+                    "version {v} is not supported (this abviz reads versions 1 and 2)"
                 )));
             }
-            None => return Err(TraceFileError::Format("it has no \"version\" field".into())),
-        }
-        let doc: Doc = serde_json::from_value(head)?;
-        let Some(nodes) = doc.nodes else {
-            return Err(TraceFileError::Format(
-                "it was written with --stats-only and has no nodes to show; run again without --stats-only"
-                    .into(),
+            None => return Err(format_err("it has no \"version\" field")),
+        };
+        let doc: Doc<serde_json::Value> = serde_json::from_value(head)?;
+        let algorithm = match (&doc.descriptor, describe(&doc.algorithm)) {
+            (Some(d), _) => d.clone(),
+            (None, Some(d)) => d,
+            (None, None) => AlgorithmInfo {
+                name: Cow::Owned(doc.algorithm.clone()),
+                title: Cow::Owned(doc.algorithm.clone()),
+                features: Features {
+                    window: doc.stats.cutoffs > 0 || doc.algorithm.contains("alpha"),
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+        };
+        let Some(node_docs) = doc.nodes else {
+            return Err(format_err(
+                "it was written with --stats-only and has no nodes to show; run again without --stats-only",
             ));
         };
         let mut trace = Trace {
-            algorithm: doc.algorithm,
+            algorithm,
             input: doc.input,
             result: doc.result,
             stats: doc.stats,
@@ -247,104 +334,284 @@ impl Trace {
                 }),
             }
         };
-        let mut by_path: HashMap<String, NodeId> = HashMap::new();
-        let mut given_paths: Vec<String> = Vec::new();
-        let mut pending_cutoffs = Vec::new();
-        let mut positions = Vec::new();
+        let n = node_docs.len();
+        let mut given_paths: Vec<String> = Vec::with_capacity(n);
+        let mut positions = Positions::default();
         let mut any_position = false;
-        for (i, nd) in nodes.into_iter().enumerate() {
+        let mut names = Vec::with_capacity(n);
+        for (i, nd) in node_docs.iter().enumerate() {
             if nd.id as usize != i {
-                return Err(TraceFileError::Format(format!(
+                return Err(format_err(format!(
                     "node {i} has id {}; ids must be 0, 1, 2, ... in order",
                     nd.id
                 )));
             }
-            by_path.insert(nd.path.clone(), nd.id);
-            given_paths.push(nd.path.clone());
-            let label = intern(&mut trace.labels, nd.mv);
-            let name = intern(&mut trace.labels, nd.name);
-            if let Some(c) = nd.cutoff {
-                pending_cutoffs.push((nd.id, c));
+            if let Some(p) = nd.parent
+                && p as usize >= i
+            {
+                return Err(format_err(format!(
+                    "node {i} names parent {p}, which does not come before it (parents are recorded first)"
+                )));
             }
+            given_paths.push(nd.path.clone());
+            let label = intern(&mut trace.labels, nd.mv.clone());
+            names.push(intern(&mut trace.labels, nd.name.clone()));
             any_position |= nd.position.is_some();
-            positions.push(nd.position.unwrap_or_default());
-            let index = nd.path.rsplit('.').next().and_then(|s| s.parse().ok()).unwrap_or(0);
+            positions.push(nd.position.as_deref().unwrap_or(""));
+            let index = match nd.index {
+                Some(i) => i,
+                None => nd.path.rsplit('.').next().and_then(|s| s.parse().ok()).unwrap_or(0),
+            };
+            let pruned = nd.status == Status::Pruned;
+            if pruned && let Some(v) = nd.value {
+                trace.pruned_values.push((nd.id, v));
+            }
             trace.nodes.push(Node {
                 parent: nd.parent.unwrap_or(NONE),
+                label,
                 index,
                 depth: nd.depth,
                 player: nd.player,
-                status: nd.status,
-                bound: nd.bound,
-                pruned_leaf: nd.status == Status::Pruned && nd.value.is_some(),
-                pre: nd.pre.unwrap_or(0),
-                post: nd.post.unwrap_or(0),
-                alpha_in: nd.alpha_in,
-                beta_in: nd.beta_in,
-                alpha_out: nd.alpha_out,
-                beta_out: nd.beta_out,
-                value: nd.value.unwrap_or_default(),
-                parent_alpha: nd.parent_alpha,
-                parent_beta: nd.parent_beta,
-                label,
-                name,
+                pruned,
             });
         }
-        for (node, c) in pending_cutoffs {
-            let bound_from = match c.bound_from {
-                None => NONE,
-                Some(p) => *by_path.get(&p).ok_or_else(|| {
-                    TraceFileError::Format(format!(
-                        "node {node}'s cutoff names bound_from {p:?}, a path not in the trace"
-                    ))
-                })?,
-            };
-            trace.cutoffs.push(Cutoff {
-                node,
-                kind: c.kind,
-                child: c.child,
-                alpha: c.alpha,
-                beta: c.beta,
-                bound_from,
-                pruned: c.pruned,
-            });
-        }
-        trace.cutoffs.sort_by_key(|c| c.node);
-        let n = trace.nodes.len();
-        for e in doc.events.unwrap_or_default() {
-            if e.node as usize >= n {
-                return Err(TraceFileError::Format(format!(
-                    "event {} names node {}, which does not exist",
-                    e.step, e.node
-                )));
-            }
-            trace.events.push(Event { kind: e.kind, node: e.node });
+        if names.iter().any(|&x| x != NONE) {
+            trace.names = names;
         }
         if any_position {
             trace.positions = Some(positions);
         }
         trace.validate_structure().map_err(TraceFileError::Format)?;
         trace.build_children();
-        // Each node's path must be its parent's path and its own index, and the siblings of a
-        // node must be numbered 0, 1, 2, ... (the views index children by these numbers).
-        let paths = trace.all_paths();
-        for (id, (path, given)) in paths.iter().zip(&given_paths).enumerate() {
-            if path != given {
-                return Err(TraceFileError::Format(format!(
-                    "node {id} has path {given:?}, but its parent and position make it {path:?}"
-                )));
+        check_paths(&trace, &given_paths)?;
+        let events = doc.events.unwrap_or_default();
+        trace.events = if version == 1 {
+            if trace.stats.nodes_distinct == 0 {
+                trace.stats.nodes_distinct = trace.stats.nodes;
+                trace.stats.leaves_distinct = trace.stats.leaves;
             }
-        }
-        for id in 0..trace.nodes.len() as NodeId {
-            for (k, &c) in trace.children(id).iter().enumerate() {
-                if trace.nodes[c as usize].index as usize != k {
-                    return Err(TraceFileError::Format(format!(
-                        "the children of node {id} are not numbered 0, 1, 2, ...: path {:?} is child {k}",
-                        paths[c as usize]
+            let v1: Vec<EventV1> =
+                events.into_iter().map(serde_json::from_value).collect::<Result<_, _>>()?;
+            events_from_v1(&trace, &node_docs, &v1)?
+        } else {
+            let mut log = EventLog::new();
+            for (k, value) in events.into_iter().enumerate() {
+                let e: EventIn = serde_json::from_value(value)?;
+                if e.step as usize != k + 1 {
+                    return Err(format_err(format!(
+                        "event {} has step {}; steps must be 1, 2, 3, ...",
+                        k + 1,
+                        e.step
                     )));
                 }
+                log.push(&e.event, &trace.nodes);
             }
+            log
+        };
+        check_events(&trace)?;
+        if trace.result.pv_indices.is_empty() && !trace.result.pv.is_empty() {
+            trace.result.pv_indices = pv_indices_from_labels(&trace);
         }
         Ok(trace)
     }
+}
+
+/// Each node's path must be its parent's path and its own index, and the siblings of a node must
+/// be numbered 0, 1, 2, ... (the views index children by these numbers).
+fn check_paths(trace: &Trace, given: &[String]) -> Result<(), TraceFileError> {
+    let paths = trace.all_paths();
+    for (id, (path, given)) in paths.iter().zip(given).enumerate() {
+        if path != given {
+            return Err(format_err(format!(
+                "node {id} has path {given:?}, but its parent and position make it {path:?}"
+            )));
+        }
+    }
+    for id in 0..trace.nodes.len() as NodeId {
+        for (k, &c) in trace.children(id).iter().enumerate() {
+            if trace.nodes[c as usize].index as usize != k {
+                return Err(format_err(format!(
+                    "the children of node {id} are not numbered 0, 1, 2, ...: path {:?} is child {k}",
+                    paths[c as usize]
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Replays the events as a stack machine and refuses any that could not have happened: a node
+/// entered below the wrong parent, an exit of a node that is not executing, an update from a
+/// child of another node.
+fn check_events(trace: &Trace) -> Result<(), TraceFileError> {
+    let nodes = &trace.nodes;
+    let n = nodes.len() as NodeId;
+    let mut stack: Vec<NodeId> = Vec::new();
+    let bad = |k: usize, what: String| format_err(format!("event {}: {what}", k + 1));
+    for (k, e) in trace.events.iter(nodes).enumerate() {
+        let ids = [e.node(), e.focus()];
+        if let Some(id) = ids.into_iter().flatten().find(|&id| id >= n) {
+            return Err(bad(k, format!("names node {id}, which does not exist")));
+        }
+        let top = stack.last().copied().unwrap_or(NONE);
+        match e {
+            Event::Enter { node, .. } | Event::Research { node, .. } => {
+                if nodes[node as usize].parent != top {
+                    return Err(bad(
+                        k,
+                        format!("enters node {node}, which is not a child of the node executing"),
+                    ));
+                }
+                stack.push(node);
+            }
+            Event::Exit { node, .. } => {
+                if node != top {
+                    return Err(bad(k, format!("node {node} returns, but it is not the node executing")));
+                }
+                stack.pop();
+            }
+            Event::Update { node, child, .. } | Event::Cutoff { node, child, .. }
+                if node != top || child >= n || nodes[child as usize].parent != node =>
+            {
+                return Err(bad(
+                    k,
+                    format!("node {node} takes a value from node {child}, which is not its child"),
+                ));
+            }
+            Event::TtHit { from: Some(f), .. } if f >= n => {
+                return Err(bad(k, format!("names node {f}, which does not exist")));
+            }
+            Event::Eval { node, .. }
+            | Event::TtProbe { node, .. }
+            | Event::TtHit { node, .. }
+            | Event::TtStore { node, .. }
+                if node != top =>
+            {
+                return Err(bad(k, format!("names node {node}, which is not the node executing")));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The principal variation's child indices, found by following its labels from the root.
+fn pv_indices_from_labels(trace: &Trace) -> Vec<u32> {
+    let mut out = Vec::new();
+    let mut cur = trace.result_root();
+    for label in &trace.result.pv {
+        let next = trace
+            .children(cur)
+            .iter()
+            .copied()
+            .find(|&c| trace.node(c).visited() && trace.move_label(c) == label);
+        match next {
+            Some(c) => {
+                out.push(trace.node(c).index);
+                cur = c;
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// Rebuilds the events of a version 1 file, whose data lived in the node records.
+fn events_from_v1(trace: &Trace, docs: &[NodeDoc], events: &[EventV1]) -> Result<EventLog, TraceFileError> {
+    let nodes = &trace.nodes;
+    let n = nodes.len();
+    let by_path: HashMap<&str, NodeId> = docs.iter().map(|d| (d.path.as_str(), d.id)).collect();
+    let mut log = EventLog::new();
+    let mut next_id: usize = 0;
+    for (k, e) in events.iter().enumerate() {
+        if e.node as usize >= n {
+            return Err(format_err(format!("event {} names node {}, which does not exist", e.step, e.node)));
+        }
+        if e.step as usize != k + 1 {
+            return Err(format_err(format!(
+                "event {} has step {}; steps must be 1, 2, 3, ...",
+                k + 1,
+                e.step
+            )));
+        }
+        let d = &docs[e.node as usize];
+        let id = e.node;
+        let event = match e.kind.as_str() {
+            "enter" => {
+                next_id = next_id.max(id as usize + 1);
+                Event::Enter { node: id, alpha: d.alpha_in, beta: d.beta_in }
+            }
+            "eval" => Event::Eval {
+                node: id,
+                value: d.value.unwrap_or_default(),
+                terminal: d.status == Status::Terminal,
+            },
+            "update" => {
+                let parent = nodes[id as usize].parent;
+                if parent == NONE {
+                    return Err(format_err(format!("event {}: the root cannot report to a parent", e.step)));
+                }
+                Event::Update {
+                    node: parent,
+                    child: id,
+                    value: d.value.unwrap_or_default(),
+                    alpha: d.parent_alpha,
+                    beta: d.parent_beta,
+                }
+            }
+            "cutoff" => {
+                let Some(c) = &d.cutoff else {
+                    return Err(format_err(format!(
+                        "event {}: a cutoff at node {id}, which has no cutoff record",
+                        e.step
+                    )));
+                };
+                let child = trace.child_at(id, c.child).ok_or_else(|| {
+                    format_err(format!(
+                        "event {}: the cutoff at node {id} names child {}, which it has not",
+                        e.step, c.child
+                    ))
+                })?;
+                let bound_from = match &c.bound_from {
+                    None => None,
+                    Some(p) => Some(*by_path.get(p.as_str()).ok_or_else(|| {
+                        format_err(format!(
+                            "node {id}'s cutoff names bound_from {p:?}, a path not in the trace"
+                        ))
+                    })?),
+                };
+                // Its pruned children (and what was recorded below them) come next in id order.
+                let start = next_id;
+                while next_id < n && nodes[next_id].pruned && under_pruned(nodes, next_id as NodeId, id) {
+                    next_id += 1;
+                }
+                Event::Cutoff {
+                    node: id,
+                    cut: c.kind,
+                    child,
+                    alpha: c.alpha,
+                    beta: c.beta,
+                    bound_from,
+                    pruned: c.pruned,
+                    created: (next_id - start) as u32,
+                }
+            }
+            "exit" => Event::Exit { node: id, value: d.value.unwrap_or_default(), bound: d.bound },
+            other => {
+                return Err(format_err(format!("event {} has kind {other:?}, unknown in version 1", e.step)));
+            }
+        };
+        log.push(&event, nodes);
+    }
+    let _ = NEVER;
+    Ok(log)
+}
+
+/// Whether `id` lies below `cut` with only pruned nodes between them.
+fn under_pruned(nodes: &[Node], id: NodeId, cut: NodeId) -> bool {
+    let mut cur = nodes[id as usize].parent;
+    while cur != NONE && cur != cut && nodes[cur as usize].pruned {
+        cur = nodes[cur as usize].parent;
+    }
+    cur == cut
 }

@@ -1,6 +1,13 @@
 //! The trace of a search and how it is made: the [`Observer`] hooks, the [`Recorder`], the
-//! [`Trace`] model with its queries, its JSON form and the narration of its events.
+//! [`Trace`] model with its queries, the events with their data, the [`Timeline`] that answers
+//! "what is the state at step k", the summaries derived from the events, the JSON form and the
+//! narration of every event.
+//!
+//! This module knows nothing of the search algorithms: a trace carries its algorithm's
+//! descriptor ([`AlgorithmInfo`]) as data.
 
+mod algorithm;
+mod event;
 mod graph;
 pub mod json;
 mod model;
@@ -8,29 +15,39 @@ pub mod narration;
 mod observer;
 pub mod pseudocode;
 mod recorder;
+pub mod summary;
+pub mod timeline;
 
+pub use algorithm::{AlgorithmInfo, CodeLine, Features, LineRole, Perspective};
+pub use event::{BadEvent, Event, EventKind, EventLog, Events, MARK_EVERY, PassKind};
 pub use model::*;
-pub use observer::{Counter, NoOp, Observer, Stop};
-pub use recorder::{Perspective, Recorder};
+pub use observer::{Both, Counter, NoOp, Observer, Stop};
+pub use recorder::Recorder;
+pub use summary::{MctsStats, Pass, Steps, Summary, Visit};
+pub use timeline::{Counts, Frame, Seen, Snapshot, Timeline};
 
 impl Trace {
     /// The root node's id (always 0).
     pub const ROOT: NodeId = 0;
 
-    /// A trace holding only a result value and counts (from a counting search, `--stats-only`).
+    /// A trace holding only a result and counts (from a counting search, `--stats-only`).
     pub fn stats_only(
-        algorithm: crate::search::Algorithm,
+        algorithm: AlgorithmInfo,
         input: InputInfo,
-        value: crate::Score,
+        result: SearchResult,
         stats: Stats,
     ) -> Trace {
-        Trace {
-            algorithm,
-            input,
-            result: SearchResult { value, ..Default::default() },
-            stats,
-            ..Default::default()
-        }
+        Trace { algorithm, input, result, stats, ..Default::default() }
+    }
+
+    /// The roots: one per pass (node 0 for a single search).
+    pub fn roots(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.nodes.iter().enumerate().filter(|(_, n)| n.parent == NONE).map(|(i, _)| i as NodeId)
+    }
+
+    /// The root the result belongs to: the last pass's root (node 0 for a single search).
+    pub fn result_root(&self) -> NodeId {
+        self.passes().iter().rev().find(|p| p.root != NONE).map_or(Self::ROOT, |p| p.root)
     }
 
     /// Rebuilds the ordered child lists from the `parent` and `index` fields.
@@ -60,8 +77,10 @@ impl Trace {
                 *slot += 1;
             }
         }
-        // Traces read from files may list siblings in another order.
-        for p in (0..n).filter(|_| !recorded) {
+        // Traces read from files may list siblings in another order, and MCTS creates children
+        // in the order it expands them.
+        let unsorted = !recorded || self.algorithm.features.mcts;
+        for p in (0..n).filter(|_| unsorted) {
             let range = counts[p] as usize..counts[p + 1] as usize;
             let siblings = &mut ids[range];
             if !siblings.is_sorted_by_key(|&c| self.nodes[c as usize].index) {
@@ -119,10 +138,16 @@ impl Trace {
 
     /// The user's name of `id`, if any.
     pub fn name(&self, id: NodeId) -> Option<&str> {
-        match self.nodes[id as usize].name {
+        match self.names.get(id as usize).copied().unwrap_or(NONE) {
             NONE => None,
             l => Some(&self.labels[l as usize]),
         }
+    }
+
+    /// The child of `id` with the given index among its siblings.
+    pub fn child_at(&self, id: NodeId, index: u32) -> Option<NodeId> {
+        let kids = self.children(id);
+        kids.binary_search_by_key(&index, |&c| self.nodes[c as usize].index).ok().map(|i| kids[i])
     }
 
     /// How a student would call the node: its name; "root"; below a named node, the name
@@ -143,7 +168,7 @@ impl Trace {
             match depth {
                 0 => name.push_str("root"),
                 // "node 2.1", so that a child number never reads like a value.
-                1 if self.name(Self::ROOT).is_none() => {
+                1 if self.name(chain[0]).is_none() => {
                     name.clear();
                     if numeric {
                         name.push_str("node ");
@@ -164,59 +189,32 @@ impl Trace {
         name
     }
 
-    /// The cutoff that happened at `id`, if one did.
-    pub fn cutoff(&self, id: NodeId) -> Option<&Cutoff> {
-        self.cutoffs.binary_search_by_key(&id, |c| c.node).ok().map(|i| &self.cutoffs[i])
-    }
-
     /// The recorded position notation of `id`, if positions were recorded.
     pub fn position(&self, id: NodeId) -> Option<&str> {
-        self.positions.as_ref().and_then(|p| p.get(id as usize)).map(String::as_str).filter(|s| !s.is_empty())
+        self.positions.as_ref().and_then(|p| p.get(id as usize)).filter(|s| !s.is_empty())
     }
 
-    /// The principal variation as node ids (root excluded): from the root, follow the first
-    /// visited child whose value equals its parent's, while the parent's value is exact.
+    /// The principal variation as node ids (root excluded), following the search's own result.
     pub fn pv_nodes(&self) -> Vec<NodeId> {
         let mut pv = Vec::new();
         if self.nodes.is_empty() {
             return pv;
         }
-        let mut cur = Self::ROOT;
-        loop {
-            let node = &self.nodes[cur as usize];
-            if node.bound != Bound::Exact && cur != Self::ROOT {
-                break;
-            }
-            let next = self.children(cur).iter().copied().find(|&c| {
-                let child = &self.nodes[c as usize];
-                child.visited() && child.value == node.value
-            });
-            match next {
-                Some(c) => {
+        let mut cur = self.result_root();
+        for &i in &self.result.pv_indices {
+            match self.child_at(cur, i) {
+                Some(c) if self.nodes[c as usize].visited() => {
                     pv.push(c);
                     cur = c;
                 }
-                None => break,
+                _ => break,
             }
         }
         pv
     }
 
-    /// Computes the result (root value, best move, PV) from the recorded nodes.
-    pub fn derive_result(&self) -> SearchResult {
-        let Some(root) = self.nodes.first() else { return SearchResult::default() };
-        let pv = self.pv_nodes();
-        let best = pv.first().copied();
-        SearchResult {
-            value: root.value,
-            best_move: best.map(|b| self.move_label(b).to_string()),
-            best_index: best.map(|b| self.nodes[b as usize].index),
-            pv: pv.iter().map(|&n| self.move_label(n).to_string()).collect(),
-        }
-    }
-
     /// Whether `id` lies on the principal variation (the root does).
     pub fn on_pv(&self, id: NodeId) -> bool {
-        id == Self::ROOT || self.pv_nodes().contains(&id)
+        id == self.result_root() || self.pv_nodes().contains(&id)
     }
 }

@@ -1,9 +1,10 @@
 //! The trace: every visited node, every generated-but-pruned child, the event log, the result
-//! and the statistics of one search. Every view (text, JSON, diagrams, HTML, steppers) reads it.
+//! and the statistics of one search (or of several passes). Every view (text, JSON, diagrams,
+//! HTML, steppers) reads it.
 
 use crate::Score;
 use crate::game::Player;
-use crate::search::Algorithm;
+use crate::trace::{AlgorithmInfo, EventLog};
 use serde::{Deserialize, Serialize};
 
 /// Index of a node in [`Trace::nodes`].
@@ -26,6 +27,8 @@ pub enum Status {
     Cutoff,
     /// Generated but never entered: pruned by a cutoff at its parent.
     Pruned,
+    /// Entered, and its value taken from the transposition table (no children searched).
+    Transposition,
 }
 
 /// The kind of a bound: where the node's value stands relative to its true minimax value.
@@ -69,64 +72,35 @@ impl CutKind {
     }
 }
 
-/// One node of the trace (compact; paths and labels are reconstructed on demand).
+/// One node of the trace: where it sits in the tree. What happened to it is in the events; its
+/// per-node summary (values, windows, visit order) is derived from them ([`Trace::summary`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node {
-    /// The parent, or [`NONE`] for the root.
+    /// The parent, or [`NONE`] for the root of a pass.
     pub parent: NodeId,
-    /// Position among the parent's children (0-based).
+    /// The move that leads here: an index into [`Trace::labels`] ([`NONE`] at a root).
+    pub label: u32,
+    /// Position among the parent's children (0-based, in search order).
     pub index: u32,
-    /// Distance from the root.
+    /// Distance from its root.
     pub depth: u16,
     /// Who moves here.
     pub player: Player,
-    /// What happened to it.
-    pub status: Status,
-    /// The bound type of `value`.
-    pub bound: Bound,
-    /// A pruned node that is a leaf whose static value is known (explicit trees): `value` holds it.
-    pub pruned_leaf: bool,
-    /// Visit order, 1-based (0 for a pruned node).
-    pub pre: u32,
-    /// Order in which its value became final, 1-based (0 for a pruned node).
-    pub post: u32,
-    /// α on entry (MAX's view).
-    pub alpha_in: Score,
-    /// β on entry (MAX's view).
-    pub beta_in: Score,
-    /// α on exit (MAX's view).
-    pub alpha_out: Score,
-    /// β on exit (MAX's view).
-    pub beta_out: Score,
-    /// The value it returned (MAX's view).
-    pub value: Score,
-    /// The parent's α after this node's value was folded in (MAX's view).
-    pub parent_alpha: Score,
-    /// The parent's β after this node's value was folded in (MAX's view).
-    pub parent_beta: Score,
-    /// The move that leads here: an index into [`Trace::labels`] ([`NONE`] at the root).
-    pub label: u32,
-    /// The user's name for the node (explicit trees): an index into [`Trace::labels`], or [`NONE`].
-    pub name: u32,
+    /// Generated but never entered (pruned by a cutoff, or below a pruned node).
+    pub pruned: bool,
 }
 
 impl Node {
     /// Whether the search entered this node.
     pub fn visited(&self) -> bool {
-        self.status != Status::Pruned
-    }
-
-    /// Whether it was evaluated statically.
-    pub fn is_leaf(&self) -> bool {
-        matches!(self.status, Status::Leaf | Status::Terminal)
+        !self.pruned
     }
 }
 
-/// The details of a cutoff.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The details of a cutoff (derived from its [`crate::trace::Event::Cutoff`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Cutoff {
     /// The node where it happened.
-    #[serde(skip)]
     pub node: NodeId,
     /// α-cutoff at MIN, β-cutoff at MAX.
     pub kind: CutKind,
@@ -139,46 +113,21 @@ pub struct Cutoff {
     /// The ancestor (or the node itself) whose bound was exceeded: the one that set the α (for
     /// an α-cutoff) or β (for a β-cutoff) in force; [`NONE`] when the bound was the root's
     /// initial window.
-    #[serde(skip)]
     pub bound_from: NodeId,
     /// How many children it skipped.
     pub pruned: u32,
-}
-
-/// The kinds of event in the log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EventKind {
-    /// The search enters `node` (window: the node's `alpha_in`/`beta_in`).
-    Enter,
-    /// `node` is evaluated statically (value: the node's `value`).
-    Eval,
-    /// The child `node` returned its value to its parent, whose window is now the child's
-    /// `parent_alpha`/`parent_beta`.
-    Update,
-    /// The cutoff test held at `node` (details: [`Trace::cutoff`]).
-    Cutoff,
-    /// `node` returns its value.
-    Exit,
-}
-
-/// One event: a kind and the node it concerns. The values live in the node records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// What happened.
-    pub kind: EventKind,
-    /// To which node (for [`EventKind::Update`]: the child that reported).
-    pub node: NodeId,
+    /// The step (0-based event index) of the cutoff.
+    pub step: u32,
 }
 
 /// Counts of one search. Node counts include the root; leaves are static evaluations.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stats {
-    /// Nodes entered, root included.
+    /// Node entries, root included (a re-searched node counts again).
     pub nodes: u64,
     /// Static evaluations (tree leaves, finished games, depth-limit positions).
     pub leaves: u64,
-    /// Nodes whose children were generated.
+    /// Node entries whose children were generated.
     pub interior: u64,
     /// Cutoffs (including ones at the last child, which prune nothing).
     pub cutoffs: u64,
@@ -186,8 +135,34 @@ pub struct Stats {
     pub pruned: u64,
     /// Deepest node entered (root = 0).
     pub max_depth: u32,
-    /// Nodes entered at each depth.
+    /// Node entries at each depth.
     pub per_depth: Vec<u64>,
+    /// Distinct nodes entered (a re-searched node counts once).
+    #[serde(default)]
+    pub nodes_distinct: u64,
+    /// Distinct nodes evaluated statically.
+    #[serde(default)]
+    pub leaves_distinct: u64,
+    /// Re-searches (a child entered again with a new window).
+    #[serde(default)]
+    pub researches: u64,
+    /// Root searches (iterations, probes, aspiration windows); 0 for a single search.
+    #[serde(default)]
+    pub passes: u64,
+    /// Transposition-table hits whose result was used.
+    #[serde(default)]
+    pub tt_hits: u64,
+    /// Static evaluations at the depth limit (not finished games): 0 when the search saw every
+    /// line to its end.
+    #[serde(default)]
+    pub horizon_leaves: u64,
+    /// MCTS iterations.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub iterations: u64,
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 impl Stats {
@@ -255,32 +230,95 @@ pub struct SearchResult {
     pub best_index: Option<u32>,
     /// The principal variation, as move labels from the root.
     pub pv: Vec<String>,
+    /// The principal variation as child indices from the root (in search order).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pv_indices: Vec<u32>,
 }
 
 /// A recorded search.
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
-    /// The algorithm that ran.
-    pub algorithm: Algorithm,
+    /// The algorithm that ran (its descriptor, as data).
+    pub algorithm: AlgorithmInfo,
     /// The input.
     pub input: InputInfo,
     /// The result.
     pub result: SearchResult,
     /// The counts.
     pub stats: Stats,
-    /// Every node: visited ones in visit order, pruned ones where they were recorded.
+    /// Every node: entered ones when first entered, pruned ones at their cutoff. Ids grow in
+    /// creation order, so a parent's id is smaller than its children's.
     pub nodes: Vec<Node>,
     /// Interned move labels and node names.
     pub labels: Vec<String>,
-    /// Every cutoff, ordered by node id.
-    pub cutoffs: Vec<Cutoff>,
     /// The event log, in order.
-    pub events: Vec<Event>,
+    pub events: EventLog,
+    /// The user's name of each node (explicit trees) as an index into `labels`, or [`NONE`];
+    /// empty when no node has a name.
+    pub names: Vec<u32>,
+    /// The static values of pruned leaves (explicit trees show them faded), by node id.
+    pub pruned_values: Vec<(NodeId, Score)>,
     /// A minimax search of the same input, counted for comparison (when it was cheap enough).
     pub minimax: Option<Stats>,
-    /// Position notations per node (games, when recorded), indexed like `nodes`.
-    pub positions: Option<Vec<String>>,
+    /// Position notations per node (games, when recorded).
+    pub positions: Option<Positions>,
     /// Children of each node in order (CSR form): `child_ids[child_start[n]..child_start[n+1]]`.
     pub(crate) child_start: Vec<u32>,
     pub(crate) child_ids: Vec<NodeId>,
+    /// What views read, derived from the events on first use.
+    pub(crate) derived: std::sync::OnceLock<Box<crate::trace::summary::Derived>>,
+    /// The per-step index of the timeline, built on first use.
+    pub(crate) timeline: std::sync::OnceLock<Box<crate::trace::timeline::Index>>,
+}
+
+impl Trace {
+    /// The heap bytes the trace holds as recorded: nodes, events, the child index, labels,
+    /// names, pruned values and positions (not the summaries and timeline views build on
+    /// demand).
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.events.heap_bytes()
+            + (self.child_start.capacity() + self.child_ids.capacity()) * 4
+            + self.labels.iter().map(|l| l.capacity() + std::mem::size_of::<String>()).sum::<usize>()
+            + self.names.capacity() * 4
+            + self.pruned_values.capacity() * std::mem::size_of::<(NodeId, Score)>()
+            + self.positions.as_ref().map_or(0, Positions::heap_bytes)
+    }
+}
+
+/// One text per node, stored end to end (positions of game nodes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Positions {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Positions {
+    /// Appends the next node's text.
+    pub fn push(&mut self, s: &str) {
+        self.text.push_str(s);
+        self.ends.push(self.text.len() as u32);
+    }
+
+    /// The text of node `i` (empty if none was recorded).
+    pub fn get(&self, i: usize) -> Option<&str> {
+        let end = *self.ends.get(i)? as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        Some(&self.text[start..end])
+    }
+
+    /// How many texts.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Heap bytes used.
+    pub fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.ends.capacity() * 4
+    }
 }

@@ -1,12 +1,14 @@
-//! One sentence per event, for students: the HTML stepper and the terminal stepper both use
-//! [`narrate`].
+//! One sentence per event, for students: the HTML stepper, the terminal stepper and the beamer
+//! steps all use [`narrate`]. Each event kind has its own small function; the numbers come from
+//! the event and the [`Timeline`], never from re-running the search.
 
+use crate::Score;
 use crate::game::Player;
-use crate::trace::{Bound, CutKind, EventKind, NONE, NodeId, Status, Trace};
+use crate::trace::summary::NEVER;
+use crate::trace::{Bound, CutKind, Event, NONE, NodeId, PassKind, Status, Timeline, Trace};
 
 fn who(trace: &Trace, id: NodeId) -> String {
-    let n = trace.node(id);
-    format!("{} ({})", trace.display_name(id), n.player.upper())
+    format!("{} ({})", trace.display_name(id), trace.node(id).player.upper())
 }
 
 /// A list of names: "C2", "C2 and C3", "C2, C3 and C4".
@@ -18,132 +20,298 @@ fn name_list(names: &[String]) -> String {
     }
 }
 
-/// The sentence for event number `step` (0-based index into [`Trace::events`]).
+/// " (a lower bound: its true value is at least 3)" for a bound, "" for an exact value.
+fn bound_words(bound: Bound, value: Score) -> String {
+    match bound {
+        Bound::Exact => String::new(),
+        Bound::Lower => format!(" (a lower bound: its true value is at least {value})"),
+        Bound::Upper => format!(" (an upper bound: its true value is at most {value})"),
+    }
+}
+
+/// The sentence for event number `step` (0-based) of `trace`.
 pub fn narrate(trace: &Trace, step: usize) -> String {
-    let Some(e) = trace.events.get(step) else { return String::new() };
-    let windowed = trace.algorithm.has_window();
-    let node = trace.node(e.node);
-    match e.kind {
-        EventKind::Enter => {
-            let name = trace.display_name(e.node);
-            let what = if e.node == Trace::ROOT && trace.name(e.node).is_none() {
-                // Unnamed, the root is just "the root (MAX)", not "the root root (MAX)".
-                format!("Start at the root ({})", node.player.upper())
-            } else if e.node == Trace::ROOT {
-                format!("Start at the root {}", who(trace, e.node))
-            } else if node.is_leaf() {
-                format!("Visit the leaf {name}")
-            } else {
-                format!("Enter {}", who(trace, e.node))
-            };
-            if windowed {
-                format!("{what} with α = {}, β = {}.", node.alpha_in, node.beta_in)
-            } else {
-                format!("{what}.")
-            }
+    if step >= trace.events.len() {
+        return String::new();
+    }
+    let t = trace.timeline();
+    say(&t, step, &t.event(step))
+}
+
+/// The sentence for `event`, which happened at `step` of the timeline `t`.
+pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
+    let trace = t.trace();
+    match *event {
+        Event::Enter { node, alpha, beta } => enter(trace, node, alpha, beta),
+        Event::Research { node, alpha, beta } => research(trace, step, node, alpha, beta),
+        Event::Eval { node, value, terminal } => eval(trace, node, value, terminal),
+        Event::Update { node, child, value, alpha, beta } => {
+            update(t, step, node, child, value, (alpha, beta))
         }
-        EventKind::Eval => {
-            let name = trace.display_name(e.node);
-            if node.status == Status::Terminal {
-                format!("{name} is a finished game: its value is {}.", node.value)
-            } else if trace.input.kind.is_game() {
-                format!("The depth limit is reached at {name}: its static evaluation is {}.", node.value)
-            } else {
-                format!("Evaluate the leaf {name}: {}.", node.value)
-            }
+        Event::Cutoff { node, cut, child, alpha, beta, bound_from, .. } => {
+            cutoff(t, step, node, cut, child, (alpha, beta), bound_from)
         }
-        EventKind::Update => {
-            let Some(p) = trace.parent(e.node) else { return String::new() };
-            let parent = trace.node(p);
-            let v = node.value;
-            let head = format!("{} returns {v} to {}", trace.display_name(e.node), who(trace, p));
-            // The parent's window before this child reported: after the previous child, or on entry.
-            let siblings = trace.children(p);
-            let before = siblings[..(node.index as usize).min(siblings.len())]
-                .iter()
-                .rev()
-                .map(|&s| trace.node(s))
-                .find(|s| s.visited())
-                .map_or((parent.alpha_in, parent.beta_in), |s| (s.parent_alpha, s.parent_beta));
-            let (alpha, beta) = (node.parent_alpha, node.parent_beta);
-            let first = before == (parent.alpha_in, parent.beta_in) && node.index == 0;
-            match (windowed, parent.player) {
-                (true, Player::Max) if alpha != before.0 => {
-                    format!("{head}: α rises to {alpha}, window [{alpha}, {beta}].")
-                }
-                (true, Player::Max) => format!("{head}: {v} is not above α = {alpha}, so α stays."),
-                (true, Player::Min) if beta != before.1 => {
-                    format!("{head}: β falls to {beta}, window [{alpha}, {beta}].")
-                }
-                (true, Player::Min) => format!("{head}: {v} is not below β = {beta}, so β stays."),
-                (false, player) => {
-                    let best = if player == Player::Max { alpha } else { beta };
-                    if first || best == v {
-                        format!("{head}: its best value so far is {best}.")
-                    } else {
-                        format!("{head}: its best value so far stays {best}.")
-                    }
-                }
-            }
+        Event::Exit { node, value, bound } => exit(trace, node, value, bound),
+        Event::PassStart { pass, pass_kind, depth, alpha, beta } => {
+            pass_start(pass, pass_kind, depth, alpha, beta)
         }
-        EventKind::Cutoff => {
-            let Some(c) = trace.cutoff(e.node) else { return String::new() };
-            let children = trace.children(e.node);
-            let child_value =
-                children.get(c.child as usize).map(|&ch| trace.node(ch).value).unwrap_or(node.value);
-            let source = if c.bound_from == NONE {
-                "of the root's initial window".to_string()
-            } else if c.bound_from == e.node {
-                "set here".to_string()
-            } else {
-                format!("set at {}", trace.display_name(c.bound_from))
-            };
-            let test = match c.kind {
-                CutKind::Alpha => format!("the child value {child_value} ≤ α = {} {source}", c.alpha),
-                CutKind::Beta => format!("the child value {child_value} ≥ β = {} {source}", c.beta),
-            };
-            // In a game the pruned children are moves from the node just named: their moves say
-            // it, and a long list is cut short (a xiangqi cutoff can prune 40 moves).
-            let game = trace.input.kind.is_game();
-            let pruned: Vec<String> = children
-                .iter()
-                .filter(|&&ch| trace.node(ch).status == Status::Pruned)
-                .map(|&ch| if game { trace.move_label(ch).to_string() } else { trace.display_name(ch) })
-                .collect();
-            let what = if game { "moves" } else { "children" };
-            let tail = match pruned.len() {
-                0 => "it was the last child, so nothing is pruned".to_string(),
-                1 if game => format!("the move {} is never searched", pruned[0]),
-                1 => format!("{} is never searched", pruned[0]),
-                n if n > 5 => format!(
-                    "the remaining {n} {what} ({}, {}, {}, …, {}) are never searched",
-                    pruned[0],
-                    pruned[1],
-                    pruned[2],
-                    pruned[n - 1]
-                ),
-                _ if game => format!("the moves {} are never searched", name_list(&pruned)),
-                _ => format!("{} are never searched", name_list(&pruned)),
-            };
-            format!("At {} {test}: {}, {tail}.", who(trace, e.node), c.kind.name())
+        Event::PassEnd { pass, value, bound } => pass_end(trace, pass, value, bound),
+        Event::TtProbe { node, .. } => {
+            format!("Look up the position of {} in the transposition table.", trace.display_name(node))
         }
-        EventKind::Exit => {
-            let bound = match node.bound {
-                Bound::Exact => String::new(),
-                Bound::Lower => format!(" (a lower bound: its true value is at least {})", node.value),
-                Bound::Upper => format!(" (an upper bound: its true value is at most {})", node.value),
+        Event::TtHit { node, from, value, bound, depth } => tt_hit(trace, node, from, value, bound, depth),
+        Event::TtStore { node, value, bound, depth } => {
+            let what = match bound {
+                Bound::Exact => format!("its value {value}"),
+                Bound::Lower => format!("its lower bound {value}"),
+                Bound::Upper => format!("its upper bound {value}"),
             };
-            if node.is_leaf() {
-                format!("{} is done.", trace.display_name(e.node))
-            } else if e.node == Trace::ROOT {
-                let best = match &trace.result.best_move {
-                    Some(m) => format!("; the best move is {m}"),
-                    None => String::new(),
-                };
-                format!("The root's value is {}{best}. Search complete.", node.value)
-            } else {
-                format!("{} is done: value {}{bound}.", who(trace, e.node), node.value)
+            format!(
+                "Store {what} for {} (depth {depth}) in the transposition table.",
+                trace.display_name(node)
+            )
+        }
+        Event::Iteration { iteration, .. } => {
+            format!("Iteration {}: start again at the root.", iteration + 1)
+        }
+        Event::Select { child, visits, total, uct, .. } => format!(
+            "Select {}: its UCT value {uct:.3} is the highest (N = {visits}, W = {}).",
+            who(trace, child),
+            number(total)
+        ),
+        Event::Expand { node, child } => {
+            format!("Expand {}: add the child {}.", trace.display_name(node), trace.display_name(child))
+        }
+        Event::Simulate { node, length, result } => format!(
+            "Play out from {} at random: {length} moves, result {}.",
+            trace.display_name(node),
+            number(result)
+        ),
+        Event::Backprop { node, visits, total } => format!(
+            "Back up the result through {}: N = {visits}, W = {}.",
+            trace.display_name(node),
+            number(total)
+        ),
+    }
+}
+
+/// A result or total: "1", "0.5", "2.25".
+fn number(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+fn enter(trace: &Trace, node: NodeId, alpha: Score, beta: Score) -> String {
+    let name = trace.display_name(node);
+    let root = trace.parent(node).is_none();
+    let what = if root && trace.name(node).is_none() {
+        // Unnamed, the root is just "the root (MAX)", not "the root root (MAX)".
+        format!("Start at the root ({})", trace.node(node).player.upper())
+    } else if root {
+        format!("Start at the root {}", who(trace, node))
+    } else if trace.summary(node).is_leaf() {
+        format!("Visit the leaf {name}")
+    } else {
+        format!("Enter {}", who(trace, node))
+    };
+    if trace.algorithm.has_window() {
+        format!("{what} with α = {alpha}, β = {beta}.")
+    } else {
+        format!("{what}.")
+    }
+}
+
+fn research(trace: &Trace, step: usize, node: NodeId, alpha: Score, beta: Score) -> String {
+    let probe = trace.visits_of(node).filter(|v| (v.exit as usize) < step && v.exit != NEVER).last();
+    let name = trace.display_name(node);
+    match probe {
+        Some(p) => format!(
+            "The probe of {name} with [{}, {}] failed high ({}): search {name} again with [{alpha}, {beta}].",
+            p.alpha,
+            p.beta,
+            match p.bound {
+                Bound::Lower => format!("its value is at least {}", p.value),
+                Bound::Upper => format!("its value is at most {}", p.value),
+                Bound::Exact => format!("value {}", p.value),
             }
+        ),
+        None => format!("Search {name} again with [{alpha}, {beta}]."),
+    }
+}
+
+fn eval(trace: &Trace, node: NodeId, value: Score, terminal: bool) -> String {
+    let name = trace.display_name(node);
+    if terminal {
+        format!("{name} is a finished game: its value is {value}.")
+    } else if trace.input.kind.is_game() {
+        format!("The depth limit is reached at {name}: its static evaluation is {value}.")
+    } else {
+        format!("Evaluate the leaf {name}: {value}.")
+    }
+}
+
+fn update(
+    t: &Timeline,
+    step: usize,
+    p: NodeId,
+    child: NodeId,
+    v: Score,
+    (alpha, beta): (Score, Score),
+) -> String {
+    let trace = t.trace();
+    let head = format!("{} returns {v} to {}", trace.display_name(child), who(trace, p));
+    let before = t.window_before(step);
+    let player = trace.node(p).player;
+    if trace.algorithm.has_window() {
+        return match player {
+            Player::Max if alpha != before.0 => {
+                format!("{head}: α rises to {alpha}, window [{alpha}, {beta}].")
+            }
+            Player::Max => format!("{head}: {v} is not above α = {alpha}, so α stays."),
+            Player::Min if beta != before.1 => {
+                format!("{head}: β falls to {beta}, window [{alpha}, {beta}].")
+            }
+            Player::Min => format!("{head}: {v} is not below β = {beta}, so β stays."),
+        };
+    }
+    // Minimax and negamax: the best value so far (MAX's α or MIN's β in MAX's view).
+    let best = if player == Player::Max { alpha } else { beta };
+    let first = t.prev(step).is_none_or(|p| t.kind(p) == crate::trace::EventKind::Enter);
+    if first || best == v {
+        format!("{head}: its best value so far is {best}.")
+    } else {
+        format!("{head}: its best value so far stays {best}.")
+    }
+}
+
+fn cutoff(
+    t: &Timeline,
+    step: usize,
+    node: NodeId,
+    cut: CutKind,
+    child: NodeId,
+    (alpha, beta): (Score, Score),
+    bound_from: Option<NodeId>,
+) -> String {
+    let trace = t.trace();
+    let child_value = t.value_at(child, step).map_or(trace.summary(child).value, |(v, _)| v);
+    let source = match bound_from {
+        None => "of the root's initial window".to_string(),
+        Some(b) if b == node => "set here".to_string(),
+        Some(b) => format!("set at {}", trace.display_name(b)),
+    };
+    let test = match cut {
+        CutKind::Alpha => format!("the child value {child_value} ≤ α = {alpha} {source}"),
+        CutKind::Beta => format!("the child value {child_value} ≥ β = {beta} {source}"),
+    };
+    // In a game the pruned children are moves from the node just named: their moves say it,
+    // and a long list is cut short (a xiangqi cutoff can prune 40 moves).
+    let game = trace.input.kind.is_game();
+    let after = trace.node(child).index;
+    let pruned: Vec<String> = trace
+        .children(node)
+        .iter()
+        .filter(|&&c| trace.node(c).index > after && t.seen(c, step) == crate::trace::Seen::Pruned)
+        .map(|&c| if game { trace.move_label(c).to_string() } else { trace.display_name(c) })
+        .collect();
+    let what = if game { "moves" } else { "children" };
+    let tail = match pruned.len() {
+        0 => "it was the last child, so nothing is pruned".to_string(),
+        1 if game => format!("the move {} is never searched", pruned[0]),
+        1 => format!("{} is never searched", pruned[0]),
+        n if n > 5 => format!(
+            "the remaining {n} {what} ({}, {}, {}, …, {}) are never searched",
+            pruned[0],
+            pruned[1],
+            pruned[2],
+            pruned[n - 1]
+        ),
+        _ if game => format!("the moves {} are never searched", name_list(&pruned)),
+        _ => format!("{} are never searched", name_list(&pruned)),
+    };
+    format!("At {} {test}: {}, {tail}.", who(trace, node), cut.name())
+}
+
+fn exit(trace: &Trace, node: NodeId, value: Score, bound: Bound) -> String {
+    let summary = trace.summary(node);
+    if summary.is_leaf() {
+        return format!("{} is done.", trace.display_name(node));
+    }
+    if summary.status == Status::Transposition && trace.parent(node).is_some() {
+        return format!("{} is done: value {value}{}.", who(trace, node), bound_words(bound, value));
+    }
+    if trace.parent(node).is_none() {
+        if !trace.passes().is_empty() {
+            return format!("The root returns {value}{}.", bound_words(bound, value));
+        }
+        let best = match &trace.result.best_move {
+            Some(m) => format!("; the best move is {m}"),
+            None => String::new(),
+        };
+        return format!("The root's value is {value}{best}. Search complete.");
+    }
+    format!("{} is done: value {value}{}.", who(trace, node), bound_words(bound, value))
+}
+
+fn pass_start(pass: u32, kind: PassKind, depth: Option<u32>, alpha: Score, beta: Score) -> String {
+    let depth = depth.map_or(String::new(), |d| format!(" to depth {d}"));
+    match kind {
+        PassKind::Iteration => {
+            format!("Iteration {}: search the root{depth} with [{alpha}, {beta}].", pass + 1)
+        }
+        PassKind::Probe => {
+            format!(
+                "Probe {}: a null-window search{depth} with [{alpha}, {beta}] (is the value ≥ {beta}?).",
+                pass + 1
+            )
+        }
+        PassKind::Aspiration => {
+            format!("Pass {}: search the root{depth} inside the window [{alpha}, {beta}].", pass + 1)
         }
     }
+}
+
+fn pass_end(trace: &Trace, pass: u32, value: Score, bound: Bound) -> String {
+    let last = trace.passes().last().is_some_and(|p| p.number == pass);
+    let outcome = match bound {
+        Bound::Exact => format!("the root's value is {value}"),
+        Bound::Lower => format!("it failed high: the value is at least {value}"),
+        Bound::Upper => format!("it failed low: the value is at most {value}"),
+    };
+    if last {
+        let best = match &trace.result.best_move {
+            Some(m) => format!("; the best move is {m}"),
+            None => String::new(),
+        };
+        format!(
+            "Pass {} ends: {outcome}. The root's value is {}{best}. Search complete.",
+            pass + 1,
+            trace.result.value
+        )
+    } else {
+        format!("Pass {} ends: {outcome}.", pass + 1)
+    }
+}
+
+fn tt_hit(
+    trace: &Trace,
+    node: NodeId,
+    from: Option<NodeId>,
+    value: Score,
+    bound: Bound,
+    depth: u32,
+) -> String {
+    let source = match from {
+        Some(f) if f != NONE => format!(", stored when {} was searched", trace.display_name(f)),
+        _ => String::new(),
+    };
+    let what = match bound {
+        Bound::Exact => format!("the value {value}"),
+        Bound::Lower => format!("a lower bound {value}"),
+        Bound::Upper => format!("an upper bound {value}"),
+    };
+    format!(
+        "The transposition table holds {what} for the position of {} (depth {depth}{source}): it is used.",
+        trace.display_name(node)
+    )
 }

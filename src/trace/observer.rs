@@ -6,7 +6,7 @@
 
 use crate::Score;
 use crate::game::Game;
-use crate::trace::Stats;
+use crate::trace::{PassKind, Stats};
 
 /// Why a search stopped before its end.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -31,6 +31,12 @@ pub enum Stop {
 
 /// What a search tells about its progress. Values and windows are given in the algorithm's own
 /// point of view: MAX's for minimax and alpha-beta, the mover's for the negamax family.
+///
+/// A tree search reports `enter`, then either `leaf` or `expand` followed by one `update` per
+/// child that returned (and `cutoff` when the test α ≥ β holds), then `exit`. A re-search calls
+/// `research` just before entering the same child again. Several root searches are bracketed by
+/// `pass_start` / `pass_end`. MCTS reports `iteration`, `select`, `expand_child`, `simulate`
+/// and `backprop`.
 pub trait Observer<G: Game> {
     /// The search enters the current position of `game` with the window [`alpha`, `beta`].
     /// Returning an error stops the search (a node budget, for instance).
@@ -39,6 +45,10 @@ pub trait Observer<G: Game> {
         let _ = (game, alpha, beta);
         Ok(())
     }
+
+    /// The next `enter` searches again the child that just returned (a re-search).
+    #[inline(always)]
+    fn research(&mut self) {}
 
     /// The current node's children, generated in search order.
     #[inline(always)]
@@ -71,6 +81,67 @@ pub trait Observer<G: Game> {
     fn exit(&mut self, value: Score) {
         let _ = value;
     }
+
+    /// A root search of `game`'s position begins with the window [`alpha`, `beta`].
+    #[inline(always)]
+    fn pass_start(&mut self, game: &G, kind: PassKind, depth: Option<u32>, alpha: Score, beta: Score) {
+        let _ = (game, kind, depth, alpha, beta);
+    }
+
+    /// The root search ends with `value`.
+    #[inline(always)]
+    fn pass_end(&mut self, value: Score) {
+        let _ = value;
+    }
+
+    /// The transposition table is looked up for the current node (position key `key`).
+    #[inline(always)]
+    fn tt_probe(&mut self, key: u64) {
+        let _ = key;
+    }
+
+    /// The table's entry for `key` is used at the current node: `value` with its bound.
+    #[inline(always)]
+    fn tt_hit(&mut self, key: u64, value: Score, bound: crate::trace::Bound, depth: u32) {
+        let _ = (key, value, bound, depth);
+    }
+
+    /// The current node's result is stored under `key`.
+    #[inline(always)]
+    fn tt_store(&mut self, key: u64, value: Score, bound: crate::trace::Bound, depth: u32) {
+        let _ = (key, value, bound, depth);
+    }
+
+    /// An MCTS iteration begins at the root.
+    #[inline(always)]
+    fn iteration(&mut self, number: u32) {
+        let _ = number;
+    }
+
+    /// MCTS selection moves to the child `index` (N = `visits`, W = `total`, its UCT value).
+    #[inline(always)]
+    fn select(&mut self, index: u32, visits: u32, total: f64, uct: f64) {
+        let _ = (index, visits, total, uct);
+    }
+
+    /// MCTS expansion adds the child `index`, reached by `mv` from `game`'s position.
+    #[inline(always)]
+    fn expand_child(&mut self, game: &G, mv: G::Move, index: u32) {
+        let _ = (game, mv, index);
+    }
+
+    /// A playout of `length` moves ended with `result`.
+    #[inline(always)]
+    fn simulate(&mut self, length: u32, result: f64) {
+        let _ = (length, result);
+    }
+
+    /// Backpropagation: the current node now has N = `visits`, W = `total`; the search moves to
+    /// its parent.
+    #[inline(always)]
+    fn backprop(&mut self, visits: u32, total: f64) {
+        let _ = (visits, total);
+    }
 }
 
 /// The observer that observes nothing.
@@ -80,20 +151,31 @@ pub struct NoOp;
 impl<G: Game> Observer<G> for NoOp {}
 
 /// Counts nodes, leaves, cutoffs and pruned children without recording anything else; enforces
-/// an optional node budget. Used by `--stats-only`, comparisons and the minimax reference counts.
+/// an optional node budget and time limit. Used by `--stats-only`, comparisons and the minimax reference counts.
+/// Distinct counts equal entry counts unless the search re-searches.
 #[derive(Debug, Clone, Default)]
 pub struct Counter {
     /// The counts so far.
     pub stats: Stats,
     /// Stop after this many nodes (`u64::MAX`: never).
     pub max_nodes: u64,
+    deadline: Option<(std::time::Instant, f64)>,
     depth: usize,
+    /// Re-search nesting: entries inside a re-search are not distinct.
+    revisit: usize,
+    research_next: bool,
 }
 
 impl Counter {
     /// A counter with a node budget.
     pub fn new(max_nodes: u64) -> Self {
         Counter { max_nodes, ..Default::default() }
+    }
+
+    /// Stops the search once `limit` has passed (checked every 1,024 nodes).
+    pub fn with_time_limit(mut self, limit: std::time::Duration) -> Self {
+        self.deadline = Some((std::time::Instant::now() + limit, limit.as_secs_f64()));
+        self
     }
 }
 
@@ -103,9 +185,26 @@ impl<G: Game> Observer<G> for Counter {
         if self.stats.nodes >= self.max_nodes {
             return Err(Stop::NodeBudget { limit: self.max_nodes });
         }
+        if let Some((deadline, seconds)) = self.deadline
+            && self.stats.nodes.is_multiple_of(1024)
+            && std::time::Instant::now() > deadline
+        {
+            return Err(Stop::TimeLimit { seconds });
+        }
         self.stats.count_node(self.depth);
+        if std::mem::take(&mut self.research_next) || self.revisit > 0 {
+            self.revisit += 1;
+        } else {
+            self.stats.nodes_distinct += 1;
+        }
         self.depth += 1;
         Ok(())
+    }
+
+    #[inline]
+    fn research(&mut self) {
+        self.research_next = true;
+        self.stats.researches += 1;
     }
 
     #[inline]
@@ -114,8 +213,12 @@ impl<G: Game> Observer<G> for Counter {
     }
 
     #[inline]
-    fn leaf(&mut self, _value: Score, _terminal: bool) {
+    fn leaf(&mut self, _value: Score, terminal: bool) {
         self.stats.leaves += 1;
+        self.stats.horizon_leaves += u64::from(!terminal);
+        if self.revisit == 0 {
+            self.stats.leaves_distinct += 1;
+        }
     }
 
     #[inline]
@@ -127,5 +230,105 @@ impl<G: Game> Observer<G> for Counter {
     #[inline]
     fn exit(&mut self, _value: Score) {
         self.depth -= 1;
+        self.revisit = self.revisit.saturating_sub(1);
+    }
+
+    fn pass_start(&mut self, _game: &G, _kind: PassKind, _depth: Option<u32>, _alpha: Score, _beta: Score) {
+        self.stats.passes += 1;
+    }
+
+    fn tt_hit(&mut self, _key: u64, _value: Score, _bound: crate::trace::Bound, _depth: u32) {
+        self.stats.tt_hits += 1;
+    }
+
+    fn iteration(&mut self, _number: u32) {
+        self.stats.iterations += 1;
+    }
+
+    fn expand_child(&mut self, _game: &G, _mv: G::Move, _index: u32) {
+        self.stats.nodes += 1;
+        self.stats.nodes_distinct += 1;
+    }
+}
+
+/// Two observers as one: every hook goes to both (the first decides whether to stop).
+#[derive(Debug, Default, Clone)]
+pub struct Both<A, B>(pub A, pub B);
+
+impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Both<A, B> {
+    #[inline]
+    fn enter(&mut self, game: &G, alpha: Score, beta: Score) -> Result<(), Stop> {
+        self.0.enter(game, alpha, beta)?;
+        self.1.enter(game, alpha, beta)
+    }
+    #[inline]
+    fn research(&mut self) {
+        self.0.research();
+        self.1.research();
+    }
+    #[inline]
+    fn expand(&mut self, game: &G, moves: &[G::Move]) {
+        self.0.expand(game, moves);
+        self.1.expand(game, moves);
+    }
+    #[inline]
+    fn leaf(&mut self, value: Score, terminal: bool) {
+        self.0.leaf(value, terminal);
+        self.1.leaf(value, terminal);
+    }
+    #[inline]
+    fn update(&mut self, value: Score, alpha: Score, beta: Score) {
+        self.0.update(value, alpha, beta);
+        self.1.update(value, alpha, beta);
+    }
+    #[inline]
+    fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) {
+        self.0.cutoff(game, pruned, alpha, beta);
+        self.1.cutoff(game, pruned, alpha, beta);
+    }
+    #[inline]
+    fn exit(&mut self, value: Score) {
+        self.0.exit(value);
+        self.1.exit(value);
+    }
+    fn pass_start(&mut self, game: &G, kind: PassKind, depth: Option<u32>, alpha: Score, beta: Score) {
+        self.0.pass_start(game, kind, depth, alpha, beta);
+        self.1.pass_start(game, kind, depth, alpha, beta);
+    }
+    fn pass_end(&mut self, value: Score) {
+        self.0.pass_end(value);
+        self.1.pass_end(value);
+    }
+    fn tt_probe(&mut self, key: u64) {
+        self.0.tt_probe(key);
+        self.1.tt_probe(key);
+    }
+    fn tt_hit(&mut self, key: u64, value: Score, bound: crate::trace::Bound, depth: u32) {
+        self.0.tt_hit(key, value, bound, depth);
+        self.1.tt_hit(key, value, bound, depth);
+    }
+    fn tt_store(&mut self, key: u64, value: Score, bound: crate::trace::Bound, depth: u32) {
+        self.0.tt_store(key, value, bound, depth);
+        self.1.tt_store(key, value, bound, depth);
+    }
+    fn iteration(&mut self, number: u32) {
+        self.0.iteration(number);
+        self.1.iteration(number);
+    }
+    fn select(&mut self, index: u32, visits: u32, total: f64, uct: f64) {
+        self.0.select(index, visits, total, uct);
+        self.1.select(index, visits, total, uct);
+    }
+    fn expand_child(&mut self, game: &G, mv: G::Move, index: u32) {
+        self.0.expand_child(game, mv, index);
+        self.1.expand_child(game, mv, index);
+    }
+    fn simulate(&mut self, length: u32, result: f64) {
+        self.0.simulate(length, result);
+        self.1.simulate(length, result);
+    }
+    fn backprop(&mut self, visits: u32, total: f64) {
+        self.0.backprop(visits, total);
+        self.1.backprop(visits, total);
     }
 }

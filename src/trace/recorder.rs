@@ -1,37 +1,44 @@
 //! The [`Recorder`]: the observer that writes the full [`Trace`].
+//!
+//! It keeps what the search's shape gives for free (the stack of open nodes, each with its
+//! window and the ancestor that set it) and appends one compact event per hook. Node records are
+//! small (16 bytes); move labels are interned once per label key ([`Game::label_key`]).
 
 use crate::Score;
 use crate::game::{Game, Player};
-use crate::search::Algorithm;
 use crate::trace::model::{
-    Bound, CutKind, Cutoff, Event, EventKind, InputInfo, NONE, Node, NodeId, Stats, Status, Trace,
+    Bound, CutKind, InputInfo, NONE, Node, NodeId, Positions, SearchResult, Stats, Trace,
 };
-use crate::trace::{Observer, Stop};
+use crate::trace::{AlgorithmInfo, Event, EventLog, Observer, PassKind, Perspective, Stop};
 use rustc_hash::FxHashMap;
 use std::marker::PhantomData;
 
-/// Whose point of view the algorithm reports values and windows in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Perspective {
-    /// MAX's (minimax, alpha-beta).
-    Max,
-    /// The mover's (negamax family): the recorder converts to MAX's view.
-    Mover,
-}
-
 struct Frame {
     id: NodeId,
-    generated: u32,
+    /// Children entered so far (a re-search does not count again).
     entered: u32,
-    labels_start: usize,
+    /// Where this node's child labels start in `child_labels`.
+    labels_start: u32,
+    player: Player,
+    alpha_in: Score,
+    beta_in: Score,
     alpha: Score,
     beta: Score,
     alpha_src: NodeId,
     beta_src: NodeId,
     last_child: NodeId,
+    /// This visit goes over nodes an earlier visit created: children are looked up.
+    revisit: bool,
+    /// The node is entered for the first time (counts as distinct).
+    first: bool,
+    /// It was evaluated statically (its value is exact, whatever the window).
+    leaf: bool,
 }
 
-/// Records every node, cutoff and event of a search into a [`Trace`].
+/// Labels above this key are interned by text instead of through the key cache.
+const LABEL_CACHE_LIMIT: u32 = 1 << 22;
+
+/// Records every node and event of a search into a [`Trace`].
 ///
 /// ```
 /// use abviz::game::tree::ExplicitTree;
@@ -42,57 +49,75 @@ struct Frame {
 ///
 /// let spec = parse_tree("((3 12 8) (2 4 6) (14 5 2))").unwrap();
 /// let mut tree = ExplicitTree::new(&spec, Player::Max);
-/// let mut rec = Recorder::new(Algorithm::AlphaBeta, u64::MAX);
-/// run(Algorithm::AlphaBeta, &mut tree, u32::MAX, &mut rec).unwrap();
-/// let trace = rec.finish(Default::default());
+/// let mut rec = Recorder::new(Algorithm::AlphaBeta.descriptor(), u64::MAX);
+/// let outcome = run(Algorithm::AlphaBeta, &mut tree, u32::MAX, &mut rec).unwrap();
+/// let trace = rec.finish(Default::default(), outcome.result(&tree));
 /// assert_eq!(trace.result.value, 3.into());
 /// assert_eq!(trace.stats.nodes, 11);
 /// assert_eq!(trace.stats.pruned, 2);
 /// ```
 pub struct Recorder<G> {
-    algorithm: Algorithm,
-    perspective: Perspective,
+    algorithm: AlgorithmInfo,
+    mover_view: bool,
     max_nodes: u64,
     record_positions: bool,
     pruned_budget: u64,
     deadline: Option<(std::time::Instant, f64)>,
     nodes: Vec<Node>,
-    events: Vec<Event>,
-    cutoffs: Vec<Cutoff>,
-    positions: Vec<String>,
+    events: EventLog,
     labels: Vec<String>,
     label_ids: FxHashMap<String, u32>,
+    label_cache: Vec<u32>,
     label_buf: String,
+    names: Vec<u32>,
+    pruned_values: Vec<(NodeId, Score)>,
+    positions: Positions,
     child_labels: Vec<u32>,
     stack: Vec<Frame>,
     stats: Stats,
-    pre: u32,
-    post: u32,
+    research_next: bool,
+    /// (parent, child index) → node, for nodes that a later visit may enter again.
+    known: FxHashMap<(NodeId, u32), NodeId>,
+    revisiting: u32,
+    /// Position key → the node whose result the transposition table stored.
+    stored: FxHashMap<u64, NodeId>,
+    pass: u32,
+    pass_window: (Score, Score),
+    /// Who moves at the root of the latest pass.
+    root_player: Player,
     _game: PhantomData<fn(&G)>,
 }
 
 impl<G: Game> Recorder<G> {
-    /// A recorder for a search by `algorithm` that stops it after `max_nodes` nodes.
-    pub fn new(algorithm: Algorithm, max_nodes: u64) -> Self {
+    /// A recorder for a search by the algorithm `algorithm` describes, stopping it after
+    /// `max_nodes` nodes.
+    pub fn new(algorithm: &AlgorithmInfo, max_nodes: u64) -> Self {
         Recorder {
-            algorithm,
-            perspective: algorithm.perspective(),
+            algorithm: algorithm.clone(),
+            mover_view: algorithm.perspective == Perspective::Mover,
             max_nodes,
             record_positions: false,
             pruned_budget: 0,
             deadline: None,
             nodes: Vec::new(),
-            events: Vec::new(),
-            cutoffs: Vec::new(),
-            positions: Vec::new(),
+            events: EventLog::new(),
             labels: Vec::new(),
             label_ids: FxHashMap::default(),
+            label_cache: Vec::new(),
             label_buf: String::new(),
+            names: Vec::new(),
+            pruned_values: Vec::new(),
+            positions: Positions::default(),
             child_labels: Vec::new(),
             stack: Vec::new(),
             stats: Stats::default(),
-            pre: 0,
-            post: 0,
+            research_next: false,
+            known: FxHashMap::default(),
+            revisiting: 0,
+            stored: FxHashMap::default(),
+            pass: 0,
+            pass_window: (Score::NEG_INF, Score::INF),
+            root_player: Player::Max,
             _game: PhantomData,
         }
     }
@@ -110,13 +135,23 @@ impl<G: Game> Recorder<G> {
         self
     }
 
-    /// Also records each visited node's position (the game's notation) for tooltips.
+    /// Also records each node's position (the game's notation) for tooltips and boards.
     pub fn with_positions(mut self, on: bool) -> Self {
         self.record_positions = on;
         self
     }
 
-    fn intern(&mut self) -> u32 {
+    /// The number of nodes recorded so far.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether nothing has been recorded.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn intern_buf(&mut self) -> u32 {
         if let Some(&id) = self.label_ids.get(self.label_buf.as_str()) {
             return id;
         }
@@ -126,68 +161,85 @@ impl<G: Game> Recorder<G> {
         id
     }
 
-    /// Converts a window from the algorithm's point of view (negamax swaps and negates at MIN).
-    fn window_view(&self, player: Player, alpha: Score, beta: Score) -> (Score, Score) {
-        match (self.perspective, player) {
-            (Perspective::Mover, Player::Min) => (-beta, -alpha),
-            _ => (alpha, beta),
+    /// The interned label of `mv` played from `game`.
+    #[inline]
+    fn label_of(&mut self, game: &G, mv: G::Move) -> u32 {
+        let key = game.label_key(mv).filter(|&k| k < LABEL_CACHE_LIMIT);
+        if let Some(k) = key
+            && let Some(&id) = self.label_cache.get(k as usize)
+            && id != NONE
+        {
+            return id;
         }
-    }
-
-    /// The interned name of `game`'s current node, or [`NONE`].
-    fn intern_name(&mut self, game: &G) -> u32 {
-        match game.node_name() {
-            Some(n) => {
-                self.label_buf.clear();
-                self.label_buf.push_str(n);
-                self.intern()
+        self.label_buf.clear();
+        game.write_move_label(mv, &mut self.label_buf);
+        let id = self.intern_buf();
+        if let Some(k) = key {
+            if self.label_cache.len() <= k as usize {
+                self.label_cache.resize(k as usize + 1, NONE);
             }
-            None => NONE,
+            self.label_cache[k as usize] = id;
         }
+        id
     }
 
-    /// Records a child that the search never entered (`game` is its position).
-    fn push_pruned(
+    /// Converts a value from the algorithm's point of view to MAX's.
+    #[inline]
+    fn view(&self, player: Player, v: Score) -> Score {
+        if self.mover_view { player.to_max_view(v) } else { v }
+    }
+
+    /// Converts a window (negamax swaps and negates it at MIN).
+    #[inline]
+    fn window_view(&self, player: Player, alpha: Score, beta: Score) -> (Score, Score) {
+        if self.mover_view && player == Player::Min { (-beta, -alpha) } else { (alpha, beta) }
+    }
+
+    #[inline]
+    fn push_event(&mut self, e: Event) {
+        self.events.push(&e, &self.nodes);
+    }
+
+    /// Creates a node; `game` is its position.
+    #[inline]
+    fn push_node(
         &mut self,
         game: &G,
         parent: NodeId,
         index: u32,
         label: u32,
-        depth: u16,
-        (alpha, beta): (Score, Score),
+        depth: usize,
+        pruned: bool,
     ) -> NodeId {
         let id = self.nodes.len() as NodeId;
-        let leaf_value = if self.pruned_budget > 0 { game.terminal_value() } else { None };
-        let name = self.intern_name(game);
         self.nodes.push(Node {
             parent,
-            index,
-            depth,
-            player: game.to_move(),
-            status: Status::Pruned,
-            bound: Bound::Exact,
-            pruned_leaf: leaf_value.is_some(),
-            pre: 0,
-            post: 0,
-            alpha_in: alpha,
-            beta_in: beta,
-            alpha_out: alpha,
-            beta_out: beta,
-            value: leaf_value.unwrap_or_default(),
-            parent_alpha: alpha,
-            parent_beta: beta,
             label,
-            name,
+            index,
+            depth: depth.min(u16::MAX as usize) as u16,
+            player: game.to_move(),
+            pruned,
         });
+        if let Some(name) = game.node_name() {
+            self.label_buf.clear();
+            self.label_buf.push_str(name);
+            let name = self.intern_buf();
+            if self.names.len() < id as usize {
+                self.names.resize(id as usize, NONE);
+            }
+            self.names.push(name);
+        } else if !self.names.is_empty() {
+            self.names.push(NONE);
+        }
         if self.record_positions {
-            self.positions.push(game.notation().unwrap_or_default());
+            self.positions.push(&game.notation().unwrap_or_default());
         }
         id
     }
 
     /// Records what lies below a pruned child (explicit trees: the faded subtree of the
     /// figures), within the budget set by [`Recorder::with_pruned_subtrees`].
-    fn record_pruned_subtree(&mut self, game: &mut G, parent: NodeId, depth: u16, window: (Score, Score)) {
+    fn record_pruned_subtree(&mut self, game: &mut G, parent: NodeId, depth: usize) {
         if game.terminal_value().is_some() {
             return;
         }
@@ -196,44 +248,33 @@ impl<G: Game> Recorder<G> {
                 return;
             }
             self.pruned_budget -= 1;
-            self.label_buf.clear();
-            game.write_move_label(mv, &mut self.label_buf);
-            let label = self.intern();
+            let label = self.label_of(game, mv);
             game.play(mv);
-            let id = self.push_pruned(game, parent, index as u32, label, depth, window);
-            self.record_pruned_subtree(game, id, depth.saturating_add(1), window);
+            let id = self.push_node(game, parent, index as u32, label, depth, true);
+            if let Some(v) = game.terminal_value() {
+                self.pruned_values.push((id, v));
+            }
+            self.record_pruned_subtree(game, id, depth + 1);
             game.undo(mv);
         }
     }
 
-    fn push_event(&mut self, kind: EventKind, node: NodeId) {
-        self.events.push(Event { kind, node });
+    /// Remembers, for a node about to be visited again, where its recorded descendants are
+    /// (they all have ids after it: a node's subtree is recorded while it is visited).
+    fn learn_subtree(&mut self, root: NodeId) {
+        let start = root as usize + 1;
+        let mut inside = vec![false; self.nodes.len() - start.min(self.nodes.len())];
+        for (k, node) in self.nodes[start.min(self.nodes.len())..].iter().enumerate() {
+            let p = node.parent;
+            let under = p == root || (p as usize >= start && inside[p as usize - start]);
+            inside[k] = under;
+            if under {
+                self.known.insert((p, node.index), (start + k) as NodeId);
+            }
+        }
     }
 
-    /// Finishes the recording: builds the child index, the result (best move = first root
-    /// child reaching the root value; principal variation likewise) and the statistics.
-    pub fn finish(self, input: InputInfo) -> Trace {
-        let mut cutoffs = self.cutoffs;
-        cutoffs.sort_by_key(|c| c.node);
-        let mut trace = Trace {
-            algorithm: self.algorithm,
-            input,
-            stats: self.stats,
-            nodes: self.nodes,
-            labels: self.labels,
-            cutoffs,
-            events: self.events,
-            positions: self.record_positions.then_some(self.positions),
-            ..Default::default()
-        };
-        trace.build_child_index(true);
-        trace.result = trace.derive_result();
-        trace
-    }
-}
-
-impl<G: Game> Observer<G> for Recorder<G> {
-    fn enter(&mut self, game: &G, alpha: Score, beta: Score) -> Result<(), Stop> {
+    fn budget_check(&self) -> Result<(), Stop> {
         if self.stats.nodes >= self.max_nodes {
             return Err(Stop::NodeBudget { limit: self.max_nodes });
         }
@@ -243,95 +284,144 @@ impl<G: Game> Observer<G> for Recorder<G> {
         {
             return Err(Stop::TimeLimit { seconds });
         }
+        Ok(())
+    }
+
+    /// Finishes the recording with the search's own result: builds the child index and the
+    /// statistics that need the whole trace.
+    pub fn finish(self, input: InputInfo, result: SearchResult) -> Trace {
+        let stats = self.stats;
+        let mut trace = Trace {
+            algorithm: self.algorithm,
+            input,
+            result,
+            stats,
+            nodes: self.nodes,
+            labels: self.labels,
+            events: self.events,
+            names: self.names,
+            pruned_values: self.pruned_values,
+            positions: self.record_positions.then_some(self.positions),
+            ..Default::default()
+        };
+        if !trace.names.is_empty() {
+            trace.names.resize(trace.nodes.len(), NONE);
+        }
+        trace.build_child_index(true);
+        trace
+    }
+
+    /// The heap bytes the recording holds so far (nodes, events, labels, names).
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.events.heap_bytes()
+            + self.names.capacity() * 4
+            + self.positions.heap_bytes()
+    }
+}
+
+impl<G: Game> Observer<G> for Recorder<G> {
+    #[inline]
+    fn enter(&mut self, game: &G, alpha: Score, beta: Score) -> Result<(), Stop> {
+        self.budget_check()?;
         let player = game.to_move();
         let (alpha, beta) = self.window_view(player, alpha, beta);
-        let id = self.nodes.len() as NodeId;
         let depth = self.stack.len();
-        let (parent, index, label, alpha_src, beta_src) = match self.stack.last_mut() {
+        let research = std::mem::take(&mut self.research_next);
+        // `revisit`: an earlier visit recorded this node (and maybe nodes below it).
+        let (id, first, alpha_src, beta_src, revisit) = match self.stack.last_mut() {
+            None => {
+                let id = self.push_node(game, NONE, 0, NONE, 0, false);
+                (id, true, NONE, NONE, false)
+            }
+            Some(f) if research => {
+                let (id, a, b) = (f.last_child, f.alpha_src, f.beta_src);
+                (id, false, a, b, true)
+            }
             Some(f) => {
                 let index = f.entered;
                 f.entered += 1;
-                f.last_child = id;
-                let label = self.child_labels[f.labels_start + index as usize];
-                (f.id, index, label, f.alpha_src, f.beta_src)
+                let (parent, a, b, revisit) = (f.id, f.alpha_src, f.beta_src, f.revisit);
+                let label = self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
+                match self.known.get(&(parent, index)).copied().filter(|_| revisit) {
+                    Some(id) => {
+                        // A child an earlier visit pruned is searched for the first time now.
+                        let first = std::mem::replace(&mut self.nodes[id as usize].pruned, false);
+                        (id, first, a, b, true)
+                    }
+                    None => (self.push_node(game, parent, index, label, depth, false), true, a, b, false),
+                }
             }
-            None => (NONE, 0, NONE, NONE, NONE),
         };
-        let name = self.intern_name(game);
-        self.pre += 1;
-        self.nodes.push(Node {
-            parent,
-            index,
-            depth: depth.min(u16::MAX as usize) as u16,
-            player,
-            status: Status::Interior,
-            bound: Bound::Exact,
-            pruned_leaf: false,
-            pre: self.pre,
-            post: 0,
-            alpha_in: alpha,
-            beta_in: beta,
-            alpha_out: alpha,
-            beta_out: beta,
-            value: Score::default(),
-            parent_alpha: Score::NEG_INF,
-            parent_beta: Score::INF,
-            label,
-            name,
-        });
-        if self.record_positions {
-            self.positions.push(game.notation().unwrap_or_default());
+        if let Some(f) = self.stack.last_mut() {
+            f.last_child = id;
         }
+        if research {
+            self.stats.researches += 1;
+            self.learn_subtree(id);
+            self.push_event(Event::Research { node: id, alpha, beta });
+        } else {
+            self.push_event(Event::Enter { node: id, alpha, beta });
+        }
+        if revisit {
+            self.revisiting += 1;
+        }
+        if first {
+            self.stats.nodes_distinct += 1;
+        }
+        self.stats.count_node(depth);
         self.stack.push(Frame {
             id,
-            generated: 0,
             entered: 0,
-            labels_start: self.child_labels.len(),
+            labels_start: self.child_labels.len() as u32,
+            player,
+            alpha_in: alpha,
+            beta_in: beta,
             alpha,
             beta,
             alpha_src,
             beta_src,
             last_child: NONE,
+            revisit,
+            first,
+            leaf: false,
         });
-        self.stats.count_node(depth);
-        self.push_event(EventKind::Enter, id);
         Ok(())
     }
 
+    #[inline]
+    fn research(&mut self) {
+        self.research_next = true;
+    }
+
+    #[inline]
     fn expand(&mut self, game: &G, moves: &[G::Move]) {
         self.stats.interior += 1;
         for &mv in moves {
-            self.label_buf.clear();
-            game.write_move_label(mv, &mut self.label_buf);
-            let id = self.intern();
+            let id = self.label_of(game, mv);
             self.child_labels.push(id);
         }
-        if let Some(f) = self.stack.last_mut() {
-            f.generated = moves.len() as u32;
-        }
     }
 
+    #[inline]
     fn leaf(&mut self, value: Score, terminal: bool) {
         self.stats.leaves += 1;
-        if let Some(f) = self.stack.last() {
-            let node = &mut self.nodes[f.id as usize];
-            node.status = if terminal { Status::Terminal } else { Status::Leaf };
-            let v = match self.perspective {
-                Perspective::Max => value,
-                Perspective::Mover => node.player.to_max_view(value),
-            };
-            node.value = v;
-            let id = f.id;
-            self.push_event(EventKind::Eval, id);
-        }
+        self.stats.horizon_leaves += u64::from(!terminal);
+        let Some(f) = self.stack.last_mut() else { return };
+        f.leaf = true;
+        let (node, player, first) = (f.id, f.player, f.first);
+        self.stats.leaves_distinct += u64::from(first);
+        let value = self.view(player, value);
+        self.push_event(Event::Eval { node, value, terminal });
     }
 
+    #[inline]
     fn update(&mut self, value: Score, alpha: Score, beta: Score) {
-        let _ = value;
         let Some(f) = self.stack.last() else { return };
-        let player = self.nodes[f.id as usize].player;
-        let (alpha, beta) = self.window_view(player, alpha, beta);
+        let (alpha, beta) = self.window_view(f.player, alpha, beta);
         let child = f.last_child;
+        // The value as the parent sees it (negamax negated it already), in MAX's view.
+        let value = self.view(f.player, value);
         let f = self.stack.last_mut().expect("frame");
         if alpha > f.alpha {
             f.alpha_src = f.id;
@@ -341,72 +431,216 @@ impl<G: Game> Observer<G> for Recorder<G> {
         }
         f.alpha = alpha;
         f.beta = beta;
-        let c = &mut self.nodes[child as usize];
-        c.parent_alpha = alpha;
-        c.parent_beta = beta;
-        self.push_event(EventKind::Update, child);
+        let node = f.id;
+        self.push_event(Event::Update { node, child, value, alpha, beta });
     }
 
     fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) {
         let Some(f) = self.stack.last() else { return };
-        let id = f.id;
-        let node = self.nodes[id as usize];
-        let (alpha, beta) = self.window_view(node.player, alpha, beta);
-        let kind = CutKind::at(node.player);
-        self.cutoffs.push(Cutoff {
-            node: id,
-            kind,
-            child: f.entered - 1,
-            alpha,
-            beta,
-            bound_from: match kind {
-                CutKind::Alpha => f.alpha_src,
-                CutKind::Beta => f.beta_src,
-            },
-            pruned: pruned.len() as u32,
-        });
-        let (entered, labels_start) = (f.entered, f.labels_start);
-        let mut child = game.clone();
+        let (id, player, child, entered, labels_start) =
+            (f.id, f.player, f.last_child, f.entered, f.labels_start);
+        let (alpha, beta) = self.window_view(player, alpha, beta);
+        let cut = CutKind::at(player);
+        let bound_from = match cut {
+            CutKind::Alpha => f.alpha_src,
+            CutKind::Beta => f.beta_src,
+        };
+        let revisit = f.revisit;
+        let before = self.nodes.len();
+        let depth = self.stack.len();
+        let mut game = game.clone();
         for (k, &mv) in pruned.iter().enumerate() {
             let index = entered + k as u32;
-            let label = self.child_labels[labels_start + index as usize];
-            child.play(mv);
-            let pid = self.push_pruned(&child, id, index, label, node.depth.saturating_add(1), (alpha, beta));
-            if self.pruned_budget > 0 {
-                self.record_pruned_subtree(&mut child, pid, node.depth.saturating_add(2), (alpha, beta));
+            // A node visited again may already hold this child (from its earlier visit).
+            if revisit && self.known.contains_key(&(id, index)) {
+                continue;
             }
-            child.undo(mv);
+            let label = self.child_labels.get((labels_start + index) as usize).copied().unwrap_or(NONE);
+            game.play(mv);
+            let pid = self.push_node(&game, id, index, label, depth, true);
+            if self.pruned_budget > 0 {
+                if let Some(v) = game.terminal_value() {
+                    self.pruned_values.push((pid, v));
+                }
+                self.record_pruned_subtree(&mut game, pid, depth + 1);
+            }
+            game.undo(mv);
         }
-        self.nodes[id as usize].status = Status::Cutoff;
+        let created = (self.nodes.len() - before) as u32;
         self.stats.cutoffs += 1;
         self.stats.pruned += pruned.len() as u64;
-        self.push_event(EventKind::Cutoff, id);
+        self.push_event(Event::Cutoff {
+            node: id,
+            cut,
+            child,
+            alpha,
+            beta,
+            bound_from: (bound_from != NONE).then_some(bound_from),
+            pruned: pruned.len() as u32,
+            created,
+        });
     }
 
+    #[inline]
     fn exit(&mut self, value: Score) {
         let Some(f) = self.stack.pop() else { return };
-        self.child_labels.truncate(f.labels_start);
-        self.post += 1;
-        let windowed = self.algorithm.has_window();
-        let node = &mut self.nodes[f.id as usize];
-        let v = match self.perspective {
-            Perspective::Max => value,
-            Perspective::Mover => node.player.to_max_view(value),
-        };
-        node.value = v;
-        node.post = self.post;
-        node.alpha_out = f.alpha;
-        node.beta_out = f.beta;
-        node.bound = if !windowed || node.is_leaf() {
+        self.child_labels.truncate(f.labels_start as usize);
+        let value = self.view(f.player, value);
+        let windowed = self.algorithm.features.window;
+        let bound = if !windowed || f.leaf {
             Bound::Exact
-        } else if v <= node.alpha_in && node.alpha_in > Score::NEG_INF {
-            // A fail-low: the true value is at most v (nothing is below −∞, so −∞ is exact).
+        } else if value <= f.alpha_in && f.alpha_in > Score::NEG_INF {
+            // A fail-low: the true value is at most this (nothing is below −∞, so −∞ is exact).
             Bound::Upper
-        } else if v >= node.beta_in && node.beta_in < Score::INF {
+        } else if value >= f.beta_in && f.beta_in < Score::INF {
             Bound::Lower
         } else {
             Bound::Exact
         };
-        self.push_event(EventKind::Exit, f.id);
+        if f.revisit && self.revisiting > 0 {
+            self.revisiting -= 1;
+            if self.revisiting == 0 {
+                self.known.clear();
+            }
+        }
+        self.push_event(Event::Exit { node: f.id, value, bound });
+    }
+
+    fn pass_start(&mut self, game: &G, kind: PassKind, depth: Option<u32>, alpha: Score, beta: Score) {
+        self.root_player = game.to_move();
+        let (alpha, beta) = self.window_view(self.root_player, alpha, beta);
+        self.stats.passes += 1;
+        self.pass_window = (alpha, beta);
+        let pass = self.pass;
+        self.push_event(Event::PassStart { pass, pass_kind: kind, depth, alpha, beta });
+    }
+
+    fn pass_end(&mut self, value: Score) {
+        let value = self.view(self.root_player, value);
+        let (alpha, beta) = self.pass_window;
+        let bound = if value <= alpha && alpha > Score::NEG_INF {
+            Bound::Upper
+        } else if value >= beta && beta < Score::INF {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let pass = self.pass;
+        self.pass += 1;
+        self.push_event(Event::PassEnd { pass, value, bound });
+    }
+
+    fn tt_probe(&mut self, key: u64) {
+        if let Some(f) = self.stack.last() {
+            let node = f.id;
+            self.push_event(Event::TtProbe { node, key });
+        }
+    }
+
+    fn tt_hit(&mut self, key: u64, value: Score, bound: Bound, depth: u32) {
+        let Some(f) = self.stack.last() else { return };
+        let node = f.id;
+        let value = self.view(f.player, value);
+        let bound = match (self.mover_view && f.player == Player::Min, bound) {
+            (true, Bound::Lower) => Bound::Upper,
+            (true, Bound::Upper) => Bound::Lower,
+            (_, b) => b,
+        };
+        self.stats.tt_hits += 1;
+        let from = self.stored.get(&key).copied();
+        self.push_event(Event::TtHit { node, from, value, bound, depth });
+    }
+
+    fn tt_store(&mut self, key: u64, value: Score, bound: Bound, depth: u32) {
+        let Some(f) = self.stack.last() else { return };
+        let node = f.id;
+        let value = self.view(f.player, value);
+        let bound = match (self.mover_view && f.player == Player::Min, bound) {
+            (true, Bound::Lower) => Bound::Upper,
+            (true, Bound::Upper) => Bound::Lower,
+            (_, b) => b,
+        };
+        self.stored.insert(key, node);
+        self.push_event(Event::TtStore { node, value, bound, depth });
+    }
+
+    fn iteration(&mut self, number: u32) {
+        self.stats.iterations += 1;
+        // The root is the bottom of the stack; selection starts there again.
+        self.stack.truncate(1);
+        if let Some(f) = self.stack.first() {
+            let node = f.id;
+            self.push_event(Event::Iteration { node, iteration: number });
+        }
+    }
+
+    fn select(&mut self, index: u32, visits: u32, total: f64, uct: f64) {
+        let Some(f) = self.stack.last() else { return };
+        let node = f.id;
+        let Some(&child) = self.known.get(&(node, index)) else { return };
+        let player = self.nodes[child as usize].player;
+        self.push_event(Event::Select { node, child, visits, total, uct });
+        self.stack.push(Frame {
+            id: child,
+            entered: 0,
+            labels_start: self.child_labels.len() as u32,
+            player,
+            alpha_in: Score::NEG_INF,
+            beta_in: Score::INF,
+            alpha: Score::NEG_INF,
+            beta: Score::INF,
+            alpha_src: NONE,
+            beta_src: NONE,
+            last_child: NONE,
+            revisit: true,
+            first: false,
+            leaf: false,
+        });
+    }
+
+    fn expand_child(&mut self, game: &G, mv: G::Move, index: u32) {
+        let Some(f) = self.stack.last() else { return };
+        let (node, depth) = (f.id, self.stack.len());
+        let label = self.label_of(game, mv);
+        let mut child_game = game.clone();
+        child_game.play(mv);
+        let child = self.push_node(&child_game, node, index, label, depth, false);
+        self.known.insert((node, index), child);
+        self.stats.nodes += 1;
+        self.stats.nodes_distinct += 1;
+        self.push_event(Event::Expand { node, child });
+        let player = child_game.to_move();
+        self.stack.push(Frame {
+            id: child,
+            entered: 0,
+            labels_start: self.child_labels.len() as u32,
+            player,
+            alpha_in: Score::NEG_INF,
+            beta_in: Score::INF,
+            alpha: Score::NEG_INF,
+            beta: Score::INF,
+            alpha_src: NONE,
+            beta_src: NONE,
+            last_child: NONE,
+            revisit: false,
+            first: true,
+            leaf: false,
+        });
+    }
+
+    fn simulate(&mut self, length: u32, result: f64) {
+        if let Some(f) = self.stack.last() {
+            let node = f.id;
+            self.push_event(Event::Simulate { node, length, result });
+        }
+    }
+
+    fn backprop(&mut self, visits: u32, total: f64) {
+        let Some(f) = self.stack.last() else { return };
+        let node = f.id;
+        self.push_event(Event::Backprop { node, visits, total });
+        if self.stack.len() > 1 {
+            self.stack.pop();
+        }
     }
 }

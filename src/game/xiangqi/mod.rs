@@ -238,6 +238,11 @@ impl Game for Xiangqi {
         Score::from(self.static_eval())
     }
 
+    fn label_key(&self, mv: Move) -> Option<u32> {
+        // ICCS names a move by its squares alone; Chinese notation depends on the position.
+        (self.labels == MoveNotation::Iccs).then(|| mv.from() as u32 * 256 + mv.to() as u32)
+    }
+
     fn write_move_label(&self, mv: Move, out: &mut String) {
         match self.labels {
             MoveNotation::Iccs => notation::write_iccs(mv, out),

@@ -1,0 +1,1035 @@
+//! The event vocabulary: what a search did, one step at a time, each event with its numbers.
+//!
+//! [`Event`] is what views read: the window on entry, the value and window after an update, the
+//! α and β of a cutoff test, the returned value and its bound, re-searches, root passes,
+//! transposition-table probes, hits and stores, and the four phases of MCTS. Values and windows
+//! are from MAX's point of view (the recorder converts the negamax family's).
+//!
+//! [`EventLog`] stores the events compactly: one kind byte per event, then variable-length
+//! numbers, and node ids only where they are not the ones the search's shape implies (the new
+//! node for an enter, the node on top of the stack otherwise, the child that just returned for
+//! an update). A mark every [`MARK_EVERY`] events keeps random access cheap: [`EventLog::get`]
+//! decodes at most that many events. Adding an event kind means a variant here, its code in
+//! [`Code`], and its lines in `encode` / `decode` / `advance` below.
+
+use crate::Score;
+use crate::trace::model::{Bound, CutKind, NONE, Node, NodeId};
+use serde::{Deserialize, Serialize};
+
+/// What kind of root search a pass is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PassKind {
+    /// One iteration of iterative deepening (its depth in `depth`).
+    Iteration,
+    /// An MTD(f) null-window probe.
+    Probe,
+    /// An aspiration-window search (or its fail-low / fail-high re-search).
+    Aspiration,
+}
+
+impl PassKind {
+    /// "iteration", "probe", "aspiration".
+    pub fn name(self) -> &'static str {
+        match self {
+            PassKind::Iteration => "iteration",
+            PassKind::Probe => "probe",
+            PassKind::Aspiration => "aspiration",
+        }
+    }
+}
+
+/// One step of a search, with its data. Windows and values are MAX's view.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Event {
+    /// The search enters `node` with the window [`alpha`, `beta`].
+    Enter {
+        /// The node.
+        node: NodeId,
+        /// α on entry.
+        alpha: Score,
+        /// β on entry.
+        beta: Score,
+    },
+    /// The search enters `node` again — a child its parent already searched — with a new window
+    /// (PVS and NegaScout after a null-window probe failed high).
+    Research {
+        /// The node searched again.
+        node: NodeId,
+        /// The new α.
+        alpha: Score,
+        /// The new β.
+        beta: Score,
+    },
+    /// `node` is evaluated statically.
+    Eval {
+        /// The node.
+        node: NodeId,
+        /// Its static value.
+        value: Score,
+        /// Whether it is a finished game (not a depth-limit evaluation).
+        terminal: bool,
+    },
+    /// `child` returned `value` to `node`, whose window (or best value so far) is now
+    /// [`alpha`, `beta`].
+    Update {
+        /// The node taking the value in.
+        node: NodeId,
+        /// The child that returned.
+        child: NodeId,
+        /// The value it returned.
+        value: Score,
+        /// `node`'s α now.
+        alpha: Score,
+        /// `node`'s β now.
+        beta: Score,
+    },
+    /// The cutoff test α ≥ β held at `node` after `child` reported.
+    Cutoff {
+        /// The node.
+        node: NodeId,
+        /// α-cutoff at MIN, β-cutoff at MAX.
+        cut: CutKind,
+        /// The child whose value caused it.
+        child: NodeId,
+        /// α at the test.
+        alpha: Score,
+        /// β at the test.
+        beta: Score,
+        /// The node whose bound was exceeded (the one that set the α of an α-cutoff or the β of
+        /// a β-cutoff); `None` when it was the root's initial window.
+        bound_from: Option<NodeId>,
+        /// How many children are never searched.
+        pruned: u32,
+        /// How many nodes were recorded for them (the pruned children and, for explicit trees,
+        /// what lies below them).
+        created: u32,
+    },
+    /// `node` returns `value`; `bound` says whether it is exact or a bound (fail-low: upper,
+    /// fail-high: lower).
+    Exit {
+        /// The node.
+        node: NodeId,
+        /// The value it returns.
+        value: Score,
+        /// Exact, lower or upper bound.
+        bound: Bound,
+    },
+    /// A root search begins (an iteration, a probe, an aspiration window); its root is the node
+    /// entered next.
+    PassStart {
+        /// The pass number, from 0.
+        pass: u32,
+        /// What kind of pass.
+        pass_kind: PassKind,
+        /// Its depth limit, if it has its own.
+        depth: Option<u32>,
+        /// The root window's α.
+        alpha: Score,
+        /// The root window's β.
+        beta: Score,
+    },
+    /// A root search ends with `value`.
+    PassEnd {
+        /// The pass number.
+        pass: u32,
+        /// The root's value in this pass.
+        value: Score,
+        /// Exact, or a bound (a failed probe or aspiration window).
+        bound: Bound,
+    },
+    /// The transposition table is looked up for `node`'s position.
+    TtProbe {
+        /// The node.
+        node: NodeId,
+        /// The position key.
+        key: u64,
+    },
+    /// The table held a usable result for `node`'s position, stored when `from` was searched.
+    TtHit {
+        /// The node that takes the stored result.
+        node: NodeId,
+        /// The node whose result was stored (`None` if it is not in this trace).
+        from: Option<NodeId>,
+        /// The stored value.
+        value: Score,
+        /// Its bound.
+        bound: Bound,
+        /// The depth it was searched to.
+        depth: u32,
+    },
+    /// `node`'s result is stored in the transposition table.
+    TtStore {
+        /// The node.
+        node: NodeId,
+        /// The stored value.
+        value: Score,
+        /// Its bound.
+        bound: Bound,
+        /// The depth it was searched to.
+        depth: u32,
+    },
+    /// An MCTS iteration begins at the root `node`.
+    Iteration {
+        /// The root.
+        node: NodeId,
+        /// The iteration number, from 0.
+        iteration: u32,
+    },
+    /// MCTS selection goes from `node` to `child`, the child with the best UCT value.
+    Select {
+        /// The node.
+        node: NodeId,
+        /// The selected child.
+        child: NodeId,
+        /// The child's visit count N before this iteration.
+        visits: u32,
+        /// The child's total result W before this iteration.
+        total: f64,
+        /// The child's UCT value.
+        uct: f64,
+    },
+    /// MCTS expansion adds `child` below `node`.
+    Expand {
+        /// The node expanded.
+        node: NodeId,
+        /// The new child.
+        child: NodeId,
+    },
+    /// A playout from `node`: `length` moves, ending with `result`.
+    Simulate {
+        /// Where the playout started.
+        node: NodeId,
+        /// How many moves it played.
+        length: u32,
+        /// Its result.
+        result: f64,
+    },
+    /// Backpropagation updates `node`: now N = `visits`, W = `total`.
+    Backprop {
+        /// The node.
+        node: NodeId,
+        /// N after the update.
+        visits: u32,
+        /// W after the update.
+        total: f64,
+    },
+}
+
+/// The kind of an [`Event`], without its data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EventKind {
+    /// [`Event::Enter`].
+    Enter,
+    /// [`Event::Research`].
+    Research,
+    /// [`Event::Eval`].
+    Eval,
+    /// [`Event::Update`].
+    Update,
+    /// [`Event::Cutoff`].
+    Cutoff,
+    /// [`Event::Exit`].
+    Exit,
+    /// [`Event::PassStart`].
+    PassStart,
+    /// [`Event::PassEnd`].
+    PassEnd,
+    /// [`Event::TtProbe`].
+    TtProbe,
+    /// [`Event::TtHit`].
+    TtHit,
+    /// [`Event::TtStore`].
+    TtStore,
+    /// [`Event::Iteration`].
+    Iteration,
+    /// [`Event::Select`].
+    Select,
+    /// [`Event::Expand`].
+    Expand,
+    /// [`Event::Simulate`].
+    Simulate,
+    /// [`Event::Backprop`].
+    Backprop,
+}
+
+impl EventKind {
+    /// The name used in JSON and the page ("enter", "tt-hit", ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKind::Enter => "enter",
+            EventKind::Research => "research",
+            EventKind::Eval => "eval",
+            EventKind::Update => "update",
+            EventKind::Cutoff => "cutoff",
+            EventKind::Exit => "exit",
+            EventKind::PassStart => "pass-start",
+            EventKind::PassEnd => "pass-end",
+            EventKind::TtProbe => "tt-probe",
+            EventKind::TtHit => "tt-hit",
+            EventKind::TtStore => "tt-store",
+            EventKind::Iteration => "iteration",
+            EventKind::Select => "select",
+            EventKind::Expand => "expand",
+            EventKind::Simulate => "simulate",
+            EventKind::Backprop => "backprop",
+        }
+    }
+}
+
+impl Event {
+    /// The event's kind.
+    pub fn kind(&self) -> EventKind {
+        match self {
+            Event::Enter { .. } => EventKind::Enter,
+            Event::Research { .. } => EventKind::Research,
+            Event::Eval { .. } => EventKind::Eval,
+            Event::Update { .. } => EventKind::Update,
+            Event::Cutoff { .. } => EventKind::Cutoff,
+            Event::Exit { .. } => EventKind::Exit,
+            Event::PassStart { .. } => EventKind::PassStart,
+            Event::PassEnd { .. } => EventKind::PassEnd,
+            Event::TtProbe { .. } => EventKind::TtProbe,
+            Event::TtHit { .. } => EventKind::TtHit,
+            Event::TtStore { .. } => EventKind::TtStore,
+            Event::Iteration { .. } => EventKind::Iteration,
+            Event::Select { .. } => EventKind::Select,
+            Event::Expand { .. } => EventKind::Expand,
+            Event::Simulate { .. } => EventKind::Simulate,
+            Event::Backprop { .. } => EventKind::Backprop,
+        }
+    }
+
+    /// The node the event is about (for an update: the node taking the value in; for a
+    /// selection or an expansion: the parent). `None` for pass boundaries.
+    pub fn node(&self) -> Option<NodeId> {
+        match *self {
+            Event::Enter { node, .. }
+            | Event::Research { node, .. }
+            | Event::Eval { node, .. }
+            | Event::Update { node, .. }
+            | Event::Cutoff { node, .. }
+            | Event::Exit { node, .. }
+            | Event::TtProbe { node, .. }
+            | Event::TtHit { node, .. }
+            | Event::TtStore { node, .. }
+            | Event::Iteration { node, .. }
+            | Event::Select { node, .. }
+            | Event::Expand { node, .. }
+            | Event::Simulate { node, .. }
+            | Event::Backprop { node, .. } => Some(node),
+            Event::PassStart { .. } | Event::PassEnd { .. } => None,
+        }
+    }
+
+    /// The node the search is at after this event: the entered node, the selected or new
+    /// child, otherwise [`Event::node`].
+    pub fn focus(&self) -> Option<NodeId> {
+        match *self {
+            Event::Select { child, .. } | Event::Expand { child, .. } => Some(child),
+            _ => self.node(),
+        }
+    }
+
+    /// The window this event gives its focus node, if it carries one.
+    pub fn window(&self) -> Option<(Score, Score)> {
+        match *self {
+            Event::Enter { alpha, beta, .. }
+            | Event::Research { alpha, beta, .. }
+            | Event::Update { alpha, beta, .. }
+            | Event::Cutoff { alpha, beta, .. } => Some((alpha, beta)),
+            _ => None,
+        }
+    }
+}
+
+/// Events between two marks of an [`EventLog`].
+pub const MARK_EVERY: usize = 64;
+
+/// The decoder's state: what the shape of the search implies for the next event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct State {
+    /// Where the next event's bytes start.
+    offset: u64,
+    /// The id the next new node gets.
+    next_id: NodeId,
+    /// The node on top of the stack (the one executing), or [`NONE`].
+    top: NodeId,
+    /// The node that returned last (an update's child), or [`NONE`].
+    last_exit: NodeId,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State { offset: 0, next_id: 0, top: NONE, last_exit: NONE }
+    }
+}
+
+/// The compact store of a trace's events (see the module documentation).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EventLog {
+    codes: Vec<u8>,
+    bytes: Vec<u8>,
+    marks: Vec<State>,
+    state: State,
+}
+
+/// Why an event could not be stored.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("event {step} ({kind}) names node {node}, which does not exist")]
+pub struct BadEvent {
+    /// The 1-based step.
+    pub step: usize,
+    /// The kind.
+    pub kind: &'static str,
+    /// The node id.
+    pub node: NodeId,
+}
+
+/// Byte codes: the kind in the low 6 bits; bit 7: the node is written out; bit 6: the second
+/// node (an update's or cutoff's child, an expansion's new node) is written out.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Code {
+    Enter,
+    Research,
+    Eval,
+    EvalTerminal,
+    Update,
+    CutoffAlpha,
+    CutoffBeta,
+    ExitExact,
+    ExitLower,
+    ExitUpper,
+    PassStartIteration,
+    PassStartProbe,
+    PassStartAspiration,
+    PassEndExact,
+    PassEndLower,
+    PassEndUpper,
+    TtProbe,
+    TtHitExact,
+    TtHitLower,
+    TtHitUpper,
+    TtStoreExact,
+    TtStoreLower,
+    TtStoreUpper,
+    Iteration,
+    Select,
+    Expand,
+    Simulate,
+    Backprop,
+}
+
+const CODES: [Code; 28] = [
+    Code::Enter,
+    Code::Research,
+    Code::Eval,
+    Code::EvalTerminal,
+    Code::Update,
+    Code::CutoffAlpha,
+    Code::CutoffBeta,
+    Code::ExitExact,
+    Code::ExitLower,
+    Code::ExitUpper,
+    Code::PassStartIteration,
+    Code::PassStartProbe,
+    Code::PassStartAspiration,
+    Code::PassEndExact,
+    Code::PassEndLower,
+    Code::PassEndUpper,
+    Code::TtProbe,
+    Code::TtHitExact,
+    Code::TtHitLower,
+    Code::TtHitUpper,
+    Code::TtStoreExact,
+    Code::TtStoreLower,
+    Code::TtStoreUpper,
+    Code::Iteration,
+    Code::Select,
+    Code::Expand,
+    Code::Simulate,
+    Code::Backprop,
+];
+
+const OWN_NODE: u8 = 0x80;
+const OWN_CHILD: u8 = 0x40;
+
+fn bound_code(bound: Bound, exact: Code, lower: Code, upper: Code) -> Code {
+    match bound {
+        Bound::Exact => exact,
+        Bound::Lower => lower,
+        Bound::Upper => upper,
+    }
+}
+
+fn code_bound(code: Code, exact: Code, lower: Code) -> Bound {
+    if code == exact {
+        Bound::Exact
+    } else if code == lower {
+        Bound::Lower
+    } else {
+        Bound::Upper
+    }
+}
+
+/// Score codes: +∞ → 0, −∞ → 1, finite values zig-zagged above them (small values: one byte).
+#[inline]
+fn score_code(s: Score) -> u64 {
+    match s {
+        Score::INF => 0,
+        Score::NEG_INF => 1,
+        s => {
+            let v = s.raw() as i64;
+            (((v << 1) ^ (v >> 63)) as u64) + 2
+        }
+    }
+}
+
+fn code_score(c: u64) -> Score {
+    match c {
+        0 => Score::INF,
+        1 => Score::NEG_INF,
+        c => {
+            let z = c - 2;
+            let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
+            Score::finite(v).unwrap_or(Score::INF)
+        }
+    }
+}
+
+struct Writer<'a>(&'a mut Vec<u8>);
+
+impl Writer<'_> {
+    #[inline]
+    fn num(&mut self, mut v: u64) {
+        while v >= 0x80 {
+            self.0.push(v as u8 | 0x80);
+            v >>= 7;
+        }
+        self.0.push(v as u8);
+    }
+    #[inline]
+    fn score(&mut self, s: Score) {
+        self.num(score_code(s));
+    }
+    fn float(&mut self, f: f64) {
+        self.0.extend_from_slice(&f.to_le_bytes());
+    }
+    /// An optional node id: 0 for none, id + 1 otherwise.
+    fn opt(&mut self, id: Option<NodeId>) {
+        self.num(id.map_or(0, |i| i as u64 + 1));
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn num(&mut self) -> u64 {
+        let mut v = 0u64;
+        let mut shift = 0;
+        while let Some(&b) = self.bytes.get(self.at) {
+            self.at += 1;
+            if shift < 64 {
+                v |= ((b & 0x7f) as u64) << shift;
+            }
+            if b & 0x80 == 0 {
+                break;
+            }
+            shift += 7;
+        }
+        v
+    }
+    fn id(&mut self) -> NodeId {
+        self.num().min(NONE as u64) as NodeId
+    }
+    fn small(&mut self) -> u32 {
+        self.num().min(u32::MAX as u64) as u32
+    }
+    fn score(&mut self) -> Score {
+        code_score(self.num())
+    }
+    fn float(&mut self) -> f64 {
+        let mut b = [0u8; 8];
+        let end = (self.at + 8).min(self.bytes.len());
+        b[..end - self.at].copy_from_slice(&self.bytes[self.at..end]);
+        self.at = end;
+        f64::from_le_bytes(b)
+    }
+    fn opt(&mut self) -> Option<NodeId> {
+        match self.num() {
+            0 => None,
+            v => Some((v - 1).min(NONE as u64 - 1) as NodeId),
+        }
+    }
+}
+
+/// The node an event names when the shape of the search implies it, and its second node.
+fn implied(code: Code, s: &State) -> (NodeId, NodeId) {
+    match code {
+        Code::Enter => (s.next_id, NONE),
+        Code::Research => (s.last_exit, NONE),
+        Code::Update | Code::CutoffAlpha | Code::CutoffBeta => (s.top, s.last_exit),
+        Code::Expand => (s.top, s.next_id),
+        _ => (s.top, NONE),
+    }
+}
+
+impl EventLog {
+    /// An empty log.
+    pub fn new() -> Self {
+        EventLog::default()
+    }
+
+    /// The number of events.
+    pub fn len(&self) -> usize {
+        self.codes.len()
+    }
+
+    /// Whether there are no events.
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    /// Heap bytes used (for the benchmarks' bytes-per-node figure).
+    pub fn heap_bytes(&self) -> usize {
+        self.codes.capacity() + self.bytes.capacity() + self.marks.capacity() * std::mem::size_of::<State>()
+    }
+
+    /// Appends `e`; `nodes` are the trace's nodes so far (an exit moves to the parent).
+    #[inline]
+    pub fn push(&mut self, e: &Event, nodes: &[Node]) {
+        if self.codes.len().is_multiple_of(MARK_EVERY) {
+            self.marks.push(self.state);
+        }
+        let code = encode(e, &self.state, &mut Writer(&mut self.bytes));
+        self.codes.push(code);
+        advance(&mut self.state, e, nodes);
+        self.state.offset = self.bytes.len() as u64;
+    }
+
+    /// The event at `step` (0-based), decoded from the nearest mark.
+    ///
+    /// # Panics
+    /// If `step` is out of range.
+    pub fn get(&self, step: usize, nodes: &[Node]) -> Event {
+        assert!(step < self.len(), "step {step} of {} events", self.len());
+        let mut state = self.marks[step / MARK_EVERY];
+        let mut e = self.decode_at(step / MARK_EVERY * MARK_EVERY, &mut state, nodes);
+        for k in step / MARK_EVERY * MARK_EVERY + 1..=step {
+            e = self.decode_at(k, &mut state, nodes);
+        }
+        e
+    }
+
+    /// The kind of event `step` without decoding it.
+    pub fn kind(&self, step: usize) -> EventKind {
+        code_kind(CODES[(self.codes[step] & 0x3f) as usize])
+    }
+
+    /// The events in order.
+    pub fn iter<'a>(&'a self, nodes: &'a [Node]) -> Events<'a> {
+        Events { log: self, nodes, step: 0, state: State::default() }
+    }
+
+    /// The events from `start` (0-based) on.
+    pub fn iter_from<'a>(&'a self, start: usize, nodes: &'a [Node]) -> Events<'a> {
+        let m = (start / MARK_EVERY).min(self.marks.len().saturating_sub(1));
+        let state = self.marks.get(m).copied().unwrap_or_default();
+        let mut it = Events { log: self, nodes, step: m * MARK_EVERY, state };
+        while it.step < start.min(self.len()) {
+            it.next();
+        }
+        it
+    }
+
+    fn decode_at(&self, step: usize, state: &mut State, nodes: &[Node]) -> Event {
+        let byte = self.codes[step];
+        let code = CODES[(byte & 0x3f) as usize];
+        let mut r = Reader { bytes: &self.bytes, at: state.offset as usize };
+        let e = decode(code, byte, state, &mut r);
+        advance(state, &e, nodes);
+        state.offset = r.at as u64;
+        e
+    }
+}
+
+/// An iterator over an [`EventLog`]'s events.
+pub struct Events<'a> {
+    log: &'a EventLog,
+    nodes: &'a [Node],
+    step: usize,
+    state: State,
+}
+
+impl Iterator for Events<'_> {
+    type Item = Event;
+    fn next(&mut self) -> Option<Event> {
+        if self.step >= self.log.len() {
+            return None;
+        }
+        let e = self.log.decode_at(self.step, &mut self.state, self.nodes);
+        self.step += 1;
+        Some(e)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.log.len() - self.step;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Events<'_> {}
+
+fn code_kind(code: Code) -> EventKind {
+    match code {
+        Code::Enter => EventKind::Enter,
+        Code::Research => EventKind::Research,
+        Code::Eval | Code::EvalTerminal => EventKind::Eval,
+        Code::Update => EventKind::Update,
+        Code::CutoffAlpha | Code::CutoffBeta => EventKind::Cutoff,
+        Code::ExitExact | Code::ExitLower | Code::ExitUpper => EventKind::Exit,
+        Code::PassStartIteration | Code::PassStartProbe | Code::PassStartAspiration => EventKind::PassStart,
+        Code::PassEndExact | Code::PassEndLower | Code::PassEndUpper => EventKind::PassEnd,
+        Code::TtProbe => EventKind::TtProbe,
+        Code::TtHitExact | Code::TtHitLower | Code::TtHitUpper => EventKind::TtHit,
+        Code::TtStoreExact | Code::TtStoreLower | Code::TtStoreUpper => EventKind::TtStore,
+        Code::Iteration => EventKind::Iteration,
+        Code::Select => EventKind::Select,
+        Code::Expand => EventKind::Expand,
+        Code::Simulate => EventKind::Simulate,
+        Code::Backprop => EventKind::Backprop,
+    }
+}
+
+/// Writes `e`'s data and returns its code byte.
+#[inline]
+fn encode(e: &Event, s: &State, w: &mut Writer) -> u8 {
+    let (code, node, second) = match *e {
+        Event::Enter { node, .. } => (Code::Enter, node, NONE),
+        Event::Research { node, .. } => (Code::Research, node, NONE),
+        Event::Eval { node, terminal, .. } => {
+            (if terminal { Code::EvalTerminal } else { Code::Eval }, node, NONE)
+        }
+        Event::Update { node, child, .. } => (Code::Update, node, child),
+        Event::Cutoff { node, cut, child, .. } => {
+            (if cut == CutKind::Alpha { Code::CutoffAlpha } else { Code::CutoffBeta }, node, child)
+        }
+        Event::Exit { node, bound, .. } => {
+            (bound_code(bound, Code::ExitExact, Code::ExitLower, Code::ExitUpper), node, NONE)
+        }
+        Event::PassStart { pass_kind, .. } => {
+            let code = match pass_kind {
+                PassKind::Iteration => Code::PassStartIteration,
+                PassKind::Probe => Code::PassStartProbe,
+                PassKind::Aspiration => Code::PassStartAspiration,
+            };
+            (code, s.top, NONE)
+        }
+        Event::PassEnd { bound, .. } => {
+            (bound_code(bound, Code::PassEndExact, Code::PassEndLower, Code::PassEndUpper), s.top, NONE)
+        }
+        Event::TtProbe { node, .. } => (Code::TtProbe, node, NONE),
+        Event::TtHit { node, bound, .. } => {
+            (bound_code(bound, Code::TtHitExact, Code::TtHitLower, Code::TtHitUpper), node, NONE)
+        }
+        Event::TtStore { node, bound, .. } => {
+            (bound_code(bound, Code::TtStoreExact, Code::TtStoreLower, Code::TtStoreUpper), node, NONE)
+        }
+        Event::Iteration { node, .. } => (Code::Iteration, node, NONE),
+        Event::Select { node, child, .. } => (Code::Select, node, child),
+        Event::Expand { node, child } => (Code::Expand, node, child),
+        Event::Simulate { node, .. } => (Code::Simulate, node, NONE),
+        Event::Backprop { node, .. } => (Code::Backprop, node, NONE),
+    };
+    let (want_node, want_second) = implied(code, s);
+    let mut byte = code as u8;
+    if node != want_node {
+        byte |= OWN_NODE;
+        w.num(node as u64);
+    }
+    if second != want_second {
+        byte |= OWN_CHILD;
+        w.num(second as u64);
+    }
+    match *e {
+        Event::Enter { alpha, beta, .. } | Event::Research { alpha, beta, .. } => {
+            w.score(alpha);
+            w.score(beta);
+        }
+        Event::Eval { value, .. } | Event::Exit { value, .. } => w.score(value),
+        Event::Update { value, alpha, beta, .. } => {
+            w.score(value);
+            w.score(alpha);
+            w.score(beta);
+        }
+        Event::Cutoff { alpha, beta, bound_from, pruned, created, .. } => {
+            w.score(alpha);
+            w.score(beta);
+            w.opt(bound_from);
+            w.num(pruned as u64);
+            w.num(created as u64);
+        }
+        Event::PassStart { pass, depth, alpha, beta, .. } => {
+            w.num(pass as u64);
+            w.num(depth.map_or(0, |d| d as u64 + 1));
+            w.score(alpha);
+            w.score(beta);
+        }
+        Event::PassEnd { pass, value, .. } => {
+            w.num(pass as u64);
+            w.score(value);
+        }
+        Event::TtProbe { key, .. } => w.num(key),
+        Event::TtHit { from, value, depth, .. } => {
+            w.opt(from);
+            w.score(value);
+            w.num(depth as u64);
+        }
+        Event::TtStore { value, depth, .. } => {
+            w.score(value);
+            w.num(depth as u64);
+        }
+        Event::Iteration { iteration, .. } => w.num(iteration as u64),
+        Event::Select { visits, total, uct, .. } => {
+            w.num(visits as u64);
+            w.float(total);
+            w.float(uct);
+        }
+        Event::Expand { .. } => {}
+        Event::Simulate { length, result, .. } => {
+            w.num(length as u64);
+            w.float(result);
+        }
+        Event::Backprop { visits, total, .. } => {
+            w.num(visits as u64);
+            w.float(total);
+        }
+    }
+    byte
+}
+
+fn decode(code: Code, byte: u8, s: &State, r: &mut Reader) -> Event {
+    let (want_node, want_second) = implied(code, s);
+    let node = if byte & OWN_NODE != 0 { r.id() } else { want_node };
+    let second = if byte & OWN_CHILD != 0 { r.id() } else { want_second };
+    match code {
+        Code::Enter => Event::Enter { node, alpha: r.score(), beta: r.score() },
+        Code::Research => Event::Research { node, alpha: r.score(), beta: r.score() },
+        Code::Eval | Code::EvalTerminal => {
+            Event::Eval { node, value: r.score(), terminal: code == Code::EvalTerminal }
+        }
+        Code::Update => {
+            Event::Update { node, child: second, value: r.score(), alpha: r.score(), beta: r.score() }
+        }
+        Code::CutoffAlpha | Code::CutoffBeta => Event::Cutoff {
+            node,
+            cut: if code == Code::CutoffAlpha { CutKind::Alpha } else { CutKind::Beta },
+            child: second,
+            alpha: r.score(),
+            beta: r.score(),
+            bound_from: r.opt(),
+            pruned: r.small(),
+            created: r.small(),
+        },
+        Code::ExitExact | Code::ExitLower | Code::ExitUpper => {
+            Event::Exit { node, value: r.score(), bound: code_bound(code, Code::ExitExact, Code::ExitLower) }
+        }
+        Code::PassStartIteration | Code::PassStartProbe | Code::PassStartAspiration => Event::PassStart {
+            pass: r.small(),
+            pass_kind: match code {
+                Code::PassStartIteration => PassKind::Iteration,
+                Code::PassStartProbe => PassKind::Probe,
+                _ => PassKind::Aspiration,
+            },
+            depth: match r.num() {
+                0 => None,
+                d => Some((d - 1).min(u32::MAX as u64) as u32),
+            },
+            alpha: r.score(),
+            beta: r.score(),
+        },
+        Code::PassEndExact | Code::PassEndLower | Code::PassEndUpper => Event::PassEnd {
+            pass: r.small(),
+            value: r.score(),
+            bound: code_bound(code, Code::PassEndExact, Code::PassEndLower),
+        },
+        Code::TtProbe => Event::TtProbe { node, key: r.num() },
+        Code::TtHitExact | Code::TtHitLower | Code::TtHitUpper => Event::TtHit {
+            node,
+            from: r.opt(),
+            value: r.score(),
+            bound: code_bound(code, Code::TtHitExact, Code::TtHitLower),
+            depth: r.small(),
+        },
+        Code::TtStoreExact | Code::TtStoreLower | Code::TtStoreUpper => Event::TtStore {
+            node,
+            value: r.score(),
+            bound: code_bound(code, Code::TtStoreExact, Code::TtStoreLower),
+            depth: r.small(),
+        },
+        Code::Iteration => Event::Iteration { node, iteration: r.small() },
+        Code::Select => {
+            Event::Select { node, child: second, visits: r.small(), total: r.float(), uct: r.float() }
+        }
+        Code::Expand => Event::Expand { node, child: second },
+        Code::Simulate => Event::Simulate { node, length: r.small(), result: r.float() },
+        Code::Backprop => Event::Backprop { node, visits: r.small(), total: r.float() },
+    }
+}
+
+/// Moves the shape state past `e`: which node is on top, which returned last, which id is next.
+#[inline]
+fn advance(s: &mut State, e: &Event, nodes: &[Node]) {
+    let parent = |id: NodeId| nodes.get(id as usize).map_or(NONE, |n| n.parent);
+    match *e {
+        Event::Enter { node, .. } => {
+            if node >= s.next_id && node != NONE {
+                s.next_id = node + 1;
+            }
+            s.top = node;
+        }
+        Event::Research { node, .. } | Event::Iteration { node, .. } => s.top = node,
+        Event::Cutoff { created, .. } => s.next_id = s.next_id.saturating_add(created),
+        Event::Exit { node, .. } | Event::Backprop { node, .. } => {
+            s.last_exit = node;
+            s.top = parent(node);
+        }
+        Event::PassStart { .. } => s.top = NONE,
+        Event::Select { child, .. } => s.top = child,
+        Event::Expand { child, .. } => {
+            if child >= s.next_id && child != NONE {
+                s.next_id = child + 1;
+            }
+            s.top = child;
+        }
+        Event::Eval { .. }
+        | Event::Update { .. }
+        | Event::PassEnd { .. }
+        | Event::TtProbe { .. }
+        | Event::TtHit { .. }
+        | Event::TtStore { .. }
+        | Event::Simulate { .. } => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Player;
+
+    fn node(parent: NodeId) -> Node {
+        Node { parent, label: NONE, index: 0, depth: 0, player: Player::Max, pruned: false }
+    }
+
+    #[test]
+    fn scores_round_trip_in_few_bytes() {
+        for v in [
+            Score::INF,
+            Score::NEG_INF,
+            Score::from(0),
+            Score::from(-1),
+            Score::from(1),
+            Score::from(62),
+            Score::from(-63),
+        ] {
+            assert!(score_code(v) < 0x80, "{v:?} takes one byte");
+            assert_eq!(code_score(score_code(v)), v);
+        }
+        for v in [Score::from(Score::MAX_FINITE), Score::from(-Score::MAX_FINITE), Score::from(-12345)] {
+            assert_eq!(code_score(score_code(v)), v);
+        }
+    }
+
+    #[test]
+    fn every_kind_round_trips_through_the_log() {
+        // Root 0 with children 1 and 2; 2 is pruned with one more node below it (3).
+        let nodes = vec![node(NONE), node(0), node(0), node(2), node(0)];
+        let events = vec![
+            Event::PassStart {
+                pass: 0,
+                pass_kind: PassKind::Iteration,
+                depth: Some(2),
+                alpha: Score::NEG_INF,
+                beta: Score::INF,
+            },
+            Event::Enter { node: 0, alpha: Score::NEG_INF, beta: Score::INF },
+            Event::TtProbe { node: 0, key: 0xdead_beef_f00d },
+            Event::Enter { node: 1, alpha: Score::NEG_INF, beta: Score::INF },
+            Event::Eval { node: 1, value: 5.into(), terminal: true },
+            Event::Exit { node: 1, value: 5.into(), bound: Bound::Exact },
+            Event::Research { node: 1, alpha: 4.into(), beta: Score::INF },
+            Event::Exit { node: 1, value: 5.into(), bound: Bound::Lower },
+            Event::Update { node: 0, child: 1, value: 5.into(), alpha: 5.into(), beta: Score::INF },
+            Event::Cutoff {
+                node: 0,
+                cut: CutKind::Beta,
+                child: 1,
+                alpha: 5.into(),
+                beta: 3.into(),
+                bound_from: None,
+                pruned: 1,
+                created: 2,
+            },
+            Event::TtHit { node: 0, from: Some(1), value: 5.into(), bound: Bound::Lower, depth: 3 },
+            Event::TtStore { node: 0, value: 5.into(), bound: Bound::Lower, depth: 3 },
+            Event::Exit { node: 0, value: 5.into(), bound: Bound::Lower },
+            Event::PassEnd { pass: 0, value: 5.into(), bound: Bound::Lower },
+            Event::Iteration { node: 0, iteration: 7 },
+            Event::Select { node: 0, child: 1, visits: 3, total: 1.5, uct: 1.25 },
+            Event::Expand { node: 1, child: 4 },
+            Event::Simulate { node: 4, length: 9, result: 0.5 },
+            Event::Backprop { node: 4, visits: 1, total: 0.5 },
+            Event::Backprop { node: 1, visits: 4, total: 2.0 },
+        ];
+        let mut log = EventLog::new();
+        for e in &events {
+            log.push(e, &nodes);
+        }
+        let back: Vec<Event> = log.iter(&nodes).collect();
+        assert_eq!(back, events);
+        for (k, e) in events.iter().enumerate() {
+            assert_eq!(&log.get(k, &nodes), e, "step {k}");
+            assert_eq!(log.kind(k), e.kind());
+        }
+        // The implied ids cost nothing: enter, eval, exit and update write no node id.
+        let simple: &[u8] = &log.codes[3..6];
+        assert!(simple.iter().all(|c| c & (OWN_NODE | OWN_CHILD) == 0), "{simple:?}");
+    }
+
+    #[test]
+    fn random_access_across_marks() {
+        // A chain of 300 nodes entered and left: marks every 64 events.
+        let n = 300u32;
+        let nodes: Vec<Node> = (0..n).map(|i| node(if i == 0 { NONE } else { i - 1 })).collect();
+        let mut events = Vec::new();
+        for i in 0..n {
+            events.push(Event::Enter { node: i, alpha: Score::from(i as i32), beta: Score::INF });
+        }
+        for i in (0..n).rev() {
+            events.push(Event::Exit { node: i, value: Score::from(-(i as i32)), bound: Bound::Exact });
+            if i > 0 {
+                events.push(Event::Update {
+                    node: i - 1,
+                    child: i,
+                    value: Score::from(-(i as i32)),
+                    alpha: Score::from(i as i32),
+                    beta: Score::INF,
+                });
+            }
+        }
+        let mut log = EventLog::new();
+        for e in &events {
+            log.push(e, &nodes);
+        }
+        for k in (0..events.len()).rev() {
+            assert_eq!(log.get(k, &nodes), events[k], "step {k}");
+        }
+        assert!(log.bytes.len() < events.len() * 4, "{} bytes for {} events", log.bytes.len(), events.len());
+    }
+}
