@@ -85,6 +85,9 @@ pub struct InputArgs {
     /// Move labels of xiangqi: iccs (h2e2, the default) or chinese (炮二平五).
     #[arg(long, value_name = "NOTATION")]
     pub notation: Option<String>,
+    /// A variant of the rules: nim: normal (the default) or misere.
+    #[arg(long, value_name = "VARIANT")]
+    pub variant: Option<String>,
 }
 
 /// Output formats of `abviz run`.

@@ -68,6 +68,7 @@ fn input_args(a: &CompareArgs) -> InputArgs {
         eval: a.eval.clone(),
         order: None,
         notation: None,
+        variant: None,
     }
 }
 

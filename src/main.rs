@@ -7,8 +7,8 @@ use abviz::Error;
 use abviz::export::{Format, RankDir, ShowPruned, Style, ViewOptions};
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
-use abviz::game::tictactoe::{TicTacToe, TttEval};
-use abviz::input::{GAMES, Input, RunOptions};
+use abviz::game::registry::{self, GameId, GameOptions, OptionKind};
+use abviz::input::{GameInput, Input, RunOptions};
 use abviz::search::Algorithm;
 use clap::Parser;
 use cli::{
@@ -89,10 +89,11 @@ fn build_input(a: &InputArgs) -> Result<Input, Error> {
             }
         }
     }
-    let is_xiangqi = a.game.as_deref().is_some_and(xiangqi_name);
-    for (set, flag) in [(a.order.is_some(), "--order"), (a.notation.is_some(), "--notation")] {
-        if set && !is_xiangqi {
-            return Err(usage(format!("{flag} applies to xiangqi (--game xiangqi)")));
+    if !is_game {
+        for kind in [OptionKind::Order, OptionKind::Notation, OptionKind::Variant] {
+            if game_options(a).get(kind).is_some() {
+                return Err(usage(registry::applies_to(kind)));
+            }
         }
     }
     if is_game && root.is_some() {
@@ -127,55 +128,29 @@ fn build_input(a: &InputArgs) -> Result<Input, Error> {
         }));
     }
     if let Some(name) = &a.game {
-        return match name.to_ascii_lowercase().replace(['-', '_'], "").as_str() {
-            "tictactoe" | "ttt" => {
-                let eval: TttEval = a.eval.as_deref().unwrap_or("win").parse().map_err(usage)?;
-                let game = match &a.position {
-                    Some(p) => TicTacToe::parse(p, eval).map_err(|e| Error::Position(e.0))?,
-                    None => TicTacToe::new(eval),
-                };
-                Ok(Input::TicTacToe { game, depth: a.depth })
-            }
-            g if xiangqi_name(g) => xiangqi_input(a),
-            _ => {
-                let names: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
-                Err(usage(format!("unknown game '{name}': abviz knows {}", names.join(", "))))
-            }
-        };
+        let game = registry::find(name)?;
+        return GameInput::new(game, &game_options(a), a.depth).map(Input::Game);
     }
     Err(usage(
         "no input: give one of --tree '((3 12 8) (2 4 6) (14 5 2))', --tree-file FILE, --random B,D[,SEED] or --game NAME",
     ))
 }
 
-fn xiangqi_name(name: &str) -> bool {
-    matches!(name.to_ascii_lowercase().replace(['-', '_'], "").as_str(), "xiangqi" | "chinesechess" | "xq")
-}
-
-/// The xiangqi input: position, evaluation, move order, label notation and depth (default 3).
-fn xiangqi_input(a: &InputArgs) -> Result<Input, Error> {
-    use abviz::game::xiangqi::{MoveNotation, MoveOrder, Xiangqi, XqEval};
-    let eval: XqEval = a.eval.as_deref().unwrap_or("material-pst").parse().map_err(usage)?;
-    let order: MoveOrder = a.order.as_deref().unwrap_or("natural").parse().map_err(usage)?;
-    let labels: MoveNotation = a.notation.as_deref().unwrap_or("iccs").parse().map_err(usage)?;
-    let game = match &a.position {
-        Some(fen) => Xiangqi::from_fen(fen).map_err(|e| Error::Position(format!("bad xiangqi FEN: {e}")))?,
-        None => Xiangqi::start(),
-    };
-    let game = game.with_eval(eval).with_order(order).with_notation(labels);
-    Ok(Input::Xiangqi { game: Box::new(game), depth: a.depth.unwrap_or(3) })
+/// The game options as typed.
+fn game_options(a: &InputArgs) -> GameOptions {
+    GameOptions {
+        position: a.position.clone(),
+        eval: a.eval.clone(),
+        order: a.order.clone(),
+        notation: a.notation.clone(),
+        variant: a.variant.clone(),
+    }
 }
 
 fn perft(args: PerftArgs) -> Result<(), Error> {
-    use abviz::game::xiangqi::{Board, perft::PerftReport};
-    if !xiangqi_name(&args.game) {
-        return Err(usage(format!("perft is available for xiangqi, not '{}'", args.game)));
-    }
-    let board = match &args.fen {
-        Some(fen) => Board::from_fen(fen).map_err(|e| Error::Position(format!("bad xiangqi FEN: {e}")))?,
-        None => Board::start(),
-    };
-    let report = PerftReport::run(&board, args.depth, args.divide);
+    let game = registry::find(&args.game)?;
+    let options = GameOptions { position: args.fen.clone(), ..Default::default() };
+    let report = game.perft(&options, args.depth, args.divide)?;
     emit(None, &report.render())
 }
 
@@ -420,8 +395,10 @@ fn say(text: &str) {
 
 fn games() {
     let mut s = String::from("Games abviz can search (use --game NAME --position POS):\n\n");
-    for (name, notation, example) in GAMES {
-        s.push_str(&format!("  {name}\n    position: {notation}\n    example:  {example}\n"));
+    for g in GameId::ALL {
+        let info = g.info();
+        s.push_str(&format!("  {} — {}: {}\n", info.name, info.title, info.summary));
+        s.push_str(&format!("    position: {}\n    example:  {}\n", info.notation, info.example));
     }
     s.push_str(
         "\nExplicit trees: --tree '((3 12 8) (2 4 6) (14 5 2))' (see README), random trees: --random B,D[,SEED].\n",

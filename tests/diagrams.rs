@@ -57,7 +57,7 @@ fn cases() -> Vec<(String, Trace, ViewOptions)> {
             root_player: Player::Max,
         })
     };
-    let ttt = Input::TicTacToe { game: TicTacToe::parse("XO./.X./O..", TttEval::Win).unwrap(), depth: None };
+    let ttt = Input::game(TicTacToe::parse("XO./.X./O..", TttEval::Win).unwrap(), None);
     let d = ViewOptions::default;
     let mut out = vec![
         ("aima-ab".into(), tree(AIMA, Algorithm::AlphaBeta), d()),

@@ -611,7 +611,7 @@ mod tests {
     #[test]
     fn games_get_deduplicated_boards() {
         use crate::game::tictactoe::{TicTacToe, TttEval};
-        let input = Input::TicTacToe { game: TicTacToe::new(TttEval::OpenLines), depth: Some(2) };
+        let input = Input::game(TicTacToe::new(TttEval::OpenLines), Some(2));
         let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
         let p = page(&t, &ViewOptions::default(), &PageOptions::default());
         // 1 + 9 + 72 nodes, all different positions.
