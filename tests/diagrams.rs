@@ -28,7 +28,8 @@ fn tree(text: &str, algo: Algorithm) -> Trace {
 }
 
 fn export(trace: &Trace, format: Format, opts: &ViewOptions) -> String {
-    format.exporter().export(trace, opts)
+    let bytes = format.exporter().export(trace, opts).unwrap().into_bytes().unwrap();
+    String::from_utf8(bytes).unwrap()
 }
 
 /// Whether an external tool is there; without it a test is skipped loudly, or fails under CI.

@@ -20,6 +20,7 @@ use std::fmt;
 
 /// The side to move: MAX wants high values, MIN wants low ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     /// The maximising player (▲).

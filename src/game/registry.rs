@@ -305,11 +305,11 @@ pub fn names(games: &[GameId]) -> String {
 /// xiangqi)".
 pub fn applies_to(kind: OptionKind) -> String {
     let games = games_taking(kind);
-    let how = match games.as_slice() {
-        [one] => format!("--game {}", one.info().name),
-        _ => "--game NAME".into(),
-    };
-    format!("{} applies to {} ({how})", kind.flag(), names(&games))
+    match games.as_slice() {
+        [one] => format!("{} applies to {} (--game {})", kind.flag(), one.info().name, one.info().name),
+        all if all.len() == GameId::ALL.len() => format!("{} applies to games (--game NAME)", kind.flag()),
+        some => format!("{} applies to {} (--game NAME)", kind.flag(), names(some)),
+    }
 }
 
 /// The board of `position` in the notation of the game called `game` (a trace's game name), as

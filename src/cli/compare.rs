@@ -1,10 +1,13 @@
 //! `abviz compare`: turns the options into cases (one input, a game at several depths, or a
 //! sweep of random trees), runs them with a progress bar on a terminal, and writes the report.
 
-use crate::cli::{CompareArgs, CompareFormatArg, InputArgs};
-use crate::{build_input, emit, usage};
+use super::args::{CompareArgs, InputArgs};
+use super::draw::write;
+use super::input::build_input;
+use super::usage;
 use abviz::Error;
-use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report};
+use abviz::compare::{self, Case, Experiment, RandomSweep, Report};
+use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,14 +25,7 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
-    let format = match args.format {
-        CompareFormatArg::Table => OutputFormat::Table,
-        CompareFormatArg::Md => OutputFormat::Markdown,
-        CompareFormatArg::Csv => OutputFormat::Csv,
-        CompareFormatArg::Json => OutputFormat::Json,
-        CompareFormatArg::Html => OutputFormat::Html,
-    };
-    emit(args.output.as_deref(), &compare::render(&report, format))
+    write(&Output::Text(compare::render(&report, args.format)), args.output.as_deref())
 }
 
 /// A bar on standard error when it is a terminal; nothing when it is piped or redirected.
@@ -62,13 +58,11 @@ fn input_args(a: &CompareArgs) -> InputArgs {
         game: a.game.clone(),
         root: a.root,
         values: a.values.clone(),
-        ordering: None,
         position: a.position.clone(),
-        depth: None,
         eval: a.eval.clone(),
-        order: None,
-        notation: None,
-        variant: None,
+        order: a.order.clone(),
+        variant: a.variant.clone(),
+        ..InputArgs::default()
     }
 }
 
@@ -113,8 +107,8 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
             }
             None => vec![None],
         };
-        // Move orders (xiangqi: natural, captures): one case per order and depth, so the table
-        // shows what capture-first ordering saves.
+        // Move orders (--order natural,captures): one case per order and depth, so the table
+        // shows what a better order saves.
         let orders: Vec<Option<String>> = match &a.order {
             Some(text) => text.split(',').map(|o| Some(o.trim().to_string())).collect(),
             None => vec![None],
@@ -133,7 +127,15 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
         return Ok(cases);
     }
     // A sweep of random trees.
-    reject(&[(a.position.is_some(), "--position"), (a.eval.is_some(), "--eval")], "random trees")?;
+    reject(
+        &[
+            (a.position.is_some(), "--position"),
+            (a.eval.is_some(), "--eval"),
+            (a.order.is_some(), "--order"),
+            (a.variant.is_some(), "--variant"),
+        ],
+        "random trees",
+    )?;
     let (Some(branching), Some(depth)) = (&a.branching, &a.depth) else {
         return Err(usage(
             "no input: give --tree TREE, --tree-file FILE, --random B,D[,SEED] or --game NAME, or sweep random trees with --branching 2..4 --depth 1..8",
@@ -147,10 +149,7 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
         samples: a.samples.unwrap_or(10),
         seed: a.seed.unwrap_or(1),
         values: RandomTree::parse_values(a.values.as_deref().unwrap_or("0..20")).map_err(usage)?,
-        root: match a.root {
-            Some(crate::cli::RootArg::Min) => Player::Min,
-            _ => Player::Max,
-        },
+        root: a.root.unwrap_or(Player::Max),
     };
     sweep.cases(a.max_nodes).map_err(usage)
 }
