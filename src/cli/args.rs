@@ -42,9 +42,10 @@ pub enum Command {
     Compare(CompareArgs),
 }
 
-/// Where the search input comes from (exactly one of --tree, --tree-file, --random, --game).
+/// Where the search input comes from (exactly one of --tree, --tree-file, --random, --game),
+/// with the options of trees and games that `run`, `step`, `play` and `compare` share.
 #[derive(Args, Debug, Clone, Default)]
-pub struct InputArgs {
+pub struct SourceArgs {
     /// A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON.
     #[arg(long, value_name = "TREE", group = "input")]
     pub tree: Option<String>,
@@ -63,28 +64,36 @@ pub struct InputArgs {
     /// Leaf values of a random tree, LO..HI inclusive [default: 0..20].
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
     pub values: Option<String>,
+    /// The game position (see `abviz games`); default: the game's start position.
+    #[arg(long, value_name = "POS")]
+    pub position: Option<String>,
+    /// Evaluation at the depth limit.
+    #[arg(long, value_name = "EVAL", help = super::input::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
+    pub eval: Option<String>,
+    /// A variant of the rules.
+    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
+    pub variant: Option<String>,
+}
+
+/// The input of one search: the source, and how deep and in which order to search it.
+#[derive(Args, Debug, Clone, Default)]
+pub struct InputArgs {
+    /// The tree or game.
+    #[command(flatten)]
+    pub source: SourceArgs,
     /// Child order of a random tree: natural, best (Knuth–Moore minimal tree) or worst
     /// [default: natural].
     #[arg(long, value_name = "ORDER")]
     pub ordering: Option<String>,
-    /// The game position (see `abviz games`); default: the game's start position.
-    #[arg(long, value_name = "POS")]
-    pub position: Option<String>,
     /// Search depth in plies for games.
     #[arg(long, value_name = "D", help = super::input::depth_help())]
     pub depth: Option<u32>,
-    /// Evaluation at the depth limit.
-    #[arg(long, value_name = "EVAL", help = super::input::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
-    pub eval: Option<String>,
     /// Move order.
     #[arg(long, value_name = "ORDER", help = super::input::option_help(OptionKind::Order, "Move order"))]
     pub order: Option<String>,
     /// Move labels.
     #[arg(long, value_name = "NOTATION", help = super::input::option_help(OptionKind::Notation, "Move labels"))]
     pub notation: Option<String>,
-    /// A variant of the rules.
-    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
-    pub variant: Option<String>,
 }
 
 /// Options of the diagram formats (dot, svg, tikz, html).
@@ -292,33 +301,9 @@ pub struct StepArgs {
   abviz compare --branching 2..4 --depth 1..8 --samples 20 -f html -o sweep.html
   abviz compare --tree '((3 12 8) (2 4 6) (14 5 2))'")]
 pub struct CompareArgs {
-    /// A tree in the notation or JSON (one input, no sweep).
-    #[arg(long, value_name = "TREE", group = "input")]
-    pub tree: Option<String>,
-    /// A file holding a tree ('-' reads standard input).
-    #[arg(long, value_name = "FILE", group = "input")]
-    pub tree_file: Option<PathBuf>,
-    /// One random tree, exactly as `abviz run --random` builds it: B,D[,SEED].
-    #[arg(long, value_name = "B,D[,SEED]", group = "input")]
-    pub random: Option<String>,
-    /// A game (see `abviz games`), searched to each --depth.
-    #[arg(long, value_name = "NAME", group = "input")]
-    pub game: Option<String>,
-    /// Who moves at the root of a tree.
-    #[arg(long, value_enum)]
-    pub root: Option<Player>,
-    /// Leaf values of random trees, LO..HI inclusive [default: 0..20].
-    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
-    pub values: Option<String>,
-    /// The game position (see `abviz games`).
-    #[arg(long, value_name = "POS")]
-    pub position: Option<String>,
-    /// Evaluation at the depth limit of a game.
-    #[arg(long, value_name = "EVAL", help = super::input::option_help(OptionKind::Eval, "Evaluation at the depth limit of a game"))]
-    pub eval: Option<String>,
-    /// A variant of a game's rules.
-    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of a game's rules"))]
-    pub variant: Option<String>,
+    /// One tree or game, or nothing for a sweep of random trees (--branching, --depth).
+    #[command(flatten)]
+    pub source: SourceArgs,
     /// Depths: a game's depth limits, or the depths of swept random trees; 1..9 (inclusive),
     /// 2,4,6 or 5 [games: to the end].
     #[arg(long, value_name = "RANGE")]

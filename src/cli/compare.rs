@@ -51,28 +51,17 @@ fn reject(flags: &[(bool, &str)], what: &str) -> Result<(), Error> {
 }
 
 fn input_args(a: &CompareArgs) -> InputArgs {
-    InputArgs {
-        tree: a.tree.clone(),
-        tree_file: a.tree_file.clone(),
-        random: a.random.clone(),
-        game: a.game.clone(),
-        root: a.root,
-        values: a.values.clone(),
-        position: a.position.clone(),
-        eval: a.eval.clone(),
-        order: a.order.clone(),
-        variant: a.variant.clone(),
-        ..InputArgs::default()
-    }
+    InputArgs { source: a.source.clone(), order: a.order.clone(), ..InputArgs::default() }
 }
 
 fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
+    let s = &a.source;
     let sweep_flags = [
         (a.branching.is_some(), "--branching"),
         (a.samples.is_some(), "--samples"),
         (a.seed.is_some(), "--seed"),
     ];
-    if a.tree.is_some() || a.tree_file.is_some() {
+    if s.tree.is_some() || s.tree_file.is_some() {
         reject(&sweep_flags, "a single tree")?;
         reject(
             &[(a.depth.is_some(), "--depth"), (a.ordering.is_some(), "--ordering")],
@@ -80,7 +69,7 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
         )?;
         return Ok(vec![compare::input_case(build_input(&input_args(a))?)]);
     }
-    if a.random.is_some() {
+    if s.random.is_some() {
         reject(
             &sweep_flags,
             "--random B,D[,SEED] (one tree; for a sweep give --branching and --depth instead)",
@@ -98,7 +87,7 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
             })
             .collect();
     }
-    if a.game.is_some() {
+    if s.game.is_some() {
         reject(&sweep_flags, "games")?;
         reject(&[(a.ordering.is_some(), "--ordering")], "games (moves come in the game's own order)")?;
         let depths: Vec<Option<u32>> = match &a.depth {
@@ -129,10 +118,10 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
     // A sweep of random trees.
     reject(
         &[
-            (a.position.is_some(), "--position"),
-            (a.eval.is_some(), "--eval"),
+            (s.position.is_some(), "--position"),
+            (s.eval.is_some(), "--eval"),
             (a.order.is_some(), "--order"),
-            (a.variant.is_some(), "--variant"),
+            (s.variant.is_some(), "--variant"),
         ],
         "random trees",
     )?;
@@ -148,8 +137,8 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
             .map_err(usage)?,
         samples: a.samples.unwrap_or(10),
         seed: a.seed.unwrap_or(1),
-        values: RandomTree::parse_values(a.values.as_deref().unwrap_or("0..20")).map_err(usage)?,
-        root: a.root.unwrap_or(Player::Max),
+        values: RandomTree::parse_values(s.values.as_deref().unwrap_or("0..20")).map_err(usage)?,
+        root: s.root.unwrap_or(Player::Max),
     };
     sweep.cases(a.max_nodes).map_err(usage)
 }

@@ -14,8 +14,9 @@ use std::path::Path;
 /// Builds the search input from the command-line options, rejecting options that do not fit.
 pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
     let options = game_options(a);
-    if a.game.is_none() {
-        for (set, flag) in [(a.position.is_some(), "--position"), (a.depth.is_some(), "--depth")] {
+    let s = &a.source;
+    if s.game.is_none() {
+        for (set, flag) in [(s.position.is_some(), "--position"), (a.depth.is_some(), "--depth")] {
             if set {
                 return Err(usage(format!(
                     "{flag} applies to games (--game); trees are searched to their leaves"
@@ -26,25 +27,25 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
             return Err(usage(registry::applies_to(kind)));
         }
     }
-    if a.random.is_none() {
-        for (set, flag) in [(a.values.is_some(), "--values"), (a.ordering.is_some(), "--ordering")] {
+    if s.random.is_none() {
+        for (set, flag) in [(s.values.is_some(), "--values"), (a.ordering.is_some(), "--ordering")] {
             if set {
                 return Err(usage(format!("{flag} applies to random trees (--random B,D[,SEED])")));
             }
         }
     }
-    if a.game.is_some() && a.root.is_some() {
+    if s.game.is_some() && s.root.is_some() {
         return Err(usage("--root applies to trees; in a game the position says who is to move"));
     }
-    if let Some(text) = &a.tree {
-        return Input::from_tree_text(text, a.root);
+    if let Some(text) = &s.tree {
+        return Input::from_tree_text(text, s.root);
     }
-    if let Some(path) = &a.tree_file {
-        return Input::from_tree_text(&read_text(path)?, a.root);
+    if let Some(path) = &s.tree_file {
+        return Input::from_tree_text(&read_text(path)?, s.root);
     }
-    if let Some(shape) = &a.random {
+    if let Some(shape) = &s.random {
         let (branching, depth, seed) = RandomTree::parse_shape(shape).map_err(usage)?;
-        let values = RandomTree::parse_values(a.values.as_deref().unwrap_or("0..20")).map_err(usage)?;
+        let values = RandomTree::parse_values(s.values.as_deref().unwrap_or("0..20")).map_err(usage)?;
         let ordering: Ordering = a.ordering.as_deref().unwrap_or("natural").parse().map_err(usage)?;
         return Ok(Input::Random(RandomTree {
             branching,
@@ -52,10 +53,10 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
             seed,
             values,
             ordering,
-            root_player: a.root.unwrap_or(Player::Max),
+            root_player: s.root.unwrap_or(Player::Max),
         }));
     }
-    if let Some(name) = &a.game {
+    if let Some(name) = &s.game {
         return GameInput::new(registry::find(name)?, &options, a.depth).map(Input::Game);
     }
     Err(usage(
@@ -66,11 +67,11 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
 /// The game options as typed.
 fn game_options(a: &InputArgs) -> GameOptions {
     GameOptions {
-        position: a.position.clone(),
-        eval: a.eval.clone(),
+        position: a.source.position.clone(),
+        eval: a.source.eval.clone(),
         order: a.order.clone(),
         notation: a.notation.clone(),
-        variant: a.variant.clone(),
+        variant: a.source.variant.clone(),
     }
 }
 
@@ -128,6 +129,7 @@ pub fn option_help(kind: OptionKind, lead: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::args::SourceArgs;
 
     #[test]
     fn help_comes_from_the_registry() {
@@ -143,7 +145,8 @@ mod tests {
     #[test]
     fn options_for_other_inputs_are_refused() {
         let tree = |f: fn(&mut InputArgs)| {
-            let mut a = InputArgs { tree: Some("(1 2)".into()), ..Default::default() };
+            let source = SourceArgs { tree: Some("(1 2)".into()), ..Default::default() };
+            let mut a = InputArgs { source, ..Default::default() };
             f(&mut a);
             build_input(&a).unwrap_err().to_string()
         };
@@ -152,7 +155,10 @@ mod tests {
             tree(|a| a.order = Some("captures".into())),
             "--order applies to xiangqi (--game xiangqi)"
         );
-        assert_eq!(tree(|a| a.variant = Some("misere".into())), "--variant applies to nim (--game nim)");
-        assert_eq!(tree(|a| a.eval = Some("win".into())), "--eval applies to games (--game NAME)");
+        assert_eq!(
+            tree(|a| a.source.variant = Some("misere".into())),
+            "--variant applies to nim (--game nim)"
+        );
+        assert_eq!(tree(|a| a.source.eval = Some("win".into())), "--eval applies to games (--game NAME)");
     }
 }

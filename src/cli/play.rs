@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 /// Runs `abviz play`.
 pub fn play(args: PlayArgs) -> Result<(), Error> {
-    if args.input.game.is_none() {
+    if args.input.source.game.is_none() {
         return Err(usage("abviz play needs a game: --game NAME (see `abviz games`)"));
     }
     let time = match args.time {

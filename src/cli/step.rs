@@ -18,17 +18,17 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                     "--algo does not apply to a saved trace: it was recorded with its own algorithm",
                 ));
             }
-            let a = &args.input;
+            let (a, s) = (&args.input, &args.input.source);
             let search_flags = [
-                (a.root.is_some(), "--root"),
-                (a.values.is_some(), "--values"),
+                (s.root.is_some(), "--root"),
+                (s.values.is_some(), "--values"),
                 (a.ordering.is_some(), "--ordering"),
-                (a.position.is_some(), "--position"),
+                (s.position.is_some(), "--position"),
                 (a.depth.is_some(), "--depth"),
-                (a.eval.is_some(), "--eval"),
+                (s.eval.is_some(), "--eval"),
                 (a.order.is_some(), "--order"),
                 (a.notation.is_some(), "--notation"),
-                (a.variant.is_some(), "--variant"),
+                (s.variant.is_some(), "--variant"),
             ];
             if let Some((_, flag)) = search_flags.iter().find(|(set, _)| *set) {
                 return Err(usage(format!("{flag} applies to a new search, not to a saved trace (--trace)")));
