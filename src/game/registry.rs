@@ -4,7 +4,7 @@
 //! `--position` and the options into a position, the board drawing of HTML pages and perft.
 //!
 //! A game registers by implementing [`RegisteredGame`] in its own file and adding one line to
-//! the [`registry!`] list below; every command (`run`, `step`, `play`, `compare`, `demo`,
+//! the `registry!` list below; every command (`run`, `step`, `play`, `compare`, `demo`,
 //! `perft`, `games`) finds it here. Searches stay generic over the concrete game type (static
 //! dispatch): [`GameId::visit`] and [`AnyGame::visit`] call a generic function with the type of
 //! the game chosen at run time.
