@@ -37,8 +37,9 @@ pub fn write(output: &Output, path: Option<&Path>) -> Result<Option<PathBuf>, Er
     }
 }
 
-/// Writes to standard output; a closed pipe is not an error worth a message.
-fn to_stdout(bytes: &[u8]) {
+/// Writes to standard output; a closed pipe (`abviz games | head -1`) is not an error worth a
+/// message.
+pub fn to_stdout(bytes: &[u8]) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(bytes);
     let _ = out.flush();

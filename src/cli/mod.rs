@@ -16,7 +16,6 @@ pub mod run;
 pub mod step;
 
 use abviz::Error;
-use std::io::Write;
 
 /// A usage error (exit code 2).
 fn usage(msg: impl Into<String>) -> Error {
@@ -25,7 +24,5 @@ fn usage(msg: impl Into<String>) -> Error {
 
 /// Prints to standard output; a closed pipe (`abviz games | head -1`) ends the output quietly.
 fn say(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
+    abviz::output::to_stdout(text.as_bytes());
 }
