@@ -20,7 +20,7 @@ use std::fmt::Write;
 /// step through them in a lecture.
 pub const MAX_TIKZ_STEPS: usize = 1000;
 
-/// Writes the TikZ figure (or beamer frame with `tikz_steps`, for at most [`MAX_TIKZ_STEPS`]
+/// Writes the TikZ figure (or beamer frame with `tikz_steps`, for at most `MAX_TIKZ_STEPS`
 /// events).
 pub struct TikzExporter;
 
