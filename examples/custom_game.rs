@@ -1,5 +1,7 @@
 //! A game written against the library: one-pile Nim (take 1, 2 or 3 stones; whoever takes the
-//! last stone wins). Every algorithm and every view works on it unchanged.
+//! last stone wins). Every algorithm and every view works on it unchanged. (abviz's own Nim,
+//! `--game nim`, has several heaps and takes any number; it is registered in
+//! `src/game/registry.rs` so the command line knows it.)
 //!
 //! ```sh
 //! cargo run --example custom_game -- 7
@@ -64,24 +66,20 @@ impl Game for Nim {
     }
 }
 
-fn main() {
+fn main() -> Result<(), abviz::Error> {
     let stones = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(5);
     let game = Nim { stones, to_move: Player::Max };
     let mut rec = Recorder::new(Algorithm::AlphaBeta.descriptor(), 1_000_000);
-    let outcome = match run(Algorithm::AlphaBeta, &mut game.clone(), u32::MAX, &mut rec) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(1);
-        }
-    };
+    let outcome = run(Algorithm::AlphaBeta, &mut game.clone(), u32::MAX, &mut rec)?;
     let info = InputInfo {
         kind: InputKind::Game,
         description: format!("Nim with {stones} stones"),
         ..Default::default()
     };
     let trace = rec.finish(info, outcome.result(&game));
-    print!("{}", Format::Text.exporter().export(&trace, &ViewOptions::default()));
+    let text = Format::Text.exporter().export(&trace, &ViewOptions::default())?;
+    abviz::output::write(&text, None)?;
     // Nim theory: the first player loses exactly when the pile is a multiple of 4.
     assert_eq!(trace.result.value == Score::from(-1), stones.is_multiple_of(4));
+    Ok(())
 }

@@ -56,7 +56,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             root_player: Player::Max,
         })
     };
-    let nilsson = Input::TicTacToe { game: TicTacToe::new(TttEval::OpenLines), depth: Some(2) };
+    let nilsson = Input::game(TicTacToe::new(TttEval::OpenLines), Some(2));
     Ok(vec![
         Example {
             file: "aima-minimax.html",
@@ -119,7 +119,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             title: "Xiangqi (Chinese chess), depth 2 — alpha-beta",
             blurb: "Red's 44 opening moves and Black's replies, material and piece-square evaluation: point at a node to see its position.",
             command: "abviz run --game xiangqi --depth 2 -f html -o xiangqi",
-            input: Input::Xiangqi { game: Box::new(Xiangqi::start()), depth: 2 },
+            input: Input::game(Xiangqi::start(), Some(2)),
             algo: Algorithm::AlphaBeta,
         },
     ])

@@ -4,9 +4,8 @@
 use crate::Error;
 use crate::game::notation::parse_tree;
 use crate::game::random::RandomTree;
-use crate::game::tictactoe::{TicTacToe, TttEval};
+use crate::game::registry::{AnyGame, GameId, GameOptions, OptionKind, PositionVisitor, RegisteredGame};
 use crate::game::tree::{ExplicitTree, TreeSpec};
-use crate::game::xiangqi::Xiangqi;
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm};
 use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
@@ -39,20 +38,6 @@ impl Default for RunOptions {
     }
 }
 
-/// The games abviz knows, with their position notation (for `abviz games`).
-pub const GAMES: &[(&str, &str, &str)] = &[
-    (
-        "tictactoe",
-        "9 cells row by row: X, O or . (empty); '/' may separate rows. Side to move is inferred (X moves first and is MAX).",
-        "X.O/.X./... ; the empty board is ......... (default)",
-    ),
-    (
-        "xiangqi",
-        "FEN: ten ranks from Black's side, K A B/E N/H R C P (Red upper case, MAX), digits for empty points, then w or b. Options: --eval material-pst|classic, --order natural|captures, --notation iccs|chinese; depth 3 unless --depth.",
-        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w (the start, default)",
-    ),
-];
-
 /// A search input.
 #[derive(Clone, Debug)]
 pub enum Input {
@@ -65,20 +50,81 @@ pub enum Input {
     },
     /// A seeded random uniform tree.
     Random(RandomTree),
-    /// A tic-tac-toe position.
-    TicTacToe {
-        /// The position.
-        game: TicTacToe,
-        /// Depth limit in plies (None: to the end of the game).
-        depth: Option<u32>,
-    },
-    /// A xiangqi position (with its evaluation, move order and label settings).
-    Xiangqi {
-        /// The position (boxed: a board is about 300 bytes).
-        game: Box<Xiangqi>,
-        /// Depth limit in plies.
-        depth: u32,
-    },
+    /// A position of a registered game.
+    Game(GameInput),
+}
+
+/// A position of a registered game with its options applied, and the depth to search it to.
+#[derive(Clone, Debug)]
+pub struct GameInput {
+    position: AnyGame,
+    depth: Option<u32>,
+}
+
+impl GameInput {
+    /// The position `options` describe in `game`, searched to `depth` plies (None: the game's
+    /// default depth, or to the end). Fails on an option the game does not take, a bad option
+    /// value or a position that does not parse.
+    pub fn new(game: GameId, options: &GameOptions, depth: Option<u32>) -> Result<GameInput, Error> {
+        Ok(GameInput { position: game.build(options)?, depth })
+    }
+
+    /// A position built in code, with its settings.
+    pub fn from_position<G: RegisteredGame>(position: G, depth: Option<u32>) -> GameInput {
+        GameInput { position: position.into(), depth }
+    }
+
+    /// The game.
+    pub fn game(&self) -> GameId {
+        self.position.id()
+    }
+
+    /// The position.
+    pub fn position(&self) -> &AnyGame {
+        &self.position
+    }
+
+    /// The depth limit: the one given, else the game's default (None: to the end of the game).
+    pub fn depth(&self) -> Option<u32> {
+        self.depth.or(self.game().info().default_depth)
+    }
+
+    /// A short label for tables: "tic-tac-toe X.O/.X./...", or "xiangqi start".
+    pub fn label(&self) -> String {
+        let title = self.game().info().title;
+        if self.position.is_start() {
+            format!("{title} start")
+        } else {
+            format!("{title} {}", self.position.notation())
+        }
+    }
+
+    fn info(&self) -> InputInfo {
+        let game = self.game().info();
+        let (_, mover, max) = self.position.mover();
+        let position = self.position.notation();
+        let depth = self.depth();
+        // "Red to move (Red is MAX)"; games whose players are just MAX and MIN need no key.
+        let key = if max == Player::Max.upper() { String::new() } else { format!(" ({max} is MAX)") };
+        let mut description = format!(
+            "{} {position}, {mover} to move{key}, {}",
+            game.title,
+            depth.map_or("to the end".to_string(), |d| format!("depth {d}"))
+        );
+        let settings = self.position.settings();
+        for (kind, value) in &settings {
+            description.push_str(&format!(", {} {value}", kind.word()));
+        }
+        let eval = settings.into_iter().find(|(k, _)| *k == OptionKind::Eval).map(|(_, v)| v);
+        InputInfo {
+            kind: InputKind::Game,
+            description,
+            game: Some(game.name.into()),
+            position: Some(position),
+            depth,
+            eval,
+        }
+    }
 }
 
 /// A computation to run on whatever game an [`Input`] holds (see [`Input::with_game`]).
@@ -129,41 +175,7 @@ impl Input {
             Input::Random(r) => {
                 InputInfo { kind: InputKind::Random, description: r.describe(), ..Default::default() }
             }
-            Input::TicTacToe { game, depth } => {
-                let eval = match game_eval(game) {
-                    TttEval::Win => "win",
-                    TttEval::OpenLines => "open-lines",
-                };
-                let depth_text = depth.map_or("to the end".to_string(), |d| format!("depth {d}"));
-                InputInfo {
-                    kind: InputKind::Game,
-                    description: format!(
-                        "tic-tac-toe {}, {} to move, {depth_text}, eval {eval}",
-                        game.notation(),
-                        if game.to_move() == Player::Max { "X" } else { "O" }
-                    ),
-                    game: Some("tictactoe".into()),
-                    position: Some(game.notation()),
-                    depth: *depth,
-                    eval: Some(eval.into()),
-                }
-            }
-            Input::Xiangqi { game, depth } => {
-                let side = if game.to_move() == Player::Max { "Red" } else { "Black" };
-                InputInfo {
-                    kind: InputKind::Game,
-                    description: format!(
-                        "xiangqi {}, {side} to move (Red is MAX), depth {depth}, eval {}, order {}",
-                        game.fen(),
-                        game.eval_kind(),
-                        game.order()
-                    ),
-                    game: Some("xiangqi".into()),
-                    position: Some(game.fen()),
-                    depth: Some(*depth),
-                    eval: Some(game.eval_kind().name().into()),
-                }
-            }
+            Input::Game(g) => g.info(),
         }
     }
 
@@ -176,9 +188,16 @@ impl Input {
                 let spec = r.generate();
                 task.run(ExplicitTree::new(&spec, r.root_player), u32::MAX, info)
             }
-            Input::TicTacToe { game, depth } => task.run(*game, depth.unwrap_or(u32::MAX), info),
-            Input::Xiangqi { game, depth } => task.run(**game, *depth, info),
+            Input::Game(g) => {
+                g.position().visit(RunTask { task, depth: g.depth().unwrap_or(u32::MAX), info })
+            }
         }
+    }
+
+    /// The input of a position built in code, searched to `depth` plies (None: the game's
+    /// default depth, or to the end).
+    pub fn game<G: RegisteredGame>(position: G, depth: Option<u32>) -> Input {
+        Input::Game(GameInput::from_position(position, depth))
     }
 
     /// Runs `algo` with the full recorder.
@@ -193,8 +212,18 @@ impl Input {
     }
 }
 
-fn game_eval(game: &TicTacToe) -> TttEval {
-    game.eval_kind()
+/// Runs a [`GameTask`] on a registered game's position.
+struct RunTask<T> {
+    task: T,
+    depth: u32,
+    info: InputInfo,
+}
+
+impl<T: GameTask> PositionVisitor for RunTask<T> {
+    type Output = T::Output;
+    fn visit<G: RegisteredGame>(self, position: &G) -> T::Output {
+        self.task.run(position.clone(), self.depth, self.info)
+    }
 }
 
 struct RecordTask<'a> {

@@ -1,8 +1,49 @@
 //! Writing results: atomically, so a failed run never leaves a half-written file behind.
 
 use crate::Error;
-use std::io::Write;
-use std::path::Path;
+use crate::export::Output;
+use crate::export::site::write_site;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Writes an exporter's [`Output`]: to `path` when given — one file written atomically
+/// ([`write_atomic`]), or a folder written as a whole ([`write_site`]) — else to standard output,
+/// where a closed pipe (`abviz run ... | head`) ends the output quietly. Refuses a folder
+/// without a path, and binary data on a terminal. Returns the file to point a reader at (the
+/// file, or the folder's `index.html`), None for standard output.
+pub fn write(output: &Output, path: Option<&Path>) -> Result<Option<PathBuf>, Error> {
+    match (output, path) {
+        (Output::Folder(files), Some(dir)) => {
+            write_site(dir, files)?;
+            Ok(Some(dir.join("index.html")))
+        }
+        (Output::Folder(_), None) => Err(Error::Usage(
+            "this output is a folder (a page, index.html, and the pictures it shows): give -o DIR".into(),
+        )),
+        (Output::Text(text), Some(p)) => write_atomic(p, text.as_bytes()).map(|()| Some(p.to_path_buf())),
+        (Output::Bytes(bytes), Some(p)) => write_atomic(p, bytes).map(|()| Some(p.to_path_buf())),
+        (Output::Text(text), None) => {
+            to_stdout(text.as_bytes());
+            Ok(None)
+        }
+        (Output::Bytes(bytes), None) if std::io::stdout().is_terminal() => Err(Error::Usage(format!(
+            "this output is binary data ({} bytes) and would garble the terminal: give -o FILE or pipe it into a file",
+            bytes.len()
+        ))),
+        (Output::Bytes(bytes), None) => {
+            to_stdout(bytes);
+            Ok(None)
+        }
+    }
+}
+
+/// Writes to standard output; a closed pipe (`abviz games | head -1`) is not an error worth a
+/// message.
+pub fn to_stdout(bytes: &[u8]) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(bytes);
+    let _ = out.flush();
+}
 
 /// Writes `contents` to `path` through a temporary file in the same folder, renamed into place
 /// only once everything was written.
@@ -46,6 +87,21 @@ mod tests {
         write_atomic(Path::new("/dev/null"), b"x").unwrap();
         let meta = std::fs::metadata("/dev/null").unwrap();
         assert!(!meta.is_file(), "/dev/null is still a device");
+    }
+
+    #[test]
+    fn outputs_go_to_a_file_or_a_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("a.txt");
+        assert_eq!(write(&Output::Bytes(b"ab".to_vec()), Some(&file)).unwrap(), Some(file.clone()));
+        assert_eq!(std::fs::read(&file).unwrap(), b"ab");
+        let site = dir.path().join("site");
+        let files = vec![crate::export::site::SiteFile::text("index.html", "x")];
+        assert_eq!(
+            write(&Output::Folder(files.clone()), Some(&site)).unwrap(),
+            Some(site.join("index.html"))
+        );
+        assert!(write(&Output::Folder(files), None).unwrap_err().to_string().contains("give -o DIR"));
     }
 
     #[test]

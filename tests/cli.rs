@@ -155,7 +155,7 @@ const BAD: &[(&[&str], &str, i32)] = &[
     (&["run", "--random", "30,9"], "too many", 2),
     (&["run", "--random", "2,2", "--values", "9..1"], "above the high end", 2),
     (&["run", "--random", "2,2", "--ordering", "sideways"], "unknown ordering", 2),
-    (&["run", "--tree", "(1 2)", "--algo", "mtd"], "unknown algorithm 'mtd'", 2),
+    (&["run", "--tree", "(1 2)", "--algo", "mtd"], "invalid value 'mtd' for '--algo <ALGO>'", 2),
     (&["run"], "no input", 2),
     (&["run", "--tree", "(1 2)", "--stats-only"], "--stats-only goes with --format json", 2),
     (&["run", "--game", "tictactoe", "--algo", "minimax", "--max-nodes", "1000"], "smaller --depth", 1),

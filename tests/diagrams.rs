@@ -28,7 +28,8 @@ fn tree(text: &str, algo: Algorithm) -> Trace {
 }
 
 fn export(trace: &Trace, format: Format, opts: &ViewOptions) -> String {
-    format.exporter().export(trace, opts)
+    let bytes = format.exporter().export(trace, opts).unwrap().into_bytes().unwrap();
+    String::from_utf8(bytes).unwrap()
 }
 
 /// Whether an external tool is there; without it a test is skipped loudly, or fails under CI.
@@ -57,7 +58,7 @@ fn cases() -> Vec<(String, Trace, ViewOptions)> {
             root_player: Player::Max,
         })
     };
-    let ttt = Input::TicTacToe { game: TicTacToe::parse("XO./.X./O..", TttEval::Win).unwrap(), depth: None };
+    let ttt = Input::game(TicTacToe::parse("XO./.X./O..", TttEval::Win).unwrap(), None);
     let d = ViewOptions::default;
     let mut out = vec![
         ("aima-ab".into(), tree(AIMA, Algorithm::AlphaBeta), d()),

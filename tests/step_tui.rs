@@ -165,10 +165,8 @@ fn a_small_terminal_says_so() {
 #[test]
 fn a_big_search_shows_the_neighbourhood_of_the_current_node() {
     // Tic-tac-toe from the empty board, alpha-beta: 18,297 nodes searched (FACTS.md).
-    let input = Input::TicTacToe {
-        game: abviz::game::tictactoe::TicTacToe::new(abviz::game::tictactoe::TttEval::Win),
-        depth: None,
-    };
+    let input =
+        Input::game(abviz::game::tictactoe::TicTacToe::new(abviz::game::tictactoe::TttEval::Win), None);
     let opts = RunOptions { minimax_reference: false, ..RunOptions::default() };
     let trace = input.trace(Algorithm::AlphaBeta, &opts).unwrap();
     assert_eq!(trace.stats.nodes, 18_297);

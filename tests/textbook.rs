@@ -127,7 +127,7 @@ fn geeksforgeeks_tree() {
 
 #[test]
 fn tictactoe_full_depth_counts() {
-    let input = Input::TicTacToe { game: TicTacToe::new(TttEval::Win), depth: None };
+    let input = Input::game(TicTacToe::new(TttEval::Win), None);
     let (v, mm) = input.count(Algorithm::Minimax, u64::MAX).unwrap();
     assert_eq!(v.value, Score::from(0));
     assert_eq!(mm.nodes, 549_946);
@@ -143,7 +143,7 @@ fn tictactoe_full_depth_counts() {
 
 #[test]
 fn nilsson_depth_two_prefers_the_centre() {
-    let input = Input::TicTacToe { game: TicTacToe::new(TttEval::OpenLines), depth: Some(2) };
+    let input = Input::game(TicTacToe::new(TttEval::OpenLines), Some(2));
     let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
     assert_eq!(t.result.value, Score::from(1));
     assert_eq!(t.result.best_move.as_deref(), Some("b2"));
@@ -225,7 +225,7 @@ fn nodes_are_named_as_students_would() {
     let t = trace("A:((1 2) B:(3 (4 5)))", Algorithm::Minimax);
     assert_eq!(t.display_name(by_path(&t, "0.1")), "A1.2");
     assert_eq!(t.display_name(by_path(&t, "1.1.0")), "B2.1");
-    let ttt = Input::TicTacToe { game: TicTacToe::new(TttEval::Win), depth: Some(2) };
+    let ttt = Input::game(TicTacToe::new(TttEval::Win), Some(2));
     let t = ttt.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
     assert_eq!(t.display_name(by_path(&t, "4.0")), "b2 a1");
 }

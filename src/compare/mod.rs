@@ -43,11 +43,13 @@ use std::str::FromStr;
 
 /// The output formats of `abviz compare`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
     /// A table for the terminal.
     #[default]
     Table,
     /// A Markdown table.
+    #[cfg_attr(feature = "cli", value(name = "md", alias = "markdown"))]
     Markdown,
     /// CSV, one line per input and algorithm.
     Csv,

@@ -100,14 +100,7 @@ pub fn input_case(input: Input) -> Case {
             Some(r.depth),
             Some(r.ordering),
         ),
-        Input::TicTacToe { game, depth } => (format!("tic-tac-toe {}", game.notation()), None, *depth, None),
-        Input::Xiangqi { game, depth } => {
-            use crate::game::Game as _;
-            let fen = game.notation().unwrap_or_default();
-            let start = fen.starts_with(crate::game::xiangqi::START_FEN.split(' ').next().unwrap_or(""));
-            let label = if start { "xiangqi start".to_string() } else { format!("xiangqi {fen}") };
-            (label, None, Some(*depth), None)
-        }
+        Input::Game(g) => (g.label(), None, g.depth(), None),
     };
     Case { label, description: info.description, branching, depth, ordering, source: Source::Input(input) }
 }

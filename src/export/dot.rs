@@ -7,7 +7,8 @@
 
 use super::figure::Paint;
 use super::view::{EdgeKind, LegendKey, RankDir, Shape, Style, View};
-use super::{Exporter, ViewOptions};
+use super::{Exporter, Output, ViewOptions};
+use crate::Error;
 use crate::trace::{CutKind, Trace};
 use std::fmt::Write;
 
@@ -15,8 +16,8 @@ use std::fmt::Write;
 pub struct DotExporter;
 
 impl Exporter for DotExporter {
-    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
-        render(&View::new(trace, opts))
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        Ok(Output::Text(render(&View::new(trace, opts))))
     }
 }
 

@@ -28,13 +28,13 @@
 use super::figure::draw;
 use super::site::SiteFile;
 use super::view::{View, thousands};
-use super::{Exporter, ViewOptions};
-use crate::Score;
+use super::{Exporter, Output, ViewOptions};
 use crate::game::Player;
 use crate::trace::narration::say;
 use crate::trace::pseudocode::line_of;
 use crate::trace::summary::NEVER;
 use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Status, Trace};
+use crate::{Error, Score};
 use askama::Template;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -50,12 +50,20 @@ pub const BOARD_BUDGET: usize = 4 << 20;
 const CSS: &str = include_str!("../../assets/page.css");
 const JS: &str = include_str!("../../assets/stepper.js");
 
-/// Writes the page alone (without board pictures), for `Format::Html` as a string.
+/// Writes the page as a folder: `index.html` and the board pictures it shows (`boards/`).
 pub struct HtmlExporter;
 
 impl Exporter for HtmlExporter {
-    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
-        page(trace, opts, &PageOptions { boards: None, ..Default::default() }).html
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        if trace.nodes.is_empty() {
+            return Err(Error::Usage(
+                "this trace has no nodes or events (it was written with --stats-only): the HTML page replays a full trace".into(),
+            ));
+        }
+        let page = page(trace, opts, &PageOptions::default());
+        let mut files = page.files;
+        files.push(SiteFile::text("index.html", page.html));
+        Ok(Output::Folder(files))
     }
 }
 
@@ -686,7 +694,7 @@ mod tests {
     #[test]
     fn games_get_deduplicated_boards() {
         use crate::game::tictactoe::{TicTacToe, TttEval};
-        let input = Input::TicTacToe { game: TicTacToe::new(TttEval::OpenLines), depth: Some(2) };
+        let input = Input::game(TicTacToe::new(TttEval::OpenLines), Some(2));
         let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
         let p = page(&t, &ViewOptions::default(), &PageOptions::default());
         // 1 + 9 + 72 nodes, all different positions.

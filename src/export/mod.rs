@@ -1,8 +1,10 @@
 //! Views of a trace, one small file per format behind one trait ([`Exporter`]). An exporter
-//! only reads the trace: it never searches or decides what was pruned.
+//! only reads the trace: it never searches or decides what was pruned. It produces an
+//! [`Output`] — text, bytes or a folder of files — which [`crate::output::write`] writes.
 
 mod dot;
 pub mod figure;
+pub mod graphviz;
 pub mod html;
 mod json;
 pub mod layout;
@@ -15,6 +17,7 @@ mod tikz;
 pub mod view;
 
 pub use dot::{DotExporter, escape_dot_html};
+pub use graphviz::{GraphvizExporter, RenderKind};
 pub use html::HtmlExporter;
 pub use json::JsonExporter;
 pub use options::{Collapse, Labels, RankDir, ShowPruned, Style};
@@ -22,7 +25,9 @@ pub use svg::{SvgExporter, escape_xml};
 pub use text::TextExporter;
 pub use tikz::{TikzExporter, escape_latex};
 
+use crate::Error;
 use crate::trace::Trace;
+use site::SiteFile;
 use std::fmt;
 use std::str::FromStr;
 
@@ -51,14 +56,37 @@ pub struct ViewOptions {
     pub no_legend: bool,
 }
 
+/// What an exporter makes of a trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// Text (a tree, JSON, DOT, SVG, TikZ).
+    Text(String),
+    /// Binary data (PNG, PDF).
+    Bytes(Vec<u8>),
+    /// A folder of files (an HTML page, `index.html`, with the pictures it shows).
+    Folder(Vec<SiteFile>),
+}
+
+impl Output {
+    /// The contents of a one-file output (text or bytes); None for a folder.
+    pub fn into_bytes(self) -> Option<Vec<u8>> {
+        match self {
+            Output::Text(text) => Some(text.into_bytes()),
+            Output::Bytes(bytes) => Some(bytes),
+            Output::Folder(_) => None,
+        }
+    }
+}
+
 /// One output format.
 pub trait Exporter {
-    /// Renders the trace.
-    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String;
+    /// Renders the trace, or says why this trace or these options cannot be rendered.
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error>;
 }
 
 /// The formats `abviz run --format` accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// The annotated tree and a summary.
     #[default]
@@ -71,8 +99,8 @@ pub enum Format {
     Svg,
     /// A standalone LaTeX/TikZ figure (or beamer frame with --tikz-steps).
     Tikz,
-    /// An HTML page with the tree and a stepper (as a string: the page alone; the command
-    /// line writes a folder with [`html::page`] and [`site::write_site`]).
+    /// An HTML page with the tree and a stepper: a folder with the page (index.html) and the
+    /// board pictures it shows.
     Html,
 }
 

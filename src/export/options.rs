@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 /// Which never-searched (pruned) children a diagram draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ShowPruned {
     /// None: only the searched tree.
     None,
@@ -30,16 +31,20 @@ impl FromStr for ShowPruned {
 
 /// The direction of the tree: root at the top or at the left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum RankDir {
     /// Top to bottom (the textbook way).
     #[default]
+    #[cfg_attr(feature = "cli", value(name = "TB", alias = "tb"))]
     TopBottom,
     /// Left to right (for deep, narrow trees).
+    #[cfg_attr(feature = "cli", value(name = "LR", alias = "lr"))]
     LeftRight,
 }
 
 /// How players are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Style {
     /// MAX ▲, MIN ▼, leaves □ holding their value.
     #[default]

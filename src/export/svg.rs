@@ -6,7 +6,8 @@
 
 use super::figure::{Anchor, Figure, Paint, Part, Prim, Stroke, draw};
 use super::view::View;
-use super::{Exporter, ViewOptions};
+use super::{Exporter, Output, ViewOptions};
+use crate::Error;
 use crate::trace::Trace;
 use std::fmt::Write;
 
@@ -14,10 +15,10 @@ use std::fmt::Write;
 pub struct SvgExporter;
 
 impl Exporter for SvgExporter {
-    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
         let view = View::new(trace, opts);
         let fig = draw(&view, false);
-        render(&view, &fig)
+        Ok(Output::Text(render(&view, &fig)))
     }
 }
 

@@ -11,7 +11,8 @@
 //! ```
 
 use super::view::one_line;
-use super::{Exporter, ViewOptions};
+use super::{Exporter, Output, ViewOptions};
+use crate::Error;
 use crate::game::Player;
 use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace};
 use std::fmt::Write;
@@ -23,7 +24,14 @@ pub const TEXT_NODE_LIMIT: usize = 2000;
 pub struct TextExporter;
 
 impl Exporter for TextExporter {
-    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        Ok(Output::Text(self.text(trace, opts)))
+    }
+}
+
+impl TextExporter {
+    /// The annotated tree and summary.
+    pub fn text(&self, trace: &Trace, opts: &ViewOptions) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "{} on {}", trace.algorithm.title(), trace.input.description);
         out.push('\n');

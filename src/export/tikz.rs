@@ -11,18 +11,30 @@
 
 use super::figure::{Anchor, Figure, Paint, Part, Prim, Reveal, Stroke, draw};
 use super::view::View;
-use super::{Exporter, ViewOptions};
+use super::{Exporter, Output, ViewOptions};
+use crate::Error;
 use crate::trace::Trace;
 use std::fmt::Write;
 
-/// Writes the TikZ figure (or beamer frame with `tikz_steps`).
+/// Beamer overlays per event: past this many, pdflatex would take minutes and nobody would
+/// step through them in a lecture.
+pub const MAX_TIKZ_STEPS: usize = 1000;
+
+/// Writes the TikZ figure (or beamer frame with `tikz_steps`, for at most `MAX_TIKZ_STEPS`
+/// events).
 pub struct TikzExporter;
 
 impl Exporter for TikzExporter {
-    fn export(&self, trace: &Trace, opts: &ViewOptions) -> String {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        if opts.tikz_steps && trace.events.len() > MAX_TIKZ_STEPS {
+            return Err(Error::Usage(format!(
+                "--tikz-steps makes one overlay per event, and this search has {} events (at most {MAX_TIKZ_STEPS}); use a smaller tree",
+                trace.events.len()
+            )));
+        }
         let view = View::new(trace, opts);
         let fig = draw(&view, opts.tikz_steps);
-        render(&view, &fig, opts.tikz_steps)
+        Ok(Output::Text(render(&view, &fig, opts.tikz_steps)))
     }
 }
 

@@ -5,8 +5,11 @@
 //! position and its children are its moves.
 
 pub mod lazy_random;
+pub mod nim;
 pub mod notation;
+pub mod perft;
 pub mod random;
+pub mod registry;
 pub mod tictactoe;
 pub mod tree;
 pub mod xiangqi;
@@ -17,6 +20,7 @@ use std::fmt;
 
 /// The side to move: MAX wants high values, MIN wants low ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
     /// The maximising player (▲).
@@ -169,11 +173,7 @@ pub trait Game: Clone {
 
 /// The board of a position as SVG, for views that hold only a trace: `game` is the trace's game
 /// name and `position` its notation of the node. `None` for games without a board drawing or a
-/// position that does not parse.
+/// position that does not parse. (The drawing is the game's [`registry`] entry's.)
 pub fn position_svg(game: &str, position: &str) -> Option<String> {
-    match game {
-        "xiangqi" => xiangqi::svg_from_fen(position),
-        "tictactoe" => tictactoe::TicTacToe::parse(position, Default::default()).ok().map(|g| g.svg_board()),
-        _ => None,
-    }
+    registry::board_svg(game, position)
 }

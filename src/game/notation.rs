@@ -83,6 +83,19 @@ pub struct NotationError {
 
 impl NotationError {
     fn new(src: &str, span: Range<usize>, message: impl Into<String>, label: &str) -> Self {
+        Self::in_text("tree", src, span, message, label)
+    }
+
+    /// An error in the text `src`, called `name` in the rendering (e.g. "position"), at the
+    /// byte range `span`, with a `message` sentence and a short `label` under the caret. Games
+    /// report bad `--position` text with it.
+    pub fn in_text(
+        name: &str,
+        src: &str,
+        span: Range<usize>,
+        message: impl Into<String>,
+        label: &str,
+    ) -> Self {
         let start = floor_boundary(src, span.start);
         let end = floor_boundary(src, span.end.max(start));
         let (line, column) = line_col(src, start);
@@ -93,13 +106,18 @@ impl NotationError {
             // miette draws no label past the last character, so an error at the very end of the
             // input gets one trailing space to point at.
             src: miette::NamedSource::new(
-                "tree",
+                name,
                 if start == src.len() { format!("{src} ") } else { src.to_string() },
             ),
             span: (start, end - start).into(),
             label: label.to_string(),
             help: None,
         }
+    }
+
+    /// The same error with a hint on how to fix it.
+    pub fn with_help(self, help: impl Into<String>) -> Self {
+        self.help(help)
     }
 
     fn help(mut self, help: impl Into<String>) -> Self {

@@ -1,8 +1,9 @@
 //! Tic-tac-toe: X is MAX and moves first; cells are numbered 0..8 row by row and tried in that
 //! order. Positions are written as nine cells (`X`, `O`, `.`), optionally with `/` between rows.
 
-use crate::Score;
+use crate::game::registry::{Choice, GameInfo, GameOption, GameOptions, OptionKind, RegisteredGame};
 use crate::game::{Game, Player};
+use crate::{Error, Score};
 use std::fmt;
 use std::str::FromStr;
 
@@ -37,6 +38,15 @@ impl FromStr for TttEval {
             "open-lines" | "openlines" | "e" => Ok(TttEval::OpenLines),
             _ => Err(format!("unknown tic-tac-toe evaluation '{s}': expected win or open-lines")),
         }
+    }
+}
+
+impl fmt::Display for TttEval {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TttEval::Win => "win",
+            TttEval::OpenLines => "open-lines",
+        })
     }
 }
 
@@ -315,6 +325,48 @@ impl Game for TicTacToe {
             }
         }
         s
+    }
+}
+
+impl RegisteredGame for TicTacToe {
+    const INFO: GameInfo = GameInfo {
+        name: "tictactoe",
+        aliases: &["ttt", "noughts-and-crosses"],
+        title: "tic-tac-toe",
+        summary: "three in a row on a 3×3 board; X is MAX and moves first",
+        notation: "9 cells row by row: X, O or . (empty); '/' may separate rows. The side to move is inferred (X moves first). Cells are a1…c3 (columns a–c, rows 1–3 from the top). Default: the empty board, searched to the end.",
+        example: "X.O/.X./...",
+        options: &[GameOption {
+            kind: OptionKind::Eval,
+            choices: &[
+                Choice {
+                    name: "win",
+                    help: "+1 / 0 / −1 for a win for X, a draw, a win for O; 0 at the depth limit",
+                },
+                Choice {
+                    name: "open-lines",
+                    help: "Nilsson's e(P) at the depth limit: lines still open for X − lines still open for O; a won game is ±∞",
+                },
+            ],
+            default: "win",
+        }],
+        default_depth: None,
+    };
+
+    fn build(options: &GameOptions) -> Result<TicTacToe, Error> {
+        let eval = options.parse(&Self::INFO, OptionKind::Eval)?;
+        match &options.position {
+            Some(p) => TicTacToe::parse(p, eval).map_err(|e| Error::Position(e.0)),
+            None => Ok(TicTacToe::new(eval)),
+        }
+    }
+
+    fn settings(&self) -> Vec<(OptionKind, String)> {
+        vec![(OptionKind::Eval, self.eval.to_string())]
+    }
+
+    fn board_svg(position: &str) -> Option<String> {
+        TicTacToe::parse(position, TttEval::default()).ok().map(|g| g.svg_board())
     }
 }
 

@@ -84,7 +84,9 @@ impl Explainer {
         let mut files = vec![("page".to_string(), html_name.clone())];
         for (format, ext) in [(Format::Json, "json"), (Format::Text, "txt"), (Format::Dot, "dot")] {
             let name = format!("{stem}.{ext}");
-            site.push(SiteFile::text(name.clone(), format.exporter().export(trace, &ViewOptions::default())));
+            let out = format.exporter().export(trace, &ViewOptions::default())?;
+            let bytes = out.into_bytes().expect("JSON, text and DOT are one file each");
+            site.push(SiteFile { path: name.clone(), bytes });
             files.push((format.to_string(), name));
         }
         write_files(&self.dir, &site)?;

@@ -29,6 +29,7 @@ use std::str::FromStr;
 
 /// The algorithms abviz can run and trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize, PartialOrd, Ord)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Algorithm {
     /// Plain minimax: every node, no pruning.
     #[serde(rename = "minimax")]
@@ -36,15 +37,18 @@ pub enum Algorithm {
     /// Alpha-beta, fail-hard: values are clamped to the window.
     #[default]
     #[serde(rename = "alphabeta")]
+    #[cfg_attr(feature = "cli", value(name = "alphabeta", aliases = ["ab", "alpha-beta", "alphabeta-hard", "alpha-beta-hard"]))]
     AlphaBeta,
     /// Alpha-beta, fail-soft: values may fall outside the window.
     #[serde(rename = "alphabeta-soft")]
+    #[cfg_attr(feature = "cli", value(name = "alphabeta-soft", alias = "alpha-beta-soft"))]
     AlphaBetaSoft,
     /// Negamax: minimax with one rule, values from the mover's point of view.
     #[serde(rename = "negamax")]
     Negamax,
     /// Negamax with alpha-beta pruning (fail-soft).
     #[serde(rename = "negamax-ab")]
+    #[cfg_attr(feature = "cli", value(name = "negamax-ab", aliases = ["negamax-alphabeta", "negamax-alpha-beta"]))]
     NegamaxAb,
 }
 

@@ -23,11 +23,17 @@
 //! assert!(line.starts_with("22  C (MIN) [3, 2]  At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff"));
 //! ```
 
+// The full-screen stepper (ratatui) comes with the `cli` feature; the plain mode always.
+#[cfg(feature = "cli")]
 pub mod keys;
+#[cfg(feature = "cli")]
 mod outline;
 pub mod plain;
+#[cfg(feature = "cli")]
 pub mod terminal;
+#[cfg(feature = "cli")]
 pub mod tui;
+#[cfg(feature = "cli")]
 mod view;
 
 use crate::game::Player;
@@ -80,6 +86,7 @@ impl Until {
 
 /// Whether to colour the output (`--color`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ColorChoice {
     /// Colour when writing to a terminal and `NO_COLOR` is not set.
     #[default]

@@ -35,8 +35,10 @@ pub use eval::XqEval;
 pub use fen::FenError;
 pub use notation::MoveNotation;
 
-use crate::Score;
+use crate::game::perft::PerftReport;
+use crate::game::registry::{Choice, GameInfo, GameOption, GameOptions, OptionKind, RegisteredGame};
 use crate::game::{Game, Player};
+use crate::{Error, Score};
 use board::kind_of;
 use std::fmt;
 use std::str::FromStr;
@@ -263,6 +265,75 @@ impl Game for Xiangqi {
 
     fn notation(&self) -> Option<String> {
         Some(self.board.fen())
+    }
+}
+
+impl RegisteredGame for Xiangqi {
+    const INFO: GameInfo = GameInfo {
+        name: "xiangqi",
+        aliases: &["xq", "chinese-chess"],
+        title: "xiangqi",
+        summary: "Chinese chess (full rules, repetition not modelled); Red is MAX and moves first",
+        notation: "FEN: ten ranks from Black's side, K A B/E N/H R C P (Red upper case, MAX), digits for empty points, then w or b. Default: the start position, searched 3 plies deep.",
+        example: START_FEN,
+        options: &[
+            GameOption {
+                kind: OptionKind::Eval,
+                choices: &[
+                    Choice { name: "material-pst", help: "material plus piece-square tables" },
+                    Choice {
+                        name: "classic",
+                        help: "the source program's scheme, its slips fixed (docs/xiangqi.md)",
+                    },
+                ],
+                default: "material-pst",
+            },
+            GameOption {
+                kind: OptionKind::Order,
+                choices: &[
+                    Choice { name: "natural", help: "generation order, piece by piece" },
+                    Choice { name: "captures", help: "captures first, most valuable victim first (MVV-LVA)" },
+                ],
+                default: "natural",
+            },
+            GameOption {
+                kind: OptionKind::Notation,
+                choices: &[
+                    Choice { name: "iccs", help: "coordinates, like h2e2" },
+                    Choice { name: "chinese", help: "Chinese notation, like 炮二平五" },
+                ],
+                default: "iccs",
+            },
+        ],
+        default_depth: Some(3),
+    };
+
+    const PERFT: Option<fn(&Self, u32, bool) -> PerftReport> =
+        Some(|position, depth, divide| perft::report(position.board(), depth, divide));
+
+    fn build(options: &GameOptions) -> Result<Xiangqi, Error> {
+        let eval = options.parse(&Self::INFO, OptionKind::Eval)?;
+        let order = options.parse(&Self::INFO, OptionKind::Order)?;
+        let labels = options.parse(&Self::INFO, OptionKind::Notation)?;
+        let game = match &options.position {
+            Some(fen) => {
+                Xiangqi::from_fen(fen).map_err(|e| Error::Position(format!("bad xiangqi FEN: {e}")))?
+            }
+            None => Xiangqi::start(),
+        };
+        Ok(game.with_eval(eval).with_order(order).with_notation(labels))
+    }
+
+    fn settings(&self) -> Vec<(OptionKind, String)> {
+        vec![
+            (OptionKind::Eval, self.eval.to_string()),
+            (OptionKind::Order, self.order.to_string()),
+            (OptionKind::Notation, self.labels.to_string()),
+        ]
+    }
+
+    fn board_svg(position: &str) -> Option<String> {
+        svg_from_fen(position)
     }
 }
 

@@ -1,10 +1,13 @@
 //! `abviz compare`: turns the options into cases (one input, a game at several depths, or a
 //! sweep of random trees), runs them with a progress bar on a terminal, and writes the report.
 
-use crate::cli::{CompareArgs, CompareFormatArg, InputArgs};
-use crate::{build_input, emit, usage};
+use super::args::{CompareArgs, InputArgs};
+use super::draw::write;
+use super::input::build_input;
+use super::usage;
 use abviz::Error;
-use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report};
+use abviz::compare::{self, Case, Experiment, RandomSweep, Report};
+use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -22,14 +25,7 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
-    let format = match args.format {
-        CompareFormatArg::Table => OutputFormat::Table,
-        CompareFormatArg::Md => OutputFormat::Markdown,
-        CompareFormatArg::Csv => OutputFormat::Csv,
-        CompareFormatArg::Json => OutputFormat::Json,
-        CompareFormatArg::Html => OutputFormat::Html,
-    };
-    emit(args.output.as_deref(), &compare::render(&report, format))
+    write(&Output::Text(compare::render(&report, args.format)), args.output.as_deref())
 }
 
 /// A bar on standard error when it is a terminal; nothing when it is piped or redirected.
@@ -55,29 +51,17 @@ fn reject(flags: &[(bool, &str)], what: &str) -> Result<(), Error> {
 }
 
 fn input_args(a: &CompareArgs) -> InputArgs {
-    InputArgs {
-        tree: a.tree.clone(),
-        tree_file: a.tree_file.clone(),
-        random: a.random.clone(),
-        game: a.game.clone(),
-        root: a.root,
-        values: a.values.clone(),
-        ordering: None,
-        position: a.position.clone(),
-        depth: None,
-        eval: a.eval.clone(),
-        order: None,
-        notation: None,
-    }
+    InputArgs { source: a.source.clone(), order: a.order.clone(), ..InputArgs::default() }
 }
 
 fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
+    let s = &a.source;
     let sweep_flags = [
         (a.branching.is_some(), "--branching"),
         (a.samples.is_some(), "--samples"),
         (a.seed.is_some(), "--seed"),
     ];
-    if a.tree.is_some() || a.tree_file.is_some() {
+    if s.tree.is_some() || s.tree_file.is_some() {
         reject(&sweep_flags, "a single tree")?;
         reject(
             &[(a.depth.is_some(), "--depth"), (a.ordering.is_some(), "--ordering")],
@@ -85,7 +69,7 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
         )?;
         return Ok(vec![compare::input_case(build_input(&input_args(a))?)]);
     }
-    if a.random.is_some() {
+    if s.random.is_some() {
         reject(
             &sweep_flags,
             "--random B,D[,SEED] (one tree; for a sweep give --branching and --depth instead)",
@@ -103,7 +87,7 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
             })
             .collect();
     }
-    if a.game.is_some() {
+    if s.game.is_some() {
         reject(&sweep_flags, "games")?;
         reject(&[(a.ordering.is_some(), "--ordering")], "games (moves come in the game's own order)")?;
         let depths: Vec<Option<u32>> = match &a.depth {
@@ -112,8 +96,8 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
             }
             None => vec![None],
         };
-        // Move orders (xiangqi: natural, captures): one case per order and depth, so the table
-        // shows what capture-first ordering saves.
+        // Move orders (--order natural,captures): one case per order and depth, so the table
+        // shows what a better order saves.
         let orders: Vec<Option<String>> = match &a.order {
             Some(text) => text.split(',').map(|o| Some(o.trim().to_string())).collect(),
             None => vec![None],
@@ -132,7 +116,15 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
         return Ok(cases);
     }
     // A sweep of random trees.
-    reject(&[(a.position.is_some(), "--position"), (a.eval.is_some(), "--eval")], "random trees")?;
+    reject(
+        &[
+            (s.position.is_some(), "--position"),
+            (s.eval.is_some(), "--eval"),
+            (a.order.is_some(), "--order"),
+            (s.variant.is_some(), "--variant"),
+        ],
+        "random trees",
+    )?;
     let (Some(branching), Some(depth)) = (&a.branching, &a.depth) else {
         return Err(usage(
             "no input: give --tree TREE, --tree-file FILE, --random B,D[,SEED] or --game NAME, or sweep random trees with --branching 2..4 --depth 1..8",
@@ -145,11 +137,8 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
             .map_err(usage)?,
         samples: a.samples.unwrap_or(10),
         seed: a.seed.unwrap_or(1),
-        values: RandomTree::parse_values(a.values.as_deref().unwrap_or("0..20")).map_err(usage)?,
-        root: match a.root {
-            Some(crate::cli::RootArg::Min) => Player::Min,
-            _ => Player::Max,
-        },
+        values: RandomTree::parse_values(s.values.as_deref().unwrap_or("0..20")).map_err(usage)?,
+        root: s.root.unwrap_or(Player::Max),
     };
     sweep.cases(a.max_nodes).map_err(usage)
 }

@@ -1,5 +1,13 @@
-//! The command line (clap derive definitions only).
+//! The command line as clap sees it: every subcommand and flag. Value enums are the library's
+//! own (derived under the `cli` feature); game options and their help come from the registry.
 
+use super::lenient::Lenient;
+use abviz::compare::OutputFormat;
+use abviz::export::{Format, RankDir, RenderKind, ShowPruned, Style};
+use abviz::game::Player;
+use abviz::game::registry::OptionKind;
+use abviz::search::Algorithm;
+use abviz::step::ColorChoice;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -18,7 +26,7 @@ pub struct Cli {
 pub enum Command {
     /// Run one search and print or write its trace (annotated text, JSON, or a DOT/SVG/TikZ diagram).
     Run(RunArgs),
-    /// List the games and their position notation.
+    /// List the games, their position notation and their options.
     Games,
     /// Write the lecture examples as an HTML site (AIMA, Wikipedia, Nilsson's tic-tac-toe, ...).
     Demo(DemoArgs),
@@ -34,18 +42,10 @@ pub enum Command {
     Compare(CompareArgs),
 }
 
-/// Who moves at the root of an explicit tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RootArg {
-    /// MAX moves first (the default).
-    Max,
-    /// MIN moves first.
-    Min,
-}
-
-/// Where the search input comes from (exactly one of --tree, --tree-file, --random, --game).
-#[derive(Args, Debug, Clone)]
-pub struct InputArgs {
+/// Where the search input comes from (exactly one of --tree, --tree-file, --random, --game),
+/// with the options of trees and games that `run`, `step`, `play` and `compare` share.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SourceArgs {
     /// A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON.
     #[arg(long, value_name = "TREE", group = "input")]
     pub tree: Option<String>,
@@ -55,98 +55,48 @@ pub struct InputArgs {
     /// A random uniform tree: branching, depth and optional seed, e.g. 3,4 or 3,4,42.
     #[arg(long, value_name = "B,D[,SEED]", group = "input")]
     pub random: Option<String>,
-    /// A game: tictactoe or xiangqi (see `abviz games`).
-    #[arg(long, value_name = "NAME", group = "input")]
+    /// A game (see `abviz games`).
+    #[arg(long, value_name = "NAME", group = "input", help = super::input::game_help())]
     pub game: Option<String>,
     /// Who moves at the root of a tree (also settable by a leading min/max keyword).
     #[arg(long, value_enum)]
-    pub root: Option<RootArg>,
+    pub root: Option<Player>,
     /// Leaf values of a random tree, LO..HI inclusive [default: 0..20].
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
     pub values: Option<String>,
+    /// The game position (see `abviz games`); default: the game's start position.
+    #[arg(long, value_name = "POS")]
+    pub position: Option<String>,
+    /// Evaluation at the depth limit.
+    #[arg(long, value_name = "EVAL", help = super::input::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
+    pub eval: Option<String>,
+    /// A variant of the rules.
+    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
+    pub variant: Option<String>,
+}
+
+/// The input of one search: the source, and how deep and in which order to search it.
+#[derive(Args, Debug, Clone, Default)]
+pub struct InputArgs {
+    /// The tree or game.
+    #[command(flatten)]
+    pub source: SourceArgs,
     /// Child order of a random tree: natural, best (Knuth–Moore minimal tree) or worst
     /// [default: natural].
     #[arg(long, value_name = "ORDER")]
     pub ordering: Option<String>,
-    /// The game position (see `abviz games`); default: the start position.
-    #[arg(long, value_name = "POS")]
-    pub position: Option<String>,
-    /// Search depth in plies for games (default: to the end of the game; xiangqi: 3).
-    #[arg(long, value_name = "D")]
+    /// Search depth in plies for games.
+    #[arg(long, value_name = "D", help = super::input::depth_help())]
     pub depth: Option<u32>,
-    /// Evaluation at the depth limit: tic-tac-toe: win or open-lines; xiangqi: material-pst
-    /// (default) or classic.
-    #[arg(long, value_name = "EVAL")]
-    pub eval: Option<String>,
-    /// Move order of xiangqi: natural (generation order, the default) or captures (captures
-    /// first, most valuable victim first).
-    #[arg(long, value_name = "ORDER")]
+    /// Move order.
+    #[arg(long, value_name = "ORDER", help = super::input::option_help(OptionKind::Order, "Move order"))]
     pub order: Option<String>,
-    /// Move labels of xiangqi: iccs (h2e2, the default) or chinese (炮二平五).
-    #[arg(long, value_name = "NOTATION")]
+    /// Move labels.
+    #[arg(long, value_name = "NOTATION", help = super::input::option_help(OptionKind::Notation, "Move labels"))]
     pub notation: Option<String>,
 }
 
-/// Output formats of `abviz run`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
-    /// Annotated tree and summary.
-    Text,
-    /// The JSON trace.
-    Json,
-    /// A Graphviz graph (render it with --render or `dot -Tpng`).
-    Dot,
-    /// An SVG picture (own tree layout; no Graphviz needed).
-    Svg,
-    /// A standalone LaTeX/TikZ figure (pdflatex); with --tikz-steps a beamer frame.
-    Tikz,
-    /// A static HTML site (-o DIR): the tree, a summary and a step-by-step player.
-    Html,
-}
-
-/// Which never-searched nodes a diagram draws.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShowPrunedArg {
-    /// Only the searched tree.
-    None,
-    /// The pruned children (dashed, with a cut mark), not what lies below them.
-    Edges,
-    /// The pruned children and their never-searched subtrees, faded (explicit trees).
-    Subtrees,
-}
-
-/// The direction of a diagram.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RankDirArg {
-    /// Root at the top.
-    #[value(name = "TB", alias = "tb")]
-    Tb,
-    /// Root at the left.
-    #[value(name = "LR", alias = "lr")]
-    Lr,
-}
-
-/// How a diagram draws players.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum StyleArg {
-    /// MAX ▲, MIN ▼, leaves □.
-    Triangles,
-    /// MAX □, MIN ○.
-    Boxes,
-}
-
-/// What `--render` makes of the DOT graph (through Graphviz's `dot`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RenderArg {
-    /// SVG.
-    Svg,
-    /// PNG.
-    Png,
-    /// PDF.
-    Pdf,
-}
-
-/// Options of the diagram formats (dot, svg, tikz).
+/// Options of the diagram formats (dot, svg, tikz, html).
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
     /// Labels to write, comma-separated: value, bounds (on exit), bounds-in, pre (visit order),
@@ -156,7 +106,7 @@ pub struct ViewArgs {
     /// Never-searched nodes: none, edges (the pruned children) or subtrees (and what lies below
     /// them, faded) [default: subtrees].
     #[arg(long, value_enum, value_name = "WHICH")]
-    pub show_pruned: Option<ShowPrunedArg>,
+    pub show_pruned: Option<ShowPruned>,
     /// Only the principal variation.
     #[arg(long)]
     pub pv_only: bool,
@@ -166,10 +116,10 @@ pub struct ViewArgs {
     pub collapse: Option<String>,
     /// Direction: TB (root at the top) or LR (root at the left) [default: TB].
     #[arg(long, value_enum, value_name = "DIR")]
-    pub rankdir: Option<RankDirArg>,
+    pub rankdir: Option<RankDir>,
     /// Shapes: triangles (MAX ▲, MIN ▼, leaf □) or boxes (MAX □, MIN ○) [default: triangles].
     #[arg(long, value_enum, value_name = "STYLE")]
-    pub style: Option<StyleArg>,
+    pub style: Option<Style>,
     /// TikZ: a beamer frame whose overlays reveal the search one event at a time.
     #[arg(long)]
     pub tikz_steps: bool,
@@ -178,21 +128,27 @@ pub struct ViewArgs {
     pub no_legend: bool,
     /// DOT: run Graphviz's `dot` and write SVG, PNG or PDF instead of the graph text.
     #[arg(long, value_enum, value_name = "KIND")]
-    pub render: Option<RenderArg>,
+    pub render: Option<RenderKind>,
 }
 
 /// `abviz run`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz run --tree '((3 12 8) (2 4 6) (14 5 2))'             the annotated tree and a summary
+  abviz run --tree-file examples/aima.tree -f svg -o aima.svg
+  abviz run --random 3,4,1 --ordering best -f html -o best   a page with the stepper (a folder)
+  abviz run --game tictactoe --depth 2 --eval open-lines --algo minimax
+  abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png")]
 pub struct RunArgs {
     /// The input.
     #[command(flatten)]
     pub input: InputArgs,
-    /// The algorithm: minimax, alphabeta, alphabeta-soft, negamax, negamax-ab.
-    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta")]
-    pub algo: String,
+    /// The algorithm.
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Algorithm,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
-    pub format: FormatArg,
+    pub format: Format,
     /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -212,13 +168,17 @@ pub struct RunArgs {
 
 /// `abviz render`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz run --tree-file examples/aima.tree -f json -o aima.json
+  abviz render aima.json -f svg -o aima.svg
+  abviz render aima.json -f html -o aima/")]
 pub struct RenderArgs {
     /// A trace written by `abviz run --format json` ('-' reads standard input).
     #[arg(value_name = "TRACE.json")]
     pub trace: PathBuf,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "svg")]
-    pub format: FormatArg,
+    pub format: Format,
     /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -232,23 +192,30 @@ pub struct RenderArgs {
 
 /// `abviz perft`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz perft --game xiangqi --depth 4            3,290,240 from the start
+  abviz perft --game xiangqi --depth 3 --divide   the count below each first move
+  abviz perft --game nim --position 1,2 --depth 2")]
 pub struct PerftArgs {
-    /// The game (perft is available for xiangqi).
+    /// The game (see `abviz games` for the ones with perft).
     #[arg(long, value_name = "NAME")]
     pub game: String,
     /// The number of plies.
     #[arg(long, value_name = "N")]
     pub depth: u32,
-    /// The position as FEN [default: the start position].
-    #[arg(long, value_name = "FEN")]
-    pub fen: Option<String>,
-    /// Also list the count below each first move (ICCS, sorted).
+    /// The position in the game's notation (see `abviz games`) [default: the start position].
+    #[arg(long, visible_alias = "fen", value_name = "POS")]
+    pub position: Option<String>,
+    /// Also list the count below each first move (sorted by move label).
     #[arg(long)]
     pub divide: bool,
 }
 
 /// `abviz demo`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz demo                   writes abviz-out/ and prints where
+  abviz demo -o slides --open")]
 pub struct DemoArgs {
     /// The folder to write the site into.
     #[arg(long, short = 'o', value_name = "DIR", default_value = "abviz-out")]
@@ -260,7 +227,7 @@ pub struct DemoArgs {
 
 /// Who moves first in `abviz play`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FirstArg {
+pub enum First {
     /// You move first (you play the side to move in the position).
     Human,
     /// The computer moves first.
@@ -269,16 +236,20 @@ pub enum FirstArg {
 
 /// `abviz play`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz play --game tictactoe                     you are X; type b2 or 5, hint, undo, explain, 0 to quit
+  abviz play --game nim --position 3,4,5          type 2:3 to take 3 from heap 2
+  abviz play --game xiangqi --depth 3 --first computer --explain my-game/")]
 pub struct PlayArgs {
     /// The game, position, depth (default: to the end) and evaluation.
     #[command(flatten)]
     pub input: InputArgs,
     /// The computer's algorithm.
-    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta")]
-    pub algo: String,
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Algorithm,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "human")]
-    pub first: FirstArg,
+    pub first: First,
     /// Write every computer decision (trace and views) into DIR, with an index page.
     #[arg(long, value_name = "DIR")]
     pub explain: Option<PathBuf>,
@@ -290,19 +261,12 @@ pub struct PlayArgs {
     pub time: Option<f64>,
 }
 
-/// `--color` choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
-    /// Colour on a terminal unless NO_COLOR is set.
-    Auto,
-    /// Always colour.
-    Always,
-    /// Never colour.
-    Never,
-}
-
 /// `abviz step`.
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz step --tree-file examples/aima.tree                   full screen: → next, ← back, c next cutoff, ? help, q quit
+  abviz step --tree-file examples/aima.tree --plain --until cutoff
+  abviz step --trace aima.json")]
 pub struct StepArgs {
     /// The input.
     #[command(flatten)]
@@ -310,9 +274,9 @@ pub struct StepArgs {
     /// Step through a saved trace (written by `abviz run --format json`) instead of searching.
     #[arg(long, value_name = "FILE", conflicts_with = "input")]
     pub trace: Option<PathBuf>,
-    /// The algorithm: minimax, alphabeta, alphabeta-soft, negamax, negamax-ab [default: alphabeta].
-    #[arg(long, short = 'a', value_name = "ALGO")]
-    pub algo: Option<String>,
+    /// The algorithm [default: alphabeta].
+    #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Option<Algorithm>,
     /// One numbered line per event instead of the full-screen view (automatic when standard
     /// input or output is not a terminal); reads commands n, b, c, C, q or a step number.
     #[arg(long)]
@@ -323,26 +287,10 @@ pub struct StepArgs {
     pub until: Option<String>,
     /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value = "auto")]
-    pub color: ColorArg,
+    pub color: ColorChoice,
     /// Stop a search that visits more nodes than this.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
-}
-
-/// Output formats of `abviz compare`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CompareFormatArg {
-    /// A table for the terminal.
-    Table,
-    /// A Markdown table.
-    #[value(alias = "markdown")]
-    Md,
-    /// CSV, one line per input and algorithm.
-    Csv,
-    /// The whole report as JSON.
-    Json,
-    /// A self-contained HTML page with SVG charts.
-    Html,
 }
 
 /// `abviz compare`.
@@ -353,30 +301,9 @@ pub enum CompareFormatArg {
   abviz compare --branching 2..4 --depth 1..8 --samples 20 -f html -o sweep.html
   abviz compare --tree '((3 12 8) (2 4 6) (14 5 2))'")]
 pub struct CompareArgs {
-    /// A tree in the notation or JSON (one input, no sweep).
-    #[arg(long, value_name = "TREE", group = "input")]
-    pub tree: Option<String>,
-    /// A file holding a tree ('-' reads standard input).
-    #[arg(long, value_name = "FILE", group = "input")]
-    pub tree_file: Option<PathBuf>,
-    /// One random tree, exactly as `abviz run --random` builds it: B,D[,SEED].
-    #[arg(long, value_name = "B,D[,SEED]", group = "input")]
-    pub random: Option<String>,
-    /// A game (see `abviz games`), searched to each --depth.
-    #[arg(long, value_name = "NAME", group = "input")]
-    pub game: Option<String>,
-    /// Who moves at the root of a tree.
-    #[arg(long, value_enum)]
-    pub root: Option<RootArg>,
-    /// Leaf values of random trees, LO..HI inclusive [default: 0..20].
-    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
-    pub values: Option<String>,
-    /// The game position (see `abviz games`).
-    #[arg(long, value_name = "POS")]
-    pub position: Option<String>,
-    /// Evaluation at the depth limit of a game: tic-tac-toe: win or open-lines.
-    #[arg(long, value_name = "EVAL")]
-    pub eval: Option<String>,
+    /// One tree or game, or nothing for a sweep of random trees (--branching, --depth).
+    #[command(flatten)]
+    pub source: SourceArgs,
     /// Depths: a game's depth limits, or the depths of swept random trees; 1..9 (inclusive),
     /// 2,4,6 or 5 [games: to the end].
     #[arg(long, value_name = "RANGE")]
@@ -394,15 +321,15 @@ pub struct CompareArgs {
     /// The seed every sweep tree's seed is derived from [default: 1].
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
-    /// Move orders of a game, comma-separated: xiangqi: natural, captures (one row per order).
-    #[arg(long, value_name = "LIST")]
+    /// Move orders of a game, comma-separated, one row per order.
+    #[arg(long, value_name = "LIST", help = super::input::option_help(OptionKind::Order, "Move orders of a game, comma-separated, one row per order"))]
     pub order: Option<String>,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
     #[arg(long, value_name = "LIST")]
     pub algos: Option<String>,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "table")]
-    pub format: CompareFormatArg,
+    pub format: OutputFormat,
     /// Write to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -1,0 +1,92 @@
+//! From a trace to what the user asked for: the view options (refusing diagram flags a format
+//! does not use), the exporter (through Graphviz with `--render`), and the writing.
+
+use super::args::ViewArgs;
+use super::usage;
+use abviz::Error;
+use abviz::export::{Exporter, Format, GraphvizExporter, Output, RenderKind, ViewOptions};
+use abviz::trace::Trace;
+use std::io::IsTerminal;
+use std::path::Path;
+
+/// The view options, rejecting diagram options given with a format that does not use them.
+pub fn view_options(
+    format: Format,
+    max_depth: Option<u32>,
+    stats_only: bool,
+    v: &ViewArgs,
+) -> Result<ViewOptions, Error> {
+    let diagram = matches!(format, Format::Dot | Format::Svg | Format::Tikz | Format::Html);
+    if !diagram {
+        for (set, flag) in [
+            (v.labels.is_some(), "--labels"),
+            (v.show_pruned.is_some(), "--show-pruned"),
+            (v.pv_only, "--pv-only"),
+            (v.collapse.is_some(), "--collapse"),
+            (v.rankdir.is_some(), "--rankdir"),
+            (v.style.is_some(), "--style"),
+            (v.no_legend, "--no-legend"),
+        ] {
+            if set {
+                return Err(usage(format!(
+                    "{flag} applies to diagrams: use it with --format dot, svg, tikz or html"
+                )));
+            }
+        }
+    }
+    if v.tikz_steps && format != Format::Tikz {
+        return Err(usage("--tikz-steps makes beamer overlays: use it with --format tikz"));
+    }
+    if v.render.is_some() && format != Format::Dot {
+        return Err(usage(
+            "--render runs Graphviz on the DOT graph: use it with --format dot (--format svg needs no Graphviz)",
+        ));
+    }
+    Ok(ViewOptions {
+        max_depth,
+        stats_only,
+        labels: v.labels.as_deref().map(str::parse).transpose().map_err(usage)?.unwrap_or_default(),
+        show_pruned: v.show_pruned.unwrap_or_default(),
+        pv_only: v.pv_only,
+        collapse: v.collapse.as_deref().map(str::parse).transpose().map_err(usage)?,
+        rankdir: v.rankdir.unwrap_or_default(),
+        style: v.style.unwrap_or_default(),
+        tikz_steps: v.tikz_steps,
+        no_legend: v.no_legend,
+    })
+}
+
+/// Refuses, before any work, an output that cannot go where it is asked to.
+pub fn check_destination(format: Format, output: Option<&Path>) -> Result<(), Error> {
+    if format == Format::Html && output.is_none() {
+        return Err(usage(
+            "--format html writes a folder (the page, index.html, and the pictures it shows): give -o DIR",
+        ));
+    }
+    Ok(())
+}
+
+/// Exports `trace` in `format` (through Graphviz when `render` asks for it) and writes it.
+pub fn draw(
+    trace: &Trace,
+    format: Format,
+    view: &ViewOptions,
+    render: Option<RenderKind>,
+    output: Option<&Path>,
+) -> Result<(), Error> {
+    let exporter: Box<dyn Exporter> = match render {
+        Some(kind) => Box::new(GraphvizExporter { kind }),
+        None => format.exporter(),
+    };
+    write(&exporter.export(trace, view)?, output)
+}
+
+/// Writes `out` to standard output or `path`, saying where on a terminal.
+pub fn write(out: &Output, path: Option<&Path>) -> Result<(), Error> {
+    if let Some(written) = abviz::output::write(out, path)?
+        && std::io::stderr().is_terminal()
+    {
+        eprintln!("wrote {}", written.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! Turning the input flags into an [`Input`], rejecting flags that do not fit the input; and the
+//! help of the game flags, written from the registry.
+
+use super::args::InputArgs;
+use super::usage;
+use abviz::Error;
+use abviz::game::Player;
+use abviz::game::random::{Ordering, RandomTree};
+use abviz::game::registry::{self, GameId, GameOptions, OptionKind};
+use abviz::input::{GameInput, Input};
+use std::io::Read;
+use std::path::Path;
+
+/// Builds the search input from the command-line options, rejecting options that do not fit.
+pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
+    let options = game_options(a);
+    let s = &a.source;
+    if s.game.is_none() {
+        for (set, flag) in [(s.position.is_some(), "--position"), (a.depth.is_some(), "--depth")] {
+            if set {
+                return Err(usage(format!(
+                    "{flag} applies to games (--game); trees are searched to their leaves"
+                )));
+            }
+        }
+        if let Some(kind) = OptionKind::ALL.into_iter().find(|&k| options.get(k).is_some()) {
+            return Err(usage(registry::applies_to(kind)));
+        }
+    }
+    if s.random.is_none() {
+        for (set, flag) in [(s.values.is_some(), "--values"), (a.ordering.is_some(), "--ordering")] {
+            if set {
+                return Err(usage(format!("{flag} applies to random trees (--random B,D[,SEED])")));
+            }
+        }
+    }
+    if s.game.is_some() && s.root.is_some() {
+        return Err(usage("--root applies to trees; in a game the position says who is to move"));
+    }
+    if let Some(text) = &s.tree {
+        return Input::from_tree_text(text, s.root);
+    }
+    if let Some(path) = &s.tree_file {
+        return Input::from_tree_text(&read_text(path)?, s.root);
+    }
+    if let Some(shape) = &s.random {
+        let (branching, depth, seed) = RandomTree::parse_shape(shape).map_err(usage)?;
+        let values = RandomTree::parse_values(s.values.as_deref().unwrap_or("0..20")).map_err(usage)?;
+        let ordering: Ordering = a.ordering.as_deref().unwrap_or("natural").parse().map_err(usage)?;
+        return Ok(Input::Random(RandomTree {
+            branching,
+            depth,
+            seed,
+            values,
+            ordering,
+            root_player: s.root.unwrap_or(Player::Max),
+        }));
+    }
+    if let Some(name) = &s.game {
+        return GameInput::new(registry::find(name)?, &options, a.depth).map(Input::Game);
+    }
+    Err(usage(
+        "no input: give one of --tree '((3 12 8) (2 4 6) (14 5 2))', --tree-file FILE, --random B,D[,SEED] or --game NAME",
+    ))
+}
+
+/// The game options as typed.
+fn game_options(a: &InputArgs) -> GameOptions {
+    GameOptions {
+        position: a.source.position.clone(),
+        eval: a.source.eval.clone(),
+        order: a.order.clone(),
+        notation: a.notation.clone(),
+        variant: a.source.variant.clone(),
+    }
+}
+
+/// The text of a file, or of standard input for `-`.
+pub fn read_text(path: &Path) -> Result<String, Error> {
+    let io = |source| Error::Io { path: path.to_path_buf(), source };
+    if path.as_os_str() == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(io)?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).map_err(io)
+    }
+}
+
+/// `--game`'s help: "A game: tictactoe, xiangqi or nim (see `abviz games`)".
+pub fn game_help() -> String {
+    let names: Vec<&str> = GameId::ALL.iter().map(|g| g.info().name).collect();
+    format!("A game: {} (see `abviz games`)", names.join(", "))
+}
+
+/// `--depth`'s help, with each game's default.
+pub fn depth_help() -> String {
+    let defaults: Vec<String> = GameId::ALL
+        .iter()
+        .filter_map(|g| g.info().default_depth.map(|d| format!("{}: {d}", g.info().name)))
+        .collect();
+    let mut help = "Search depth in plies for games (default: to the end of the game".to_string();
+    if !defaults.is_empty() {
+        help.push_str(&format!("; {}", defaults.join(", ")));
+    }
+    help + ")"
+}
+
+/// The help of a game option's flag: `lead`, then each game that takes it with its values, the
+/// default first ("Move order: xiangqi: natural (default) or captures").
+pub fn option_help(kind: OptionKind, lead: &str) -> String {
+    let per_game: Vec<String> = registry::games_taking(kind)
+        .into_iter()
+        .filter_map(|g| {
+            let option = g.info().option(kind)?;
+            let mut names = vec![format!("{} (default)", option.default)];
+            names.extend(
+                option.choices.iter().filter(|c| c.name != option.default).map(|c| c.name.to_string()),
+            );
+            let (last, rest) = names.split_last()?;
+            let values =
+                if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
+            Some(format!("{}: {values}", g.info().name))
+        })
+        .collect();
+    format!("{lead}: {}", per_game.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::args::SourceArgs;
+
+    #[test]
+    fn help_comes_from_the_registry() {
+        assert_eq!(
+            option_help(OptionKind::Order, "Move order"),
+            "Move order: xiangqi: natural (default) or captures"
+        );
+        assert!(option_help(OptionKind::Eval, "Eval").contains("tictactoe: win (default) or open-lines;"));
+        assert!(game_help().contains("tictactoe, xiangqi, nim"));
+        assert!(depth_help().contains("xiangqi: 3)"));
+    }
+
+    #[test]
+    fn options_for_other_inputs_are_refused() {
+        let tree = |f: fn(&mut InputArgs)| {
+            let source = SourceArgs { tree: Some("(1 2)".into()), ..Default::default() };
+            let mut a = InputArgs { source, ..Default::default() };
+            f(&mut a);
+            build_input(&a).unwrap_err().to_string()
+        };
+        assert!(tree(|a| a.depth = Some(2)).contains("--depth applies to games"));
+        assert_eq!(
+            tree(|a| a.order = Some("captures".into())),
+            "--order applies to xiangqi (--game xiangqi)"
+        );
+        assert_eq!(
+            tree(|a| a.source.variant = Some("misere".into())),
+            "--variant applies to nim (--game nim)"
+        );
+        assert_eq!(tree(|a| a.source.eval = Some("win".into())), "--eval applies to games (--game NAME)");
+    }
+}

@@ -1,0 +1,14 @@
+//! `abviz perft`: move-generator counts for any game whose registry entry has perft.
+
+use super::args::PerftArgs;
+use super::say;
+use abviz::Error;
+use abviz::game::registry::{self, GameOptions};
+
+/// Runs `abviz perft`.
+pub fn perft(args: PerftArgs) -> Result<(), Error> {
+    let game = registry::find(&args.game)?;
+    let options = GameOptions { position: args.position, ..Default::default() };
+    say(&game.perft(&options, args.depth, args.divide)?.render());
+    Ok(())
+}

@@ -1,0 +1,61 @@
+//! `abviz play`: a human against the computer, on any registered game.
+
+use super::args::{First, PlayArgs};
+use super::input::build_input;
+use super::{say, usage};
+use abviz::Error;
+use abviz::game::Game;
+use abviz::input::GameTask;
+use abviz::play::{Engine, Explainer, Match};
+use abviz::trace::InputInfo;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Runs `abviz play`.
+pub fn play(args: PlayArgs) -> Result<(), Error> {
+    if args.input.source.game.is_none() {
+        return Err(usage("abviz play needs a game: --game NAME (see `abviz games`)"));
+    }
+    let time = match args.time {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            return Err(usage(format!("--time {t}: give a positive number of seconds")));
+        }
+        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
+        None => None,
+    };
+    let input = build_input(&args.input)?;
+    // A folder that cannot be made should stop the game before it starts, not after a move.
+    if let Some(dir) = &args.explain {
+        std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
+    }
+    let engine = Engine { algo: args.algo, depth: args.input.depth, max_nodes: args.max_nodes, time };
+    input.with_game(PlayTask { engine, first: args.first, explain: args.explain })
+}
+
+/// Runs a human-vs-computer match on whatever game the input holds.
+struct PlayTask {
+    engine: Engine,
+    first: First,
+    explain: Option<PathBuf>,
+}
+
+impl GameTask for PlayTask {
+    type Output = Result<(), Error>;
+    fn run<G: Game>(mut self, game: G, depth: u32, info: InputInfo) -> Self::Output {
+        // The input's depth: what --depth says, or the game's default (tic-tac-toe: to the end).
+        self.engine.depth = (depth != u32::MAX).then_some(depth);
+        let human = match self.first {
+            First::Human => game.to_move(),
+            First::Computer => game.to_move().other(),
+        };
+        let explainer = self.explain.map(Explainer::new);
+        let stdin = std::io::stdin();
+        let mut m = Match::new(game, human, self.engine, info, explainer).with_echo(!stdin.is_terminal());
+        let mut out = std::io::stdout().lock();
+        m.run(stdin.lock(), &mut out)?;
+        if let Some(e) = m.explainer().filter(|e| !e.entries().is_empty()) {
+            say(&format!("The computer's decisions are in {}\n", e.dir().join("index.html").display()));
+        }
+        Ok(())
+    }
+}

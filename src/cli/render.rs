@@ -1,0 +1,16 @@
+//! `abviz render`: a saved trace drawn again, without searching.
+
+use super::args::RenderArgs;
+use super::draw::{check_destination, draw, view_options};
+use super::input::read_text;
+use abviz::Error;
+
+/// Runs `abviz render`.
+pub fn render(args: RenderArgs) -> Result<(), Error> {
+    let view = view_options(args.format, args.max_depth, false, &args.view)?;
+    check_destination(args.format, args.output.as_deref())?;
+    let path = &args.trace;
+    let trace = abviz::search::read_trace(&read_text(path)?)
+        .map_err(|source| Error::TraceFile { path: path.clone(), source })?;
+    draw(&trace, args.format, &view, args.view.render, args.output.as_deref())
+}

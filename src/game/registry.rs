@@ -1,0 +1,495 @@
+//! The games abviz knows, one entry each: the name and aliases `--game` accepts, a title, the
+//! position notation with an example, the options the game takes (evaluations, move orders,
+//! label notations, variants) with their defaults, a default depth, the parser that turns
+//! `--position` and the options into a position, the board drawing of HTML pages and perft.
+//!
+//! A game registers by implementing [`RegisteredGame`] in its own file and adding one line to
+//! the `registry!` list below; every command (`run`, `step`, `play`, `compare`, `demo`,
+//! `perft`, `games`) finds it here. Searches stay generic over the concrete game type (static
+//! dispatch): [`GameId::visit`] and [`AnyGame::visit`] call a generic function with the type of
+//! the game chosen at run time.
+//!
+//! ```
+//! use abviz::game::registry::{self, GameOptions};
+//! let id = registry::find("ttt").unwrap();
+//! assert_eq!(id.info().name, "tictactoe");
+//! let position = id.build(&GameOptions { position: Some("X.O/.X./...".into()), ..Default::default() });
+//! assert_eq!(position.unwrap().notation(), "X.O/.X./...");
+//! assert!(registry::find("chess").unwrap_err().to_string().contains("abviz knows tictactoe"));
+//! ```
+
+use super::perft::PerftReport;
+use super::{Game, Player};
+use crate::Error;
+use std::fmt;
+use std::str::FromStr;
+
+/// Declares the registered games: the [`GameId`] of each, the [`AnyGame`] that holds a position
+/// of any of them, and the dispatch from the one to the generic code.
+macro_rules! registry {
+    ($($module:ident :: $game:ident),+ $(,)?) => {
+        /// One registered game.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $(
+                #[doc = concat!("[`", stringify!($game), "`](super::", stringify!($module), "::", stringify!($game), ").")]
+                $game,
+            )+
+        }
+
+        impl GameId {
+            /// Every registered game, in the order `abviz games` lists them.
+            pub const ALL: &'static [GameId] = &[$(GameId::$game),+];
+
+            /// The game's registry entry.
+            pub fn info(self) -> &'static GameInfo {
+                match self {
+                    $(GameId::$game => &<super::$module::$game as RegisteredGame>::INFO,)+
+                }
+            }
+
+            /// Calls `visitor` with the game's type.
+            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(GameId::$game => visitor.visit::<super::$module::$game>(),)+
+                }
+            }
+        }
+
+        /// A position of any registered game, with its options applied (boxed: a xiangqi board is
+        /// a few hundred bytes, a tic-tac-toe board a few).
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $(
+                #[doc = concat!("A [`", stringify!($game), "`](super::", stringify!($module), "::", stringify!($game), ") position.")]
+                $game(Box<super::$module::$game>),
+            )+
+        }
+
+        impl AnyGame {
+            /// Which game it is.
+            pub fn id(&self) -> GameId {
+                match self {
+                    $(AnyGame::$game(_) => GameId::$game,)+
+                }
+            }
+
+            /// Calls `visitor` with the position as its own type.
+            pub fn visit<V: PositionVisitor>(&self, visitor: V) -> V::Output {
+                match self {
+                    $(AnyGame::$game(position) => visitor.visit(&**position),)+
+                }
+            }
+        }
+
+        $(
+            impl From<super::$module::$game> for AnyGame {
+                fn from(position: super::$module::$game) -> AnyGame {
+                    AnyGame::$game(Box::new(position))
+                }
+            }
+        )+
+    };
+}
+
+// The registered games, one line each (the module under `game/`, then the type).
+registry!(tictactoe::TicTacToe, xiangqi::Xiangqi, nim::Nim);
+
+/// The kind of an option a game may take; each has its own command-line flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptionKind {
+    /// The evaluation at the depth limit (`--eval`).
+    Eval,
+    /// The order moves are searched in (`--order`).
+    Order,
+    /// How moves are labelled (`--notation`).
+    Notation,
+    /// A variant of the rules (`--variant`).
+    Variant,
+}
+
+impl OptionKind {
+    /// Every kind, in the order descriptions list them.
+    pub const ALL: [OptionKind; 4] =
+        [OptionKind::Eval, OptionKind::Order, OptionKind::Notation, OptionKind::Variant];
+
+    /// The command-line flag.
+    pub fn flag(self) -> &'static str {
+        match self {
+            OptionKind::Eval => "--eval",
+            OptionKind::Order => "--order",
+            OptionKind::Notation => "--notation",
+            OptionKind::Variant => "--variant",
+        }
+    }
+
+    /// The word descriptions use ("eval win", "order captures").
+    pub fn word(self) -> &'static str {
+        match self {
+            OptionKind::Eval => "eval",
+            OptionKind::Order => "order",
+            OptionKind::Notation => "notation",
+            OptionKind::Variant => "variant",
+        }
+    }
+}
+
+/// One value of an option, with what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The name the option takes (the game may accept other spellings too).
+    pub name: &'static str,
+    /// What it does, in a line.
+    pub help: &'static str,
+}
+
+/// An option a game takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOption {
+    /// Which option.
+    pub kind: OptionKind,
+    /// Its values (the default among them).
+    pub choices: &'static [Choice],
+    /// The value used when the option is not given.
+    pub default: &'static str,
+}
+
+/// What abviz knows about a game before it has a position: its registry entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The name `--game` takes and traces record ("tictactoe").
+    pub name: &'static str,
+    /// Other names `--game` accepts (compared ignoring case, `-` and `_`).
+    pub aliases: &'static [&'static str],
+    /// How running text names it ("tic-tac-toe").
+    pub title: &'static str,
+    /// The game in one line.
+    pub summary: &'static str,
+    /// The position notation `--position` takes, and the default position.
+    pub notation: &'static str,
+    /// An example position.
+    pub example: &'static str,
+    /// The options it takes.
+    pub options: &'static [GameOption],
+    /// The depth limit when `--depth` is not given (None: to the end of the game).
+    pub default_depth: Option<u32>,
+}
+
+impl GameInfo {
+    /// The entry's option of this kind, if the game takes it.
+    pub fn option(&self, kind: OptionKind) -> Option<&'static GameOption> {
+        self.options.iter().find(|o| o.kind == kind)
+    }
+
+    /// Whether `name` names this game (its name or an alias, ignoring case, `-` and `_`).
+    pub fn is_called(&self, name: &str) -> bool {
+        let key = normalise(name);
+        std::iter::once(&self.name).chain(self.aliases).any(|n| normalise(n) == key)
+    }
+}
+
+fn normalise(name: &str) -> String {
+    name.to_ascii_lowercase().replace(['-', '_'], "")
+}
+
+/// The options of a game input as typed on the command line; the game checks the values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// The position in the game's notation (None: the start position).
+    pub position: Option<String>,
+    /// `--eval`.
+    pub eval: Option<String>,
+    /// `--order`.
+    pub order: Option<String>,
+    /// `--notation`.
+    pub notation: Option<String>,
+    /// `--variant`.
+    pub variant: Option<String>,
+}
+
+impl GameOptions {
+    /// The value given for an option.
+    pub fn get(&self, kind: OptionKind) -> Option<&str> {
+        match kind {
+            OptionKind::Eval => self.eval.as_deref(),
+            OptionKind::Order => self.order.as_deref(),
+            OptionKind::Notation => self.notation.as_deref(),
+            OptionKind::Variant => self.variant.as_deref(),
+        }
+    }
+
+    /// The option of `kind` for the game `info`, given or its default, parsed by the game's own
+    /// `FromStr` (whose message says what it expected). The game must take the option.
+    pub fn parse<T: FromStr<Err = String>>(&self, info: &GameInfo, kind: OptionKind) -> Result<T, Error> {
+        let default = info.option(kind).map(|o| o.default);
+        let text = self.get(kind).or(default).unwrap_or_default();
+        text.parse().map_err(Error::Usage)
+    }
+}
+
+/// A game abviz can search by name: the rules ([`Game`]) plus what the command line, the
+/// listings and the pages need. Implemented by each game in its own file.
+pub trait RegisteredGame: Game + Into<AnyGame> + fmt::Debug + Send + Sync + 'static {
+    /// The registry entry.
+    const INFO: GameInfo;
+
+    /// Perft with the game's own counter, if it has one worth offering (`abviz perft`); the
+    /// generic [`PerftReport::of_game`] works for any game.
+    const PERFT: Option<fn(&Self, u32, bool) -> PerftReport> = None;
+
+    /// The position `--position` names (or the start position), with the options applied. Only
+    /// options the entry lists are ever given.
+    fn build(options: &GameOptions) -> Result<Self, Error>;
+
+    /// The options in use, as (kind, name of the value), one per option of the entry.
+    fn settings(&self) -> Vec<(OptionKind, String)>;
+
+    /// The board of a position given in the game's notation, as SVG (HTML pages draw the boards
+    /// of a trace with it). None: no drawing, or the text does not parse.
+    fn board_svg(_position: &str) -> Option<String> {
+        None
+    }
+}
+
+/// Generic code to run with the type of a registered game (see [`GameId::visit`]).
+pub trait GameVisitor {
+    /// What it returns.
+    type Output;
+    /// Runs with the game type `G`.
+    fn visit<G: RegisteredGame>(self) -> Self::Output;
+}
+
+/// Generic code to run on a position of a registered game (see [`AnyGame::visit`]).
+pub trait PositionVisitor {
+    /// What it returns.
+    type Output;
+    /// Runs on `position`.
+    fn visit<G: RegisteredGame>(self, position: &G) -> Self::Output;
+}
+
+/// The game called `name` (its name or an alias); the error lists the games there are.
+pub fn find(name: &str) -> Result<GameId, Error> {
+    GameId::ALL.iter().copied().find(|g| g.info().is_called(name)).ok_or_else(|| {
+        Error::Usage(format!("unknown game '{name}': abviz knows {} (see `abviz games`)", names(GameId::ALL)))
+    })
+}
+
+/// The games that take options of `kind`.
+pub fn games_taking(kind: OptionKind) -> Vec<GameId> {
+    GameId::ALL.iter().copied().filter(|g| g.info().option(kind).is_some()).collect()
+}
+
+/// The games whose entry offers perft.
+pub fn games_with_perft() -> Vec<GameId> {
+    struct HasPerft;
+    impl GameVisitor for HasPerft {
+        type Output = bool;
+        fn visit<G: RegisteredGame>(self) -> bool {
+            G::PERFT.is_some()
+        }
+    }
+    GameId::ALL.iter().copied().filter(|g| g.visit(HasPerft)).collect()
+}
+
+/// "xiangqi", "xiangqi and nim", "tictactoe, xiangqi and nim".
+pub fn names(games: &[GameId]) -> String {
+    let names: Vec<&str> = games.iter().map(|g| g.info().name).collect();
+    match names.split_last() {
+        None => "no game".into(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The message for `kind` given where it does not apply: "--order applies to xiangqi (--game
+/// xiangqi)".
+pub fn applies_to(kind: OptionKind) -> String {
+    let games = games_taking(kind);
+    match games.as_slice() {
+        [one] => format!("{} applies to {} (--game {})", kind.flag(), one.info().name, one.info().name),
+        all if all.len() == GameId::ALL.len() => format!("{} applies to games (--game NAME)", kind.flag()),
+        some => format!("{} applies to {} (--game NAME)", kind.flag(), names(some)),
+    }
+}
+
+/// The board of `position` in the notation of the game called `game` (a trace's game name), as
+/// SVG; None for an unknown game, a game without a board drawing or text that does not parse.
+pub fn board_svg(game: &str, position: &str) -> Option<String> {
+    struct Board<'a>(&'a str);
+    impl GameVisitor for Board<'_> {
+        type Output = Option<String>;
+        fn visit<G: RegisteredGame>(self) -> Option<String> {
+            G::board_svg(self.0)
+        }
+    }
+    find(game).ok()?.visit(Board(position))
+}
+
+impl GameId {
+    /// Builds the position `options` describe, after checking that the game takes every option
+    /// given ("--order applies to xiangqi (--game xiangqi), not to tictactoe").
+    pub fn build(self, options: &GameOptions) -> Result<AnyGame, Error> {
+        let info = self.info();
+        for kind in OptionKind::ALL {
+            if options.get(kind).is_some() && info.option(kind).is_none() {
+                return Err(Error::Usage(format!("{}, not to {}", applies_to(kind), info.name)));
+            }
+        }
+        struct Build<'a>(&'a GameOptions);
+        impl GameVisitor for Build<'_> {
+            type Output = Result<AnyGame, Error>;
+            fn visit<G: RegisteredGame>(self) -> Result<AnyGame, Error> {
+                G::build(self.0).map(Into::into)
+            }
+        }
+        self.visit(Build(options))
+    }
+
+    /// Perft from the position `options` describe, `depth` plies deep (with `divide`: the count
+    /// below each first move too); a usage error naming the games that have perft if this one
+    /// has not.
+    pub fn perft(self, options: &GameOptions, depth: u32, divide: bool) -> Result<PerftReport, Error> {
+        struct Perft(u32, bool);
+        impl PositionVisitor for Perft {
+            type Output = Option<PerftReport>;
+            fn visit<G: RegisteredGame>(self, position: &G) -> Option<PerftReport> {
+                G::PERFT.map(|perft| perft(position, self.0, self.1))
+            }
+        }
+        let missing = || {
+            Error::Usage(format!(
+                "perft is available for {}, not for {}",
+                names(&games_with_perft()),
+                self.info().name
+            ))
+        };
+        if !games_with_perft().contains(&self) {
+            return Err(missing());
+        }
+        self.build(options)?.visit(Perft(depth, divide)).ok_or_else(missing)
+    }
+}
+
+impl AnyGame {
+    /// The position in the game's notation.
+    pub fn notation(&self) -> String {
+        struct Notation;
+        impl PositionVisitor for Notation {
+            type Output = String;
+            fn visit<G: RegisteredGame>(self, position: &G) -> String {
+                position.notation().unwrap_or_else(|| position.position_text())
+            }
+        }
+        self.visit(Notation)
+    }
+
+    /// The options in use (see [`RegisteredGame::settings`]).
+    pub fn settings(&self) -> Vec<(OptionKind, String)> {
+        struct Settings;
+        impl PositionVisitor for Settings {
+            type Output = Vec<(OptionKind, String)>;
+            fn visit<G: RegisteredGame>(self, position: &G) -> Self::Output {
+                position.settings()
+            }
+        }
+        self.visit(Settings)
+    }
+
+    /// Who is to move, and what the game calls that player and MAX ("X", "Red").
+    pub fn mover(&self) -> (Player, &'static str, &'static str) {
+        struct Mover;
+        impl PositionVisitor for Mover {
+            type Output = (Player, &'static str, &'static str);
+            fn visit<G: RegisteredGame>(self, position: &G) -> Self::Output {
+                let p = position.to_move();
+                (p, position.player_name(p), position.player_name(Player::Max))
+            }
+        }
+        self.visit(Mover)
+    }
+
+    /// Whether this is the game's start position (the one built without `--position`).
+    pub fn is_start(&self) -> bool {
+        let start = GameOptions::default();
+        self.id().build(&start).is_ok_and(|s| s.notation() == self.notation())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases() {
+        assert_eq!(find("tictactoe").unwrap(), GameId::TicTacToe);
+        assert_eq!(find("Tic-Tac-Toe").unwrap(), GameId::TicTacToe);
+        assert_eq!(find("xq").unwrap(), GameId::Xiangqi);
+        assert_eq!(find("chinese_chess").unwrap(), GameId::Xiangqi);
+        assert_eq!(find("nim").unwrap(), GameId::Nim);
+        let err = find("chess").unwrap_err().to_string();
+        assert!(err.contains("unknown game 'chess': abviz knows tictactoe, xiangqi and nim"), "{err}");
+        let mut seen = std::collections::HashSet::new();
+        for g in GameId::ALL {
+            let info = g.info();
+            for n in std::iter::once(&info.name).chain(info.aliases) {
+                assert!(seen.insert(normalise(n)), "{n} names two games");
+            }
+        }
+    }
+
+    /// Every entry agrees with its game: the defaults are among the choices and are what a
+    /// position built without options uses, every listed choice builds and reports itself, the
+    /// example parses, and the start position draws (if the game draws boards).
+    #[test]
+    fn entries_match_their_games() {
+        for &g in GameId::ALL {
+            let info = g.info();
+            let start = g.build(&GameOptions::default()).unwrap();
+            let defaults: Vec<(OptionKind, String)> =
+                info.options.iter().map(|o| (o.kind, o.default.to_string())).collect();
+            assert_eq!(start.settings(), defaults, "{}", info.name);
+            for o in info.options {
+                assert!(
+                    o.choices.iter().any(|c| c.name == o.default),
+                    "{}: default {}",
+                    info.name,
+                    o.default
+                );
+                for c in o.choices {
+                    let mut opts = GameOptions::default();
+                    let value = Some(c.name.to_string());
+                    match o.kind {
+                        OptionKind::Eval => opts.eval = value,
+                        OptionKind::Order => opts.order = value,
+                        OptionKind::Notation => opts.notation = value,
+                        OptionKind::Variant => opts.variant = value,
+                    }
+                    let built = g.build(&opts).unwrap_or_else(|e| panic!("{} {}: {e}", info.name, c.name));
+                    assert!(
+                        built.settings().contains(&(o.kind, c.name.to_string())),
+                        "{} {}",
+                        info.name,
+                        c.name
+                    );
+                }
+            }
+            let example = GameOptions { position: Some(info.example.into()), ..Default::default() };
+            let example = g.build(&example).unwrap_or_else(|e| panic!("{} example: {e}", info.name));
+            assert!(!example.is_start() || info.example == start.notation());
+            assert!(start.is_start());
+            if let Some(svg) = board_svg(info.name, &start.notation()) {
+                assert!(svg.starts_with("<svg"), "{}", info.name);
+            }
+        }
+    }
+
+    #[test]
+    fn options_a_game_does_not_take_are_named() {
+        let opts = GameOptions { order: Some("captures".into()), ..Default::default() };
+        let err = GameId::TicTacToe.build(&opts).unwrap_err().to_string();
+        assert_eq!(err, "--order applies to xiangqi (--game xiangqi), not to tictactoe");
+        let err = GameId::TicTacToe.perft(&GameOptions::default(), 2, false).unwrap_err().to_string();
+        assert!(err.starts_with("perft is available for xiangqi"), "{err}");
+        assert_eq!(names(&[]), "no game");
+    }
+}

@@ -1,0 +1,128 @@
+//! The game registry as the command line shows it: `abviz games`, `perft` and `run` for every
+//! registered game, Nim included, with the errors for names and options that do not exist.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn abviz() -> Command {
+    let mut c = Command::cargo_bin("abviz").unwrap();
+    c.env("NO_COLOR", "1").env("COLUMNS", "200");
+    c
+}
+
+#[test]
+fn games_lists_every_game_with_its_options() {
+    abviz()
+        .arg("games")
+        .assert()
+        .success()
+        .stdout(contains("nim — Nim:"))
+        .stdout(contains("example:  --game nim --position '1,3,5,7'"))
+        .stdout(contains("    nim-sum        Bouton's rule"))
+        .stdout(contains("    misere         whoever takes the last object loses"))
+        .stdout(contains("    captures       captures first"))
+        .stdout(contains("depth:    3 plies unless --depth"));
+}
+
+#[test]
+fn nim_runs_plays_and_counts() {
+    // 1,2,3 has nim-sum 0: MAX, to move, loses; with the nim-sum evaluation one ply says so.
+    abviz()
+        .args(["run", "--game", "nim", "--position", "1,2,3", "--algo", "minimax"])
+        .assert()
+        .success()
+        .stdout(contains("Minimax on Nim 1,2,3, MAX to move, to the end, eval none, variant normal"))
+        .stdout(contains("Root value   -1"));
+    abviz()
+        .args(["run", "--game", "nim", "--position", "1,2,3", "--depth", "1", "--eval", "nim-sum"])
+        .assert()
+        .success()
+        .stdout(contains("Root value   -1"))
+        .stdout(contains("Nodes        7 "));
+    abviz()
+        .args(["run", "--game", "nim", "--position", "1,1", "--variant", "misere"])
+        .assert()
+        .success()
+        .stdout(contains("Root value   1"));
+    abviz()
+        .args(["perft", "--game", "nim", "--position", "1,2", "--depth", "2", "--divide"])
+        .assert()
+        .success()
+        .stdout(contains("1:1: 2\n2:1: 2\n2:2: 1\nmoves: 3\n"))
+        .stdout(contains("position: 1,2\n"))
+        .stdout(contains("nodes:    5\n"));
+    abviz()
+        .args(["play", "--game", "nim", "--position", "1,2"])
+        .write_stdin("2:1\n2:1\n")
+        .assert()
+        .success()
+        .stdout(contains("Computer (MIN) plays"))
+        .stdout(contains("you win"));
+}
+
+#[test]
+fn html_pages_of_nim_draw_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("nim");
+    abviz()
+        .args(["run", "--game", "nim", "--position", "2,2", "-f", "html", "-o"])
+        .arg(&page)
+        .assert()
+        .success();
+    let board = std::fs::read_to_string(page.join("boards/0.svg")).unwrap();
+    assert!(board.contains("<title>2,2</title>") && board.contains("MAX to move"), "{board}");
+}
+
+#[test]
+fn bad_names_positions_and_options_are_explained() {
+    let bad: &[(&[&str], &str, i32)] = &[
+        (&["run", "--game", "chess"], "unknown game 'chess': abviz knows tictactoe, xiangqi and nim", 2),
+        (&["run", "--game", "nim", "--position", "3,x,5"], "1:3: expected a heap size", 1),
+        (&["run", "--game", "nim", "--position", "3,x,5"], "3,x,5", 1),
+        (
+            &["run", "--game", "nim", "--eval", "win"],
+            "unknown nim evaluation 'win': expected none or nim-sum",
+            2,
+        ),
+        (
+            &["run", "--game", "nim", "--order", "captures"],
+            "--order applies to xiangqi (--game xiangqi), not to nim",
+            2,
+        ),
+        (&["run", "--game", "xiangqi", "--variant", "misere"], "--variant applies to nim (--game nim)", 2),
+        (&["run", "--tree", "(1 2)", "--eval", "win"], "--eval applies to games", 2),
+        (
+            &["perft", "--game", "tictactoe", "--depth", "2"],
+            "perft is available for xiangqi and nim, not for tictactoe",
+            2,
+        ),
+        (&["perft", "--game", "go", "--depth", "2"], "unknown game 'go'", 2),
+    ];
+    for (args, needle, code) in bad {
+        let out = abviz().args(*args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(*code), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: expected {needle:?} in:\n{stderr}");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    }
+}
+
+#[test]
+fn old_spellings_still_work() {
+    // --fen for perft's position, game aliases, algorithm aliases in any case and with '_'.
+    abviz()
+        .args(["perft", "--game", "XQ", "--depth", "1", "--fen", "4k4/9/9/9/9/9/9/9/9/R2K5 w"])
+        .assert()
+        .success()
+        .stdout(contains("nodes:    "));
+    for algo in ["ab", "Alpha-Beta", "alpha_beta_soft", "NEGAMAX-ALPHABETA"] {
+        abviz().args(["run", "--tree", "(1 2)", "--algo", algo]).assert().success();
+    }
+    abviz().args(["run", "--game", "ttt", "--depth", "1", "--rankdir", "lr", "-f", "svg"]).assert().success();
+    abviz().args(["compare", "--tree", "(1 2)", "-f", "markdown"]).assert().success().stdout(contains("| "));
+}
+
+#[test]
+fn a_folder_needs_a_path() {
+    abviz().args(["run", "--tree", "(1 2)", "-f", "html"]).assert().code(2).stderr(contains("give -o DIR"));
+}
