@@ -6,7 +6,7 @@ use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
 use abviz::step::terminal::{install_panic_hook, with_terminal};
 use abviz::step::tui::{App, run_loop};
-use abviz::trace::Timeline as Replay;
+use abviz::trace::Timeline;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -25,7 +25,7 @@ fn restored_after_q_after_an_error_and_on_a_panic() {
         .unwrap()
         .trace(Algorithm::AlphaBeta, &RunOptions::default())
         .unwrap();
-    let replay = Replay::new(&trace);
+    let replay = Timeline::new(&trace);
 
     // q: the loop returns and the terminal is restored once.
     let mut restored = 0;

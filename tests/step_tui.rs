@@ -5,7 +5,7 @@
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
 use abviz::step::tui::{App, run_loop};
-use abviz::trace::Timeline as Replay;
+use abviz::trace::Timeline;
 use abviz::trace::Trace;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -25,7 +25,7 @@ fn key(code: KeyCode) -> Event {
 
 /// Presses `keys` on a fresh stepper and returns the screen and the step it ends on (1-based).
 fn screen(trace: &Trace, keys: &[KeyCode], color: bool) -> (Terminal<TestBackend>, usize) {
-    let replay = Replay::new(trace);
+    let replay = Timeline::new(trace);
     let mut app = App::new(&replay, 0, color);
     let mut terminal = Terminal::new(TestBackend::new(110, 34)).unwrap();
     let mut events = keys.iter().map(|&k| key(k));
@@ -134,7 +134,7 @@ fn without_colour_only_emphasis_is_used() {
 #[test]
 fn q_quits_and_help_shows_the_keys() {
     let trace = aima();
-    let replay = Replay::new(&trace);
+    let replay = Timeline::new(&trace);
     let mut app = App::new(&replay, 0, false);
     let mut terminal = Terminal::new(TestBackend::new(110, 34)).unwrap();
     // The loop stops at q although more keys follow.
@@ -144,7 +144,7 @@ fn q_quits_and_help_shows_the_keys() {
     run_loop(&mut terminal, &mut app, &mut events).unwrap();
     assert!(app.quitting());
     assert_eq!(events.count(), 1);
-    let replay = Replay::new(&trace);
+    let replay = Timeline::new(&trace);
     let mut app = App::new(&replay, 0, false);
     run_loop(&mut terminal, &mut app, &mut std::iter::once(key(KeyCode::Char('?')))).unwrap();
     let shown = text(terminal.backend().buffer());
@@ -154,7 +154,7 @@ fn q_quits_and_help_shows_the_keys() {
 #[test]
 fn a_small_terminal_says_so() {
     let trace = aima();
-    let replay = Replay::new(&trace);
+    let replay = Timeline::new(&trace);
     let mut app = App::new(&replay, 0, false);
     let mut terminal = Terminal::new(TestBackend::new(50, 12)).unwrap();
     run_loop(&mut terminal, &mut app, &mut std::iter::empty()).unwrap();
@@ -170,7 +170,7 @@ fn a_big_search_shows_the_neighbourhood_of_the_current_node() {
     let opts = RunOptions { minimax_reference: false, ..RunOptions::default() };
     let trace = input.trace(Algorithm::AlphaBeta, &opts).unwrap();
     assert_eq!(trace.stats.nodes, 18_297);
-    let replay = Replay::new(&trace);
+    let replay = Timeline::new(&trace);
     let mut app = App::new(&replay, 0, false);
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
     let keys = [KeyCode::PageDown; 30].into_iter().chain([KeyCode::End]);

@@ -6,7 +6,7 @@ use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
 use abviz::step::{Until, plain, tui};
-use abviz::trace::Timeline as Replay;
+use abviz::trace::Timeline;
 use std::io::IsTerminal;
 
 /// Runs `abviz step`.
@@ -47,7 +47,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
         return Err(usage("this trace has no events to step through (was it saved with --stats-only?)"));
     }
     let until: Option<Until> = args.until.as_deref().map(str::parse).transpose().map_err(usage)?;
-    let replay = Replay::new(&trace);
+    let replay = Timeline::new(&trace);
     let start = until.map(|u| u.resolve(&replay)).transpose().map_err(usage)?;
     let no_color = std::env::var_os("NO_COLOR");
     let (stdin_tty, stdout_tty) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());

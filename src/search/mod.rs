@@ -167,10 +167,12 @@ impl<M: Copy> Outcome<M> {
     }
 }
 
-struct Ply {
-    player: Player,
+/// A node on the search's stack: its line (last move first), its best child value so far as
+/// it compares them (negated where it minimises), and whether it minimises.
+struct Ply<M> {
+    line: Vec<(M, u32)>,
     best: Score,
-    any: bool,
+    minimize: bool,
 }
 
 /// What every search shares while it recurses: the observer it reports to, the current ply and
@@ -181,21 +183,13 @@ pub struct Search<'o, G: Game, O> {
     pub obs: &'o mut O,
     mover_view: bool,
     ply: usize,
-    plies: Vec<Ply>,
-    /// Line of each ply, last move first.
-    lines: Vec<Vec<(G::Move, u32)>>,
+    plies: Vec<Ply<G::Move>>,
 }
 
 impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     /// A search reporting to `obs`, whose values are in the `perspective` point of view.
     pub fn new(obs: &'o mut O, perspective: Perspective) -> Self {
-        Search {
-            obs,
-            mover_view: perspective == Perspective::Mover,
-            ply: 0,
-            plies: Vec::new(),
-            lines: Vec::new(),
-        }
+        Search { obs, mover_view: perspective == Perspective::Mover, ply: 0, plies: Vec::new() }
     }
 
     /// The search enters the current position with the window [`alpha`, `beta`].
@@ -204,15 +198,12 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
         self.obs.enter(game, alpha, beta)?;
         let p = self.ply;
         self.ply += 1;
-        if self.lines.len() < p + 2 {
-            self.lines.resize_with(p + 2, Vec::new);
+        if self.plies.len() < p + 2 {
+            self.plies.resize_with(p + 2, || Ply { line: Vec::new(), best: Score::NEG_INF, minimize: false });
         }
-        self.lines[p].clear();
-        let ply = Ply { player: game.to_move(), best: Score::NEG_INF, any: false };
-        match self.plies.get_mut(p) {
-            Some(slot) => *slot = ply,
-            None => self.plies.push(ply),
-        }
+        let ply = &mut self.plies[p];
+        ply.line.clear();
+        ply.minimize = !self.mover_view && game.to_move() == Player::Min;
         Ok(())
     }
 
@@ -250,17 +241,13 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     #[inline(always)]
     pub fn update(&mut self, index: usize, mv: G::Move, value: Score, alpha: Score, beta: Score) {
         let p = self.ply - 1;
-        let ply = &mut self.plies[p];
-        let better = !ply.any
-            || match (self.mover_view, ply.player) {
-                (false, Player::Min) => value < ply.best,
-                _ => value > ply.best,
-            };
-        if better {
-            ply.best = value;
-            ply.any = true;
-            self.lines.swap(p, p + 1);
-            self.lines[p].push((mv, index as u32));
+        let (node, below) = self.plies.split_at_mut(p + 1);
+        let ply = &mut node[p];
+        let key = if ply.minimize { -value } else { value };
+        if index == 0 || key > ply.best {
+            ply.best = key;
+            std::mem::swap(&mut ply.line, &mut below[0].line);
+            ply.line.push((mv, index as u32));
         }
         self.obs.update(value, alpha, beta);
     }
@@ -306,7 +293,7 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
 
     /// The root's principal variation (after the search returned).
     pub fn principal_variation(&self) -> Vec<(G::Move, u32)> {
-        self.lines.first().map(|l| l.iter().rev().copied().collect()).unwrap_or_default()
+        self.plies.first().map(|p| p.line.iter().rev().copied().collect()).unwrap_or_default()
     }
 
     /// The outcome of a root search that returned `value` in the algorithm's point of view

@@ -20,7 +20,7 @@ use super::terminal::{
     Events, TerminalEvents, enter_terminal, install_panic_hook, restore_terminal, with_terminal,
 };
 use super::view::Theme;
-use crate::trace::Timeline as Replay;
+use crate::trace::Timeline;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind};
@@ -31,7 +31,7 @@ pub const MIN_SIZE: (u16, u16) = (60, 18);
 
 /// The stepper's state: the step shown and the view settings.
 pub struct App<'r, 't> {
-    pub(super) replay: &'r Replay<'t>,
+    pub(super) replay: &'r Timeline<'t>,
     pub(super) step: usize,
     pub(super) expand: u32,
     pub(super) max_depth: u32,
@@ -49,7 +49,7 @@ pub const FULL_TREE_NODES: usize = 300;
 
 impl<'r, 't> App<'r, 't> {
     /// A stepper at `step` (0-based), coloured or not.
-    pub fn new(replay: &'r Replay<'t>, step: usize, color: bool) -> Self {
+    pub fn new(replay: &'r Timeline<'t>, step: usize, color: bool) -> Self {
         let trace = replay.trace();
         let max_depth = trace.nodes.iter().map(|n| u32::from(n.depth)).max().unwrap_or(0);
         let expand = if trace.nodes.len() <= FULL_TREE_NODES { max_depth } else { 0 };
@@ -193,7 +193,7 @@ pub fn run_loop<B: Backend>(
 }
 
 /// Runs the full-screen stepper on the terminal, starting at `step` (0-based).
-pub fn run(replay: &Replay, step: usize, color: bool) -> io::Result<()> {
+pub fn run(replay: &Timeline, step: usize, color: bool) -> io::Result<()> {
     install_panic_hook(restore_terminal);
     let mut app = App::new(replay, step, color);
     with_terminal(enter_terminal, restore_terminal, |t| run_loop(t, &mut app, &mut TerminalEvents))

@@ -348,6 +348,9 @@ impl Event {
 /// Events between two marks of an [`EventLog`].
 pub const MARK_EVERY: usize = 64;
 
+/// The most bytes one event takes (a cutoff or a selection: 35).
+const MAX_EVENT_BYTES: usize = 48;
+
 /// The decoder's state: what the shape of the search implies for the next event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
@@ -359,11 +362,14 @@ struct State {
     top: NodeId,
     /// The node that returned last (an update's child), or [`NONE`].
     last_exit: NodeId,
+    /// The value of the last evaluation or return (what an exit after an evaluation, or an
+    /// update after an exit, usually carries).
+    last_value: Score,
 }
 
 impl Default for State {
     fn default() -> Self {
-        State { offset: 0, next_id: 0, top: NONE, last_exit: NONE }
+        State { offset: 0, next_id: 0, top: NONE, last_exit: NONE, last_value: Score::NEG_INF }
     }
 }
 
@@ -388,8 +394,10 @@ pub struct BadEvent {
     pub node: NodeId,
 }
 
-/// Byte codes: the kind in the low 6 bits; bit 7: the node is written out; bit 6: the second
-/// node (an update's or cutoff's child, an expansion's new node) is written out.
+/// Byte codes: the kind in the low 5 bits; bit 7: the node is written out; bit 6: the second
+/// node (an update's or cutoff's child, an expansion's new node) is written out; bit 5
+/// ([`SHORT`]): an enter or re-search with the open window [−∞, +∞], an exit or update whose
+/// value is the last one evaluated or returned (nothing is written for them).
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Code {
@@ -456,6 +464,8 @@ const CODES: [Code; 28] = [
 
 const OWN_NODE: u8 = 0x80;
 const OWN_CHILD: u8 = 0x40;
+const SHORT: u8 = 0x20;
+const KIND: u8 = 0x1f;
 
 fn bound_code(bound: Bound, exact: Code, lower: Code, upper: Code) -> Code {
     match bound {
@@ -500,23 +510,35 @@ fn code_score(c: u64) -> Score {
     }
 }
 
-struct Writer<'a>(&'a mut Vec<u8>);
+/// Writes an event's numbers into the spare capacity of the log's bytes (reserved beforehand,
+/// so no write checks the capacity again); `len` bytes are written.
+struct Writer<'a> {
+    spare: &'a mut [std::mem::MaybeUninit<u8>],
+    len: usize,
+}
 
 impl Writer<'_> {
-    #[inline]
+    #[inline(always)]
+    fn byte(&mut self, b: u8) {
+        self.spare[self.len].write(b);
+        self.len += 1;
+    }
+    #[inline(always)]
     fn num(&mut self, mut v: u64) {
         while v >= 0x80 {
-            self.0.push(v as u8 | 0x80);
+            self.byte(v as u8 | 0x80);
             v >>= 7;
         }
-        self.0.push(v as u8);
+        self.byte(v as u8);
     }
-    #[inline]
+    #[inline(always)]
     fn score(&mut self, s: Score) {
         self.num(score_code(s));
     }
     fn float(&mut self, f: f64) {
-        self.0.extend_from_slice(&f.to_le_bytes());
+        for b in f.to_le_bytes() {
+            self.byte(b);
+        }
     }
     /// An optional node id: 0 for none, id + 1 otherwise.
     fn opt(&mut self, id: Option<NodeId>) {
@@ -570,6 +592,7 @@ impl Reader<'_> {
 }
 
 /// The node an event names when the shape of the search implies it, and its second node.
+#[inline(always)]
 fn implied(code: Code, s: &State) -> (NodeId, NodeId) {
     match code {
         Code::Enter => (s.next_id, NONE),
@@ -602,12 +625,19 @@ impl EventLog {
     }
 
     /// Appends `e`; `nodes` are the trace's nodes so far (an exit moves to the parent).
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, e: &Event, nodes: &[Node]) {
         if self.codes.len().is_multiple_of(MARK_EVERY) {
             self.marks.push(self.state);
         }
-        let code = encode(e, &self.state, &mut Writer(&mut self.bytes));
+        // The longest event (a cutoff, a selection) takes 35 bytes.
+        self.bytes.reserve(MAX_EVENT_BYTES);
+        let mut w = Writer { spare: &mut self.bytes.spare_capacity_mut()[..MAX_EVENT_BYTES], len: 0 };
+        let code = encode(e, &self.state, &mut w);
+        let written = w.len;
+        // SAFETY: the writer initialised the first `written` bytes of the spare capacity (it
+        // writes through a slice of it, so it cannot write past it).
+        unsafe { self.bytes.set_len(self.bytes.len() + written) };
         self.codes.push(code);
         advance(&mut self.state, e, nodes);
         self.state.offset = self.bytes.len() as u64;
@@ -629,7 +659,7 @@ impl EventLog {
 
     /// The kind of event `step` without decoding it.
     pub fn kind(&self, step: usize) -> EventKind {
-        code_kind(CODES[(self.codes[step] & 0x3f) as usize])
+        code_kind(CODES[(self.codes[step] & KIND) as usize])
     }
 
     /// The events in order.
@@ -650,7 +680,7 @@ impl EventLog {
 
     fn decode_at(&self, step: usize, state: &mut State, nodes: &[Node]) -> Event {
         let byte = self.codes[step];
-        let code = CODES[(byte & 0x3f) as usize];
+        let code = CODES[(byte & KIND) as usize];
         let mut r = Reader { bytes: &self.bytes, at: state.offset as usize };
         let e = decode(code, byte, state, &mut r);
         advance(state, &e, nodes);
@@ -708,7 +738,7 @@ fn code_kind(code: Code) -> EventKind {
 }
 
 /// Writes `e`'s data and returns its code byte.
-#[inline]
+#[inline(always)]
 fn encode(e: &Event, s: &State, w: &mut Writer) -> u8 {
     let (code, node, second) = match *e {
         Event::Enter { node, .. } => (Code::Enter, node, NONE),
@@ -759,12 +789,27 @@ fn encode(e: &Event, s: &State, w: &mut Writer) -> u8 {
     }
     match *e {
         Event::Enter { alpha, beta, .. } | Event::Research { alpha, beta, .. } => {
-            w.score(alpha);
-            w.score(beta);
+            if (alpha, beta) == (Score::NEG_INF, Score::INF) {
+                byte |= SHORT;
+            } else {
+                w.score(alpha);
+                w.score(beta);
+            }
         }
-        Event::Eval { value, .. } | Event::Exit { value, .. } => w.score(value),
+        Event::Eval { value, .. } => w.score(value),
+        Event::Exit { value, .. } => {
+            if value == s.last_value {
+                byte |= SHORT;
+            } else {
+                w.score(value);
+            }
+        }
         Event::Update { value, alpha, beta, .. } => {
-            w.score(value);
+            if value == s.last_value {
+                byte |= SHORT;
+            } else {
+                w.score(value);
+            }
             w.score(alpha);
             w.score(beta);
         }
@@ -818,14 +863,23 @@ fn decode(code: Code, byte: u8, s: &State, r: &mut Reader) -> Event {
     let (want_node, want_second) = implied(code, s);
     let node = if byte & OWN_NODE != 0 { r.id() } else { want_node };
     let second = if byte & OWN_CHILD != 0 { r.id() } else { want_second };
+    let short = byte & SHORT != 0;
+    let window = |r: &mut Reader| if short { (Score::NEG_INF, Score::INF) } else { (r.score(), r.score()) };
+    let value = |r: &mut Reader| if short { s.last_value } else { r.score() };
     match code {
-        Code::Enter => Event::Enter { node, alpha: r.score(), beta: r.score() },
-        Code::Research => Event::Research { node, alpha: r.score(), beta: r.score() },
+        Code::Enter => {
+            let (alpha, beta) = window(r);
+            Event::Enter { node, alpha, beta }
+        }
+        Code::Research => {
+            let (alpha, beta) = window(r);
+            Event::Research { node, alpha, beta }
+        }
         Code::Eval | Code::EvalTerminal => {
             Event::Eval { node, value: r.score(), terminal: code == Code::EvalTerminal }
         }
         Code::Update => {
-            Event::Update { node, child: second, value: r.score(), alpha: r.score(), beta: r.score() }
+            Event::Update { node, child: second, value: value(r), alpha: r.score(), beta: r.score() }
         }
         Code::CutoffAlpha | Code::CutoffBeta => Event::Cutoff {
             node,
@@ -838,7 +892,7 @@ fn decode(code: Code, byte: u8, s: &State, r: &mut Reader) -> Event {
             created: r.small(),
         },
         Code::ExitExact | Code::ExitLower | Code::ExitUpper => {
-            Event::Exit { node, value: r.score(), bound: code_bound(code, Code::ExitExact, Code::ExitLower) }
+            Event::Exit { node, value: value(r), bound: code_bound(code, Code::ExitExact, Code::ExitLower) }
         }
         Code::PassStartIteration | Code::PassStartProbe | Code::PassStartAspiration => Event::PassStart {
             pass: r.small(),
@@ -884,7 +938,7 @@ fn decode(code: Code, byte: u8, s: &State, r: &mut Reader) -> Event {
 }
 
 /// Moves the shape state past `e`: which node is on top, which returned last, which id is next.
-#[inline]
+#[inline(always)]
 fn advance(s: &mut State, e: &Event, nodes: &[Node]) {
     let parent = |id: NodeId| nodes.get(id as usize).map_or(NONE, |n| n.parent);
     match *e {
@@ -896,10 +950,16 @@ fn advance(s: &mut State, e: &Event, nodes: &[Node]) {
         }
         Event::Research { node, .. } | Event::Iteration { node, .. } => s.top = node,
         Event::Cutoff { created, .. } => s.next_id = s.next_id.saturating_add(created),
-        Event::Exit { node, .. } | Event::Backprop { node, .. } => {
+        Event::Exit { node, value, .. } => {
+            s.last_exit = node;
+            s.last_value = value;
+            s.top = parent(node);
+        }
+        Event::Backprop { node, .. } => {
             s.last_exit = node;
             s.top = parent(node);
         }
+        Event::Eval { value, .. } => s.last_value = value,
         Event::PassStart { .. } => s.top = NONE,
         Event::Select { child, .. } => s.top = child,
         Event::Expand { child, .. } => {
@@ -908,8 +968,7 @@ fn advance(s: &mut State, e: &Event, nodes: &[Node]) {
             }
             s.top = child;
         }
-        Event::Eval { .. }
-        | Event::Update { .. }
+        Event::Update { .. }
         | Event::PassEnd { .. }
         | Event::TtProbe { .. }
         | Event::TtHit { .. }

@@ -382,7 +382,6 @@ impl Trace {
             trace.positions = Some(positions);
         }
         trace.validate_structure().map_err(TraceFileError::Format)?;
-        trace.build_children();
         check_paths(&trace, &given_paths)?;
         let events = doc.events.unwrap_or_default();
         trace.events = if version == 1 {

@@ -50,45 +50,46 @@ impl Trace {
         self.passes().iter().rev().find(|p| p.root != NONE).map_or(Self::ROOT, |p| p.root)
     }
 
-    /// Rebuilds the ordered child lists from the `parent` and `index` fields.
+    /// Forgets the child lists and everything derived from the events (call it after changing
+    /// `nodes` or `events` by hand; they are rebuilt on the next query).
     pub fn build_children(&mut self) {
-        self.build_child_index(false);
+        self.children = Default::default();
+        self.derived = Default::default();
+        self.timeline = Default::default();
     }
 
-    /// Builds the child lists; `recorded` traces list siblings in move order already (the
-    /// recorder creates them so), which saves a pass of random reads over big traces.
-    pub(crate) fn build_child_index(&mut self, recorded: bool) {
-        let n = self.nodes.len();
-        let mut counts = vec![0u32; n + 1];
-        for node in &self.nodes {
-            if node.parent != NONE {
-                counts[node.parent as usize + 1] += 1;
+    /// The child lists (CSR form), built on first use: a counting sort by parent; siblings are
+    /// put in move order (recorded traces already list them so, except MCTS, which creates
+    /// children in the order it expands them).
+    fn child_index(&self) -> &ChildIndex {
+        self.children.get_or_init(|| {
+            let n = self.nodes.len();
+            let mut start = vec![0u32; n + 1];
+            for node in &self.nodes {
+                if node.parent != NONE && (node.parent as usize) < n {
+                    start[node.parent as usize + 1] += 1;
+                }
             }
-        }
-        for i in 0..n {
-            counts[i + 1] += counts[i];
-        }
-        let mut fill = counts.clone();
-        let mut ids = vec![0u32; counts[n] as usize];
-        for (id, node) in self.nodes.iter().enumerate() {
-            if node.parent != NONE {
-                let slot = &mut fill[node.parent as usize];
-                ids[*slot as usize] = id as NodeId;
-                *slot += 1;
+            for i in 0..n {
+                start[i + 1] += start[i];
             }
-        }
-        // Traces read from files may list siblings in another order, and MCTS creates children
-        // in the order it expands them.
-        let unsorted = !recorded || self.algorithm.features.mcts;
-        for p in (0..n).filter(|_| unsorted) {
-            let range = counts[p] as usize..counts[p + 1] as usize;
-            let siblings = &mut ids[range];
-            if !siblings.is_sorted_by_key(|&c| self.nodes[c as usize].index) {
-                siblings.sort_by_key(|&c| self.nodes[c as usize].index);
+            let mut fill = start.clone();
+            let mut ids = vec![0u32; start[n] as usize];
+            for (id, node) in self.nodes.iter().enumerate() {
+                if node.parent != NONE && (node.parent as usize) < n {
+                    let slot = &mut fill[node.parent as usize];
+                    ids[*slot as usize] = id as NodeId;
+                    *slot += 1;
+                }
             }
-        }
-        self.child_start = counts;
-        self.child_ids = ids;
+            for p in 0..n {
+                let siblings = &mut ids[start[p] as usize..start[p + 1] as usize];
+                if !siblings.is_sorted_by_key(|&c| self.nodes[c as usize].index) {
+                    siblings.sort_by_key(|&c| self.nodes[c as usize].index);
+                }
+            }
+            ChildIndex { start, ids }
+        })
     }
 
     /// The node record.
@@ -98,8 +99,9 @@ impl Trace {
 
     /// The children of `id` (visited and pruned) in move order.
     pub fn children(&self, id: NodeId) -> &[NodeId] {
-        let (a, b) = (self.child_start[id as usize], self.child_start[id as usize + 1]);
-        &self.child_ids[a as usize..b as usize]
+        let ix = self.child_index();
+        let (a, b) = (ix.start[id as usize], ix.start[id as usize + 1]);
+        &ix.ids[a as usize..b as usize]
     }
 
     /// The parent of `id`, if it is not the root.

@@ -262,9 +262,8 @@ pub struct Trace {
     pub minimax: Option<Stats>,
     /// Position notations per node (games, when recorded).
     pub positions: Option<Positions>,
-    /// Children of each node in order (CSR form): `child_ids[child_start[n]..child_start[n+1]]`.
-    pub(crate) child_start: Vec<u32>,
-    pub(crate) child_ids: Vec<NodeId>,
+    /// Children of each node in move order, built on first use.
+    pub(crate) children: std::sync::OnceLock<ChildIndex>,
     /// What views read, derived from the events on first use.
     pub(crate) derived: std::sync::OnceLock<Box<crate::trace::summary::Derived>>,
     /// The per-step index of the timeline, built on first use.
@@ -272,18 +271,25 @@ pub struct Trace {
 }
 
 impl Trace {
-    /// The heap bytes the trace holds as recorded: nodes, events, the child index, labels,
-    /// names, pruned values and positions (not the summaries and timeline views build on
-    /// demand).
+    /// The heap bytes the trace holds: nodes, events, labels, names, pruned values, positions
+    /// and, once a view has asked for it, the child index (not the summaries and the timeline
+    /// that views build on demand).
     pub fn heap_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.events.heap_bytes()
-            + (self.child_start.capacity() + self.child_ids.capacity()) * 4
+            + self.children.get().map_or(0, |c| (c.start.capacity() + c.ids.capacity()) * 4)
             + self.labels.iter().map(|l| l.capacity() + std::mem::size_of::<String>()).sum::<usize>()
             + self.names.capacity() * 4
             + self.pruned_values.capacity() * std::mem::size_of::<(NodeId, Score)>()
             + self.positions.as_ref().map_or(0, Positions::heap_bytes)
     }
+}
+
+/// The children of every node (CSR form): node `n`'s are `ids[start[n]..start[n + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ChildIndex {
+    pub(crate) start: Vec<u32>,
+    pub(crate) ids: Vec<NodeId>,
 }
 
 /// One text per node, stored end to end (positions of game nodes).

@@ -302,6 +302,10 @@ fn tt_hit(
     depth: u32,
 ) -> String {
     let source = match from {
+        Some(f) if f != NONE && trace.pass_of(f) != trace.pass_of(node) => match trace.pass_of(f) {
+            Some(p) => format!(", stored in pass {} when {} was searched", p + 1, trace.display_name(f)),
+            None => format!(", stored when {} was searched", trace.display_name(f)),
+        },
         Some(f) if f != NONE => format!(", stored when {} was searched", trace.display_name(f)),
         _ => String::new(),
     };

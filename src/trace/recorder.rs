@@ -195,29 +195,29 @@ impl<G: Game> Recorder<G> {
         if self.mover_view && player == Player::Min { (-beta, -alpha) } else { (alpha, beta) }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_event(&mut self, e: Event) {
         self.events.push(&e, &self.nodes);
     }
 
-    /// Creates a node; `game` is its position.
+    /// Creates a node; `game` is its position, `player` who moves there, `place` its parent,
+    /// index among the parent's children, move label and depth.
     #[inline]
     fn push_node(
         &mut self,
         game: &G,
-        parent: NodeId,
-        index: u32,
-        label: u32,
-        depth: usize,
+        place: (NodeId, u32, u32, usize),
+        player: Player,
         pruned: bool,
     ) -> NodeId {
+        let (parent, index, label, depth) = place;
         let id = self.nodes.len() as NodeId;
         self.nodes.push(Node {
             parent,
             label,
             index,
             depth: depth.min(u16::MAX as usize) as u16,
-            player: game.to_move(),
+            player,
             pruned,
         });
         if let Some(name) = game.node_name() {
@@ -250,7 +250,7 @@ impl<G: Game> Recorder<G> {
             self.pruned_budget -= 1;
             let label = self.label_of(game, mv);
             game.play(mv);
-            let id = self.push_node(game, parent, index as u32, label, depth, true);
+            let id = self.push_node(game, (parent, index as u32, label, depth), game.to_move(), true);
             if let Some(v) = game.terminal_value() {
                 self.pruned_values.push((id, v));
             }
@@ -287,8 +287,7 @@ impl<G: Game> Recorder<G> {
         Ok(())
     }
 
-    /// Finishes the recording with the search's own result: builds the child index and the
-    /// statistics that need the whole trace.
+    /// Finishes the recording with the search's own result.
     pub fn finish(self, input: InputInfo, result: SearchResult) -> Trace {
         let stats = self.stats;
         let mut trace = Trace {
@@ -307,7 +306,6 @@ impl<G: Game> Recorder<G> {
         if !trace.names.is_empty() {
             trace.names.resize(trace.nodes.len(), NONE);
         }
-        trace.build_child_index(true);
         trace
     }
 
@@ -331,7 +329,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         // `revisit`: an earlier visit recorded this node (and maybe nodes below it).
         let (id, first, alpha_src, beta_src, revisit) = match self.stack.last_mut() {
             None => {
-                let id = self.push_node(game, NONE, 0, NONE, 0, false);
+                let id = self.push_node(game, (NONE, 0, NONE, 0), player, false);
                 (id, true, NONE, NONE, false)
             }
             Some(f) if research => {
@@ -343,13 +341,20 @@ impl<G: Game> Observer<G> for Recorder<G> {
                 f.entered += 1;
                 let (parent, a, b, revisit) = (f.id, f.alpha_src, f.beta_src, f.revisit);
                 let label = self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
-                match self.known.get(&(parent, index)).copied().filter(|_| revisit) {
+                let known = if revisit { self.known.get(&(parent, index)).copied() } else { None };
+                match known {
                     Some(id) => {
                         // A child an earlier visit pruned is searched for the first time now.
                         let first = std::mem::replace(&mut self.nodes[id as usize].pruned, false);
                         (id, first, a, b, true)
                     }
-                    None => (self.push_node(game, parent, index, label, depth, false), true, a, b, false),
+                    None => (
+                        self.push_node(game, (parent, index, label, depth), player, false),
+                        true,
+                        a,
+                        b,
+                        false,
+                    ),
                 }
             }
         };
@@ -417,12 +422,14 @@ impl<G: Game> Observer<G> for Recorder<G> {
 
     #[inline]
     fn update(&mut self, value: Score, alpha: Score, beta: Score) {
-        let Some(f) = self.stack.last() else { return };
-        let (alpha, beta) = self.window_view(f.player, alpha, beta);
-        let child = f.last_child;
+        let mover_view = self.mover_view;
+        let Some(f) = self.stack.last_mut() else { return };
         // The value as the parent sees it (negamax negated it already), in MAX's view.
-        let value = self.view(f.player, value);
-        let f = self.stack.last_mut().expect("frame");
+        let (value, alpha, beta) = match (mover_view, f.player) {
+            (true, Player::Min) => (-value, -beta, -alpha),
+            _ => (value, alpha, beta),
+        };
+        let child = f.last_child;
         if alpha > f.alpha {
             f.alpha_src = f.id;
         }
@@ -457,7 +464,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             }
             let label = self.child_labels.get((labels_start + index) as usize).copied().unwrap_or(NONE);
             game.play(mv);
-            let pid = self.push_node(&game, id, index, label, depth, true);
+            let pid = self.push_node(&game, (id, index, label, depth), game.to_move(), true);
             if self.pruned_budget > 0 {
                 if let Some(v) = game.terminal_value() {
                     self.pruned_values.push((pid, v));
@@ -604,7 +611,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         let label = self.label_of(game, mv);
         let mut child_game = game.clone();
         child_game.play(mv);
-        let child = self.push_node(&child_game, node, index, label, depth, false);
+        let child = self.push_node(&child_game, (node, index, label, depth), child_game.to_move(), false);
         self.known.insert((node, index), child);
         self.stats.nodes += 1;
         self.stats.nodes_distinct += 1;

@@ -396,6 +396,12 @@ impl Trace {
         &self.derived().passes
     }
 
+    /// The pass (0-based) whose tree holds `id`, for multi-pass traces.
+    pub fn pass_of(&self, id: NodeId) -> Option<u32> {
+        let root = self.ancestry(id)[0];
+        self.passes().iter().find(|p| p.root == root).map(|p| p.number)
+    }
+
     /// Transposition links: (node, the node whose stored result it used).
     pub fn links(&self) -> &[(NodeId, NodeId)] {
         &self.derived().links
