@@ -260,7 +260,7 @@ fn summary(trace: &Trace, out: &mut String) {
     let _ = writeln!(out, "Root value   {}", r.value);
     match (&r.best_move, r.best_index) {
         (Some(m), Some(i)) => {
-            let _ = writeln!(out, "Best move    {m} (child {} of the root)", i + 1);
+            let _ = writeln!(out, "Best move    {m} (child {} of the root)", u64::from(i) + 1);
         }
         _ => {
             let _ = writeln!(out, "Best move    none (the root is a leaf)");

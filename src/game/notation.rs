@@ -68,10 +68,11 @@ pub struct NotationError {
     pub line: usize,
     /// 1-based column of the offending spot, counted in characters (not bytes).
     pub column: usize,
-    /// The whole input, named "tree".
+    /// The part of the input shown under the message: the offending line (clipped around the
+    /// error on a very long line) and its neighbours.
     #[source_code]
-    pub src: miette::NamedSource<String>,
-    /// Byte span of the offending token (empty only at the end of the input).
+    pub src: Snippet,
+    /// Byte span of the offending token in the snippet (empty only at the end of the input).
     #[label("{label}")]
     pub span: miette::SourceSpan,
     /// A short label shown under the caret, e.g. "expected ')'".
@@ -79,6 +80,97 @@ pub struct NotationError {
     /// A hint on how to fix it, if there is one.
     #[help]
     pub help: Option<String>,
+}
+
+/// The lines of an input that an error shows: the offending line and one line on each side, each
+/// clipped to [`Snippet::WIDTH`] characters around the error's column (a 70,000-character line
+/// would otherwise be printed whole). It remembers where it sits in the input, so the rendering
+/// names the true line and column.
+#[derive(Debug, Clone)]
+pub struct Snippet {
+    name: String,
+    text: String,
+    /// The input's 0-based line number of the snippet's first line.
+    first_line: usize,
+    /// Characters clipped from the start of each line.
+    first_column: usize,
+}
+
+impl Snippet {
+    /// The most characters of a line shown.
+    pub const WIDTH: usize = 160;
+
+    /// The snippet of `src` around the byte range `span`, which starts at 1-based `line`
+    /// and `column`; returns it and the range's place in it.
+    fn around(
+        name: &str,
+        src: &str,
+        span: Range<usize>,
+        line: usize,
+        column: usize,
+    ) -> (Snippet, Range<usize>) {
+        let first_column = column.saturating_sub(1).saturating_sub(Self::WIDTH / 3);
+        let line_start = src[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        let begin = if line_start == 0 { 0 } else { src[..line_start - 1].rfind('\n').map_or(0, |i| i + 1) };
+        let after_line = src[span.start..].find('\n').map_or(src.len(), |i| span.start + i);
+        let finish = if after_line >= src.len() {
+            src.len()
+        } else {
+            src[after_line + 1..].find('\n').map_or(src.len(), |i| after_line + 1 + i)
+        };
+        let mut text = String::new();
+        let mut at = None;
+        let mut offset = begin;
+        for (k, piece) in src[begin..finish].split('\n').enumerate() {
+            if k > 0 {
+                text.push('\n');
+            }
+            // Byte positions of the window [first_column, first_column + WIDTH) in this line.
+            let mut bounds = piece.char_indices().map(|(i, _)| i).chain(std::iter::once(piece.len()));
+            let from = bounds.nth(first_column).unwrap_or(piece.len());
+            let to = bounds.nth(Self::WIDTH.saturating_sub(1)).unwrap_or(piece.len()).max(from);
+            if offset + piece.len() >= span.start && at.is_none() && offset <= span.start {
+                let in_line = span.start - offset;
+                let clipped = in_line.clamp(from, to) - from;
+                at = Some(text.len() + clipped);
+            }
+            text.push_str(&piece[from..to]);
+            offset += piece.len() + 1;
+        }
+        let start = at.unwrap_or(text.len()).min(text.len());
+        let len = (span.end - span.start).min(text.len() - start);
+        // miette draws no label past the last character, so an error at the very end of the
+        // input gets one trailing space to point at.
+        if start == text.len() {
+            text.push(' ');
+        }
+        let first_line = line - 1 - usize::from(line_start != 0);
+        (Snippet { name: name.to_string(), text, first_line, first_column }, start..start + len)
+    }
+
+    /// The snippet's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl miette::SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.text.read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.first_line,
+            inner.column() + self.first_column,
+            inner.line_count(),
+        )))
+    }
 }
 
 impl NotationError {
@@ -99,17 +191,13 @@ impl NotationError {
         let start = floor_boundary(src, span.start);
         let end = floor_boundary(src, span.end.max(start));
         let (line, column) = line_col(src, start);
+        let (snippet, span) = Snippet::around(name, src, start..end, line, column);
         NotationError {
             message: message.into(),
             line,
             column,
-            // miette draws no label past the last character, so an error at the very end of the
-            // input gets one trailing space to point at.
-            src: miette::NamedSource::new(
-                name,
-                if start == src.len() { format!("{src} ") } else { src.to_string() },
-            ),
-            span: (start, end - start).into(),
+            src: snippet,
+            span: (span.start, span.len()).into(),
             label: label.to_string(),
             help: None,
         }
@@ -137,7 +225,7 @@ impl NotationError {
     /// The caret is placed by display width, so it stays under the right character after
     /// double-width (CJK) text; tabs in the line are repeated in the padding.
     pub fn caret(&self) -> String {
-        let src = self.src.inner().as_str();
+        let src = self.src.text.as_str();
         let offset = floor_boundary(src, self.span.offset());
         let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
         let line_end = src[offset..].find('\n').map_or(src.len(), |i| offset + i);
@@ -1578,6 +1666,25 @@ mod tests {
         assert!(out.contains("[tree:1:6]"), "{out}");
         assert!(out.contains("no matching '('"), "{out}");
         assert!(out.contains("remove this ')'"), "{out}");
+    }
+
+    #[test]
+    fn a_huge_line_is_clipped_around_the_error() {
+        // A tab takes several columns in miette's rendering: 16,384 of them once overflowed its
+        // width arithmetic (a panic); a 70,000-character line was printed whole.
+        for src in ["\t".repeat(16_384) + "@", format!("(1\n{}@ 2)", " ".repeat(70_000))] {
+            let e = err(&src);
+            let mut out = String::new();
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+                .render_report(&mut out, &e)
+                .unwrap();
+            assert!(out.len() < 4_000, "{} bytes", out.len());
+            assert!(out.contains(&format!("[tree:{}:{}]", e.line, e.column)), "{out}");
+            assert!(e.src.text().len() < 3 * Snippet::WIDTH, "{}", e.src.text().len());
+            assert!(e.caret().contains('^'));
+        }
+        let e = err(&format!("(1\n{}@ 2)", " ".repeat(70_000)));
+        assert_eq!((e.line, e.column), (2, 70_001));
     }
 
     // ----- round trip -----

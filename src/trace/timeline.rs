@@ -49,7 +49,7 @@ impl Counts {
             Event::Eval { .. } => self.leaves += 1,
             Event::Cutoff { pruned, .. } => {
                 self.cutoffs += 1;
-                self.pruned += pruned;
+                self.pruned = self.pruned.saturating_add(*pruned);
             }
             Event::TtHit { .. } => self.tt_hits += 1,
             Event::Iteration { .. } => self.iterations += 1,
