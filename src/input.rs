@@ -184,10 +184,7 @@ impl Input {
         let info = self.info();
         match self {
             Input::Tree { spec, root } => task.run(ExplicitTree::new(spec, *root), u32::MAX, info),
-            Input::Random(r) => {
-                let spec = r.generate();
-                task.run(ExplicitTree::new(&spec, r.root_player), u32::MAX, info)
-            }
+            Input::Random(r) => task.run(r.game(), u32::MAX, info),
             Input::Game(g) => {
                 g.position().visit(RunTask { task, depth: g.depth().unwrap_or(u32::MAX), info })
             }

@@ -13,8 +13,8 @@
 //! `lo..=lo+leaves−1`, and [`RandomTree::values`] says which range was used.
 
 use crate::Score;
-use crate::game::Player;
 use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use crate::game::{Game, Player};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::fmt;
@@ -163,32 +163,45 @@ impl RandomTree {
 
     /// Generates the tree.
     pub fn generate(&self) -> TreeSpec {
-        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
-        let (lo, hi) = self.effective_values();
-        let root = match self.ordering {
-            Ordering::Natural => self.natural(&mut rng, self.depth, lo, hi),
-            Ordering::Best => {
-                let values = distinct_values(&mut rng, self.leaves() as usize, lo, hi);
-                let mut it = values.into_iter();
-                let mut root = self.natural_from(&mut it, self.depth);
-                sort_best_first(&mut root, self.root_player);
-                root
-            }
-            Ordering::Worst => {
-                let mut values = distinct_values(&mut rng, self.leaves() as usize, lo, hi);
-                values.sort();
-                let mut next = 0usize;
-                self.worst(&values, &mut next, self.depth, self.root_player)
-            }
-        };
-        TreeSpec { root_player: Some(self.root_player), root }
+        let mut it = self.leaf_values().into_iter();
+        TreeSpec { root_player: Some(self.root_player), root: self.natural_from(&mut it, self.depth) }
     }
 
-    fn natural(&self, rng: &mut ChaCha8Rng, depth: u32, lo: i32, hi: i32) -> TreeSpecNode {
-        if depth == 0 {
-            return TreeSpecNode::leaf(uniform(rng, lo, hi));
+    /// The tree as a game that keeps only its leaf values (4 bytes a leaf), the same tree as
+    /// [`RandomTree::generate`] builds.
+    pub fn game(&self) -> UniformTree {
+        UniformTree {
+            branching: self.branching,
+            depth: self.depth,
+            root_player: self.root_player,
+            values: self.leaf_values().into(),
+            ply: 0,
+            index: 0,
         }
-        TreeSpecNode::interior((0..self.branching).map(|_| self.natural(rng, depth - 1, lo, hi)).collect())
+    }
+
+    /// The leaf values from left to right: drawn in depth-first order (natural), then for the
+    /// best order every node's children sorted best first for the mover, or for the worst order
+    /// laid out by the slice construction.
+    pub fn leaf_values(&self) -> Vec<i32> {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let (lo, hi) = self.effective_values();
+        let n = self.leaves() as usize;
+        match self.ordering {
+            Ordering::Natural => (0..n).map(|_| uniform(&mut rng, lo, hi)).collect(),
+            Ordering::Best => {
+                let mut values = distinct_values(&mut rng, n, lo, hi);
+                sort_blocks_best_first(&mut values, self.branching as usize, self.depth, self.root_player);
+                values
+            }
+            Ordering::Worst => {
+                let mut sorted = distinct_values(&mut rng, n, lo, hi);
+                sorted.sort();
+                let mut out = Vec::with_capacity(n);
+                self.worst(&sorted, 0, self.depth, self.root_player, &mut out);
+                out
+            }
+        }
     }
 
     fn natural_from(&self, values: &mut impl Iterator<Item = i32>, depth: u32) -> TreeSpecNode {
@@ -202,25 +215,18 @@ impl RandomTree {
     /// node's children take the slices from low to high, a MIN node's from high to low. Every
     /// subtree's values then lie inside the window it is searched with, and each child improves
     /// on the ones before it, so alpha-beta can never cut.
-    fn worst(&self, sorted: &[i32], next: &mut usize, depth: u32, player: Player) -> TreeSpecNode {
+    /// Writes the leaves of the subtree holding `sorted[start..start + b^depth]` to `out`.
+    fn worst(&self, sorted: &[i32], start: usize, depth: u32, player: Player, out: &mut Vec<i32>) {
         if depth == 0 {
-            let v = sorted[*next];
-            *next += 1;
-            return TreeSpecNode::leaf(v);
+            out.push(sorted[start]);
+            return;
         }
-        let start = *next;
-        let span = (self.branching as usize).pow(depth - 1);
-        let mut children: Vec<TreeSpecNode> = (0..self.branching as usize)
-            .map(|k| {
-                let mut n = start + k * span;
-                self.worst(sorted, &mut n, depth - 1, player.other())
-            })
-            .collect();
-        *next = start + span * self.branching as usize;
-        if player == Player::Min {
-            children.reverse();
+        let b = self.branching as usize;
+        let span = b.pow(depth - 1);
+        for k in 0..b {
+            let slice = if player == Player::Min { b - 1 - k } else { k };
+            self.worst(sorted, start + slice * span, depth - 1, player.other(), out);
         }
-        TreeSpecNode::interior(children)
     }
 }
 
@@ -272,20 +278,103 @@ pub fn spec_minimax(node: &TreeSpecNode, player: Player) -> Score {
     }
 }
 
-fn sort_best_first(node: &mut TreeSpecNode, player: Player) -> Score {
-    match &mut node.kind {
-        TreeSpecKind::Leaf(v) => *v,
-        TreeSpecKind::Interior(children) => {
-            let mut keyed: Vec<(Score, TreeSpecNode)> =
-                children.drain(..).map(|mut c| (sort_best_first(&mut c, player.other()), c)).collect();
+/// Sorts, bottom-up, every node's children best first for its mover (stable: ties keep their
+/// order), moving each child's block of leaves with it; `values` holds the b^depth leaves.
+fn sort_blocks_best_first(values: &mut [i32], b: usize, depth: u32, root: Player) {
+    // The values of the nodes one level below the one being sorted (at first: the leaves).
+    let mut below: Vec<i32> = values.to_vec();
+    let mut scratch: Vec<i32> = Vec::new();
+    for ply in (0..depth).rev() {
+        let player = if ply % 2 == 0 { root } else { root.other() };
+        let span = b.pow(depth - ply - 1);
+        let nodes = b.pow(ply);
+        let mut level = Vec::with_capacity(nodes);
+        for n in 0..nodes {
+            let kids = &below[n * b..(n + 1) * b];
+            let mut order: Vec<usize> = (0..b).collect();
             match player {
-                Player::Max => keyed.sort_by_key(|k| std::cmp::Reverse(k.0)),
-                Player::Min => keyed.sort_by_key(|k| k.0),
+                Player::Max => order.sort_by_key(|&k| std::cmp::Reverse(kids[k])),
+                Player::Min => order.sort_by_key(|&k| kids[k]),
             }
-            let best = keyed[0].0;
-            children.extend(keyed.into_iter().map(|(_, c)| c));
-            best
+            level.push(kids[order[0]]);
+            let block = &mut values[n * b * span..(n + 1) * b * span];
+            scratch.clear();
+            for &k in &order {
+                scratch.extend_from_slice(&block[k * span..(k + 1) * span]);
+            }
+            block.copy_from_slice(&scratch);
         }
+        below = level;
+    }
+}
+
+/// A random uniform tree as a game: only its leaf values are kept, and a node is its ply and its
+/// index among the nodes of that ply. Moves are child numbers, labelled 1, 2, ... as in an
+/// explicit tree without names.
+#[derive(Clone, Debug)]
+pub struct UniformTree {
+    branching: u32,
+    depth: u32,
+    root_player: Player,
+    values: std::sync::Arc<[i32]>,
+    ply: u32,
+    index: u64,
+}
+
+impl Game for UniformTree {
+    type Move = u32;
+
+    fn to_move(&self) -> Player {
+        if self.ply.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
+    }
+
+    fn moves(&self) -> Vec<u32> {
+        if self.ply == self.depth { Vec::new() } else { (0..self.branching).collect() }
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.index = self.index * self.branching as u64 + mv as u64;
+        self.ply += 1;
+    }
+
+    fn undo(&mut self, _mv: u32) {
+        self.index /= self.branching as u64;
+        self.ply -= 1;
+    }
+
+    fn terminal_value(&self) -> Option<Score> {
+        (self.ply == self.depth).then(|| Score::from(self.values[self.index as usize]))
+    }
+
+    fn evaluate(&self) -> Score {
+        self.terminal_value().unwrap_or_default()
+    }
+
+    fn write_move_label(&self, mv: u32, out: &mut String) {
+        use std::fmt::Write;
+        let _ = write!(out, "{}", mv + 1);
+    }
+
+    fn label_key(&self, mv: u32) -> Option<u32> {
+        Some(mv)
+    }
+
+    fn position_key(&self) -> Option<u64> {
+        // Breadth-first numbering: the nodes above this ply, then the index.
+        let above =
+            (0..self.ply).fold(0u64, |acc, p| acc.saturating_add((self.branching as u64).saturating_pow(p)));
+        Some(above.saturating_add(self.index))
+    }
+
+    fn position_text(&self) -> String {
+        match self.terminal_value() {
+            Some(v) => v.to_string(),
+            None => format!("interior node, {} children", self.branching),
+        }
+    }
+
+    fn leaves_are_game_ends(&self) -> bool {
+        false
     }
 }
 
@@ -295,6 +384,60 @@ mod tests {
 
     fn tree(b: u32, d: u32, ordering: Ordering) -> RandomTree {
         RandomTree { branching: b, depth: d, seed: 7, values: (0, 9), ordering, root_player: Player::Max }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_tree_as_abviz_0_1() {
+        // Leaf values of `--random 3,3,7` as abviz 0.1 drew them: a seed written down in a
+        // lecture must keep giving the same tree.
+        let expected = [
+            (
+                Ordering::Natural,
+                [15, 2, 18, 12, 16, 17, 19, 6, 8, 4, 6, 7, 7, 17, 9, 5, 11, 8, 5, 6, 12, 7, 18, 1, 12, 10, 8],
+            ),
+            (
+                Ordering::Best,
+                [
+                    17, 11, 5, 25, 4, 1, 26, 22, 9, 15, 13, 7, 16, 6, 2, 24, 23, 18, 14, 3, 0, 20, 12, 8, 21,
+                    19, 10,
+                ],
+            ),
+            (
+                Ordering::Worst,
+                [
+                    6, 7, 8, 3, 4, 5, 0, 1, 2, 15, 16, 17, 12, 13, 14, 9, 10, 11, 24, 25, 26, 21, 22, 23, 18,
+                    19, 20,
+                ],
+            ),
+        ];
+        for (ordering, leaves) in expected {
+            let t = RandomTree {
+                branching: 3,
+                depth: 3,
+                seed: 7,
+                values: (0, 20),
+                ordering,
+                root_player: Player::Max,
+            };
+            assert_eq!(t.leaf_values(), leaves, "{ordering}");
+            // The game walks the same leaves.
+            let mut g = t.game();
+            let mut seen = Vec::new();
+            collect(&mut g, &mut seen);
+            assert_eq!(seen, leaves.map(Score::from), "{ordering}");
+        }
+    }
+
+    fn collect(g: &mut UniformTree, out: &mut Vec<Score>) {
+        if let Some(v) = g.terminal_value() {
+            out.push(v);
+            return;
+        }
+        for mv in g.moves() {
+            g.play(mv);
+            collect(g, out);
+            g.undo(mv);
+        }
     }
 
     #[test]
