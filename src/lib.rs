@@ -20,6 +20,7 @@ pub mod error;
 pub mod export;
 pub mod game;
 pub mod input;
+pub mod line;
 pub mod output;
 pub mod play;
 mod score;

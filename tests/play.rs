@@ -190,3 +190,16 @@ fn xiangqi_play_refuses_illegal_moves_and_answers() {
         .stdout(contains("Computer (Black) plays"))
         .stdout(contains("Bye."));
 }
+
+#[test]
+fn a_huge_line_is_refused_without_keeping_it() {
+    let mut input = "x".repeat(5_000_000);
+    input.push_str("\nb2\nquit\n");
+    abviz()
+        .args(["play", "--game", "tictactoe"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout(contains("Not played: that line is longer than 4096 bytes."))
+        .stdout(contains("Computer (O) plays"));
+}

@@ -113,10 +113,23 @@ impl<G: Game> Match<G> {
             loop {
                 write!(out, "Your move ({human_name}): ").map_err(Self::io)?;
                 out.flush().map_err(Self::io)?;
-                line.clear();
-                if input.read_line(&mut line).map_err(Self::io)? == 0 {
-                    writeln!(out, "\nEnd of input: leaving the game.").map_err(Self::io)?;
-                    return Ok(Outcome::Quit);
+                match crate::line::read_line(&mut input, &mut line, crate::line::MAX_LINE)
+                    .map_err(Self::io)?
+                {
+                    crate::line::Line::End => {
+                        writeln!(out, "\nEnd of input: leaving the game.").map_err(Self::io)?;
+                        return Ok(Outcome::Quit);
+                    }
+                    crate::line::Line::TooLong => {
+                        writeln!(
+                            out,
+                            "Not played: that line is longer than {} bytes.",
+                            crate::line::MAX_LINE
+                        )
+                        .map_err(Self::io)?;
+                        continue;
+                    }
+                    crate::line::Line::Read => {}
                 }
                 if self.echo {
                     writeln!(out, "{}", line.trim_end()).map_err(Self::io)?;

@@ -131,12 +131,18 @@ pub fn run<W: Write, M: Write>(
             write!(msg, "step {}/{}> ", cur + 1, replay.len())?;
             msg.flush()?;
         }
-        buf.clear();
-        if input.read_line(&mut buf)? == 0 {
-            if opts.prompt {
-                writeln!(msg)?;
+        match crate::line::read_line(input, &mut buf, crate::line::MAX_LINE)? {
+            crate::line::Line::End => {
+                if opts.prompt {
+                    writeln!(msg)?;
+                }
+                return Ok(());
             }
-            return Ok(());
+            crate::line::Line::TooLong => {
+                writeln!(msg, "that line is longer than {} bytes; {COMMANDS}", crate::line::MAX_LINE)?;
+                continue;
+            }
+            crate::line::Line::Read => {}
         }
         let (from, to) = match Command::parse(&buf) {
             Err(e) => {
