@@ -20,8 +20,8 @@ pub fn write(output: &Output, path: Option<&Path>) -> Result<Option<PathBuf>, Er
         (Output::Folder(_), None) => Err(Error::Usage(
             "this output is a folder (a page, index.html, and the pictures it shows): give -o DIR".into(),
         )),
-        (Output::Text(text), Some(p)) => write_atomic(p, text.as_bytes()).map(|()| Some(p.to_path_buf())),
-        (Output::Bytes(bytes), Some(p)) => write_atomic(p, bytes).map(|()| Some(p.to_path_buf())),
+        (Output::Text(text), Some(p)) => write_file(p, text.as_bytes()),
+        (Output::Bytes(bytes), Some(p)) => write_file(p, bytes),
         (Output::Text(text), None) => {
             to_stdout(text.as_bytes());
             Ok(None)
@@ -64,7 +64,9 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
         return Err(io(std::io::Error::new(std::io::ErrorKind::NotFound, why)));
     }
     // The temporary file's own name would only confuse: report errors against `path`.
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!("{TMP}{}-", std::process::id()))
+        .tempfile_in(dir)
         .map_err(|e| io(std::io::Error::new(e.kind(), "cannot create a file in this folder")))?;
     tmp.write_all(contents).map_err(io)?;
     tmp.flush().map_err(io)?;
@@ -76,6 +78,53 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
     }
     tmp.persist(path).map_err(|e| io(e.error))?;
     Ok(())
+}
+
+/// Writes one output file atomically, after cleaning up what killed runs left in its folder.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, Error> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    clean_stale_files(dir);
+    write_atomic(path, bytes)?;
+    Ok(Some(path.to_path_buf()))
+}
+
+/// The name abviz gives a file while it is being written.
+const TMP: &str = ".abviz-tmp-";
+
+/// Removes the temporary files that killed runs left in `dir` (names abviz gives, of processes
+/// that are gone).
+pub(crate) fn clean_stale_files(dir: &Path) {
+    for (path, _) in stale_temporaries(dir, &[TMP]) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// The entries of `dir` named `KIND<pid>-…` for one of `kinds`, whose process `pid` is no
+/// longer running (Linux: no `/proc/<pid>`; elsewhere nothing is known to be stale).
+pub(crate) fn stale_temporaries(dir: &Path, kinds: &[&str]) -> Vec<(std::path::PathBuf, String)> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let rest = kinds.iter().find_map(|k| name.strip_prefix(k))?;
+            let pid: u32 = rest.split('-').next()?.parse().ok()?;
+            (pid != std::process::id() && !process_alive(pid)).then(|| (e.path(), name))
+        })
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+fn process_alive(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn process_alive(_pid: u32) -> bool {
+    true
 }
 
 #[cfg(test)]
