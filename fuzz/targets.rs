@@ -1,0 +1,201 @@
+// The bodies of the fuzz targets, shared by cargo-fuzz (`fuzz/fuzz_targets/*.rs`, nightly) and
+// the stable smoke test (`tests/fuzz_smoke.rs`, which CI runs): each takes arbitrary bytes and
+// must never panic, whatever they are. Parsers are driven past their success: a parsed tree is
+// searched and drawn, a parsed trace replayed and drawn, an error rendered as the user sees it.
+
+use abviz::export::{Format, ViewOptions};
+use abviz::game::registry::{GameId, GameOptions, PositionVisitor, RegisteredGame};
+use abviz::input::{Input, RunOptions};
+use abviz::search::Algorithm;
+use std::str::FromStr;
+
+/// Every target, by name (the names of the cargo-fuzz targets and of the corpus folders).
+pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+    ("tree_notation", tree_notation),
+    ("json_tree", json_tree),
+    ("trace_file", trace_file),
+    ("game_position", game_position),
+    ("game_move", game_move),
+    ("cli_values", cli_values),
+];
+
+/// Renders an error as the binary does (miette's graphical report) and as plain text.
+fn render_diagnostic(e: &dyn miette::Diagnostic) {
+    let mut out = String::new();
+    let _ = miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+        .render_report(&mut out, e);
+}
+
+/// Draws a trace in the formats that read every part of it.
+fn draw(trace: &abviz::trace::Trace) {
+    let opts = ViewOptions::default();
+    for format in [Format::Text, Format::Svg, Format::Dot, Format::Json] {
+        let _ = format.exporter().export(trace, &opts);
+    }
+    if !trace.events.is_empty() {
+        let timeline = trace.timeline();
+        for step in [0, timeline.len() / 2, timeline.last()] {
+            let _ = timeline.at(step);
+            let _ = abviz::trace::narration::narrate(trace, step);
+            let _ = abviz::trace::pseudocode::line_for(trace, step);
+        }
+    }
+}
+
+/// A tree in the text notation (or JSON): parse it; a small tree is searched and drawn.
+pub fn tree_notation(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match abviz::game::notation::parse_tree(text) {
+        Err(e) => {
+            render_diagnostic(&e);
+            let _ = e.caret();
+        }
+        Ok(spec) => search_and_draw(spec),
+    }
+}
+
+/// A tree written as JSON.
+pub fn json_tree(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    match abviz::game::notation::parse_json_tree(text) {
+        Err(e) => {
+            render_diagnostic(&e);
+            let _ = e.caret();
+        }
+        Ok(spec) => search_and_draw(spec),
+    }
+}
+
+fn search_and_draw(spec: abviz::game::tree::TreeSpec) {
+    let _ = spec.root.to_notation();
+    let root = spec.root_player.unwrap_or_default();
+    let input = Input::Tree { spec, root };
+    let opts = RunOptions {
+        max_nodes: 2_000,
+        pruned_subtrees: 200,
+        minimax_reference: false,
+        ..RunOptions::default()
+    };
+    let algo = if spec_size(&input) % 2 == 0 { Algorithm::AlphaBeta } else { Algorithm::NegamaxAb };
+    if let Ok(trace) = input.trace(algo, &opts) {
+        if trace.nodes.len() <= 300 {
+            draw(&trace);
+        }
+        let back = abviz::search::read_trace(&trace.to_json(false)).expect("a trace reads back");
+        assert_eq!(back.events, trace.events, "a trace reads back as written");
+    }
+}
+
+/// A cheap fingerprint of a tree input (to vary the algorithm without more work per input).
+fn spec_size(input: &Input) -> usize {
+    match input {
+        Input::Tree { spec, .. } => spec.root.to_notation().len(),
+        _ => 0,
+    }
+}
+
+/// A trace file (version 1 or 2): read it; if it is accepted, replay and draw it.
+pub fn trace_file(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    if let Ok(trace) = abviz::search::read_trace(text) {
+        draw(&trace);
+    }
+}
+
+/// A game position: the first byte picks the game, the rest is the `--position` text.
+pub fn game_position(data: &[u8]) {
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let game = GameId::ALL[pick as usize % GameId::ALL.len()];
+    let options = GameOptions { position: Some(text.to_string()), ..GameOptions::default() };
+    match game.build(&options) {
+        Err(e) => render_diagnostic(&e),
+        Ok(position) => {
+            let _ = position.notation();
+            position.visit(Describe);
+        }
+    }
+}
+
+/// Whatever a position shows: its board, moves and their labels, a legal move played and taken back.
+struct Describe;
+
+impl PositionVisitor for Describe {
+    type Output = ();
+    fn visit<G: RegisteredGame>(self, position: &G) {
+        let _ = position.board_text();
+        let _ = position.position_text();
+        let notation = position.notation();
+        if let Some(n) = &notation {
+            let _ = G::board_svg(n);
+        }
+        let mut g = position.clone();
+        for mv in position.moves().into_iter().take(64) {
+            let _ = g.move_label(mv);
+            g.play(mv);
+            let _ = g.terminal_value();
+            let _ = g.evaluate();
+            g.undo(mv);
+        }
+    }
+}
+
+/// A move typed in `play`: the first byte picks the game (and for xiangqi the notation), the
+/// second how many plies into the game the position is; the rest is the typed text.
+pub fn game_move(data: &[u8]) {
+    let [pick, plies, rest @ ..] = data else { return };
+    let Ok(text) = std::str::from_utf8(rest) else { return };
+    let game = GameId::ALL[*pick as usize % GameId::ALL.len()];
+    let mut options = GameOptions::default();
+    if game.info().name == "xiangqi" && pick % 2 == 1 {
+        options.notation = Some("chinese".into());
+    }
+    let Ok(position) = game.build(&options) else { return };
+    position.visit(TypeMove { text, plies: *plies });
+}
+
+struct TypeMove<'a> {
+    text: &'a str,
+    plies: u8,
+}
+
+impl PositionVisitor for TypeMove<'_> {
+    type Output = ();
+    fn visit<G: RegisteredGame>(self, position: &G) {
+        let mut g = position.clone();
+        for k in 0..self.plies % 16 {
+            let moves = g.moves();
+            if moves.is_empty() {
+                break;
+            }
+            g.play(moves[k as usize * 7 % moves.len()]);
+        }
+        if let Ok(mv) = g.parse_move(self.text) {
+            assert!(
+                g.moves().iter().any(|m| format!("{m:?}") == format!("{mv:?}")),
+                "a parsed move is legal"
+            );
+        }
+    }
+}
+
+/// The command line's value parsers, one per line of the input.
+pub fn cli_values(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    for line in text.lines().take(64) {
+        let _ = abviz::game::random::RandomTree::parse_shape(line);
+        let _ = abviz::game::random::RandomTree::parse_values(line);
+        let _ = abviz::game::random::Ordering::from_str(line);
+        let _ = abviz::search::Algorithm::from_str(line);
+        let _ = abviz::step::Until::from_str(line);
+        let _ = abviz::Score::parse(line);
+        let _ = abviz::export::Labels::from_str(line);
+        let _ = abviz::export::Collapse::from_str(line);
+        let _ = abviz::export::ShowPruned::from_str(line);
+        let _ = abviz::export::Format::from_str(line);
+        let _ = abviz::compare::parse_algorithms(line);
+        let _ = abviz::compare::parse_numbers("--depth", line);
+        let _ = abviz::compare::parse_orderings(line);
+        let _ = abviz::game::registry::find(line);
+    }
+}

@@ -1,0 +1,116 @@
+//! The fuzz targets (fuzz/targets.rs) on stable Rust: every seed of fuzz/corpus/, then a few
+//! thousand deterministic mutations of them per target. CI runs this; the long runs use
+//! cargo-fuzz on nightly (`cargo +nightly fuzz run TARGET`, see fuzz/Cargo.toml). A target must
+//! not panic on any input.
+
+#[path = "../fuzz/targets.rs"]
+mod targets;
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+/// Tokens the parsers care about, spliced into inputs.
+const TOKENS: &[&str] = &[
+    "(",
+    ")",
+    ":",
+    ",",
+    "\"",
+    "\\",
+    "\n",
+    "\t",
+    "#",
+    "inf",
+    "-inf",
+    "∞",
+    "−",
+    "max:",
+    "min:",
+    "max ",
+    "min ",
+    "{",
+    "}",
+    "[",
+    "]",
+    "\"children\":",
+    "\"value\":",
+    "\"version\":2",
+    "\"node\":",
+    "null",
+    "9999999999",
+    "-2147483648",
+    "/",
+    ".",
+    "X",
+    "O",
+    "w",
+    "b",
+    "炮",
+    "二",
+    "平",
+    "五",
+    "前",
+    "后",
+    "..",
+    "\u{202e}",
+    "\u{1b}[2J",
+];
+
+fn mutate(rng: &mut ChaCha8Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
+    let mut data = seeds[rng.next_u64() as usize % seeds.len()].clone();
+    for _ in 0..1 + rng.next_u64() % 4 {
+        let at = if data.is_empty() { 0 } else { rng.next_u64() as usize % (data.len() + 1) };
+        match rng.next_u64() % 6 {
+            0 if !data.is_empty() => {
+                let i = at.min(data.len() - 1);
+                data[i] ^= 1 << (rng.next_u64() % 8);
+            }
+            1 => data.insert(at, rng.next_u64() as u8),
+            2 if !data.is_empty() => {
+                let end = (at + 1 + rng.next_u64() as usize % 16).min(data.len());
+                data.drain(at.min(end)..end);
+            }
+            3 => {
+                let t = TOKENS[rng.next_u64() as usize % TOKENS.len()].as_bytes();
+                data.splice(at..at, t.iter().copied());
+            }
+            4 => {
+                let other = &seeds[rng.next_u64() as usize % seeds.len()];
+                let from = if other.is_empty() { 0 } else { rng.next_u64() as usize % other.len() };
+                data.splice(at..at, other[from..].iter().copied().take(64));
+            }
+            _ if data.len() < 100_000 => {
+                let end = (at + 1 + rng.next_u64() as usize % 32).min(data.len());
+                let piece: Vec<u8> = data[at.min(end)..end].to_vec();
+                data.splice(at..at, piece);
+            }
+            _ => {}
+        }
+    }
+    data
+}
+
+#[test]
+fn every_target_survives_its_seeds_and_their_mutations() {
+    let mutations: usize =
+        std::env::var("ABVIZ_FUZZ_SMOKE").ok().and_then(|v| v.parse().ok()).unwrap_or(1500);
+    for &(name, target) in targets::TARGETS {
+        let dir = format!("fuzz/corpus/{name}");
+        let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .flatten()
+            .map(|e| std::fs::read(e.path()).unwrap())
+            .collect();
+        seeds.sort();
+        assert!(!seeds.is_empty(), "{dir} holds no seed");
+        for seed in &seeds {
+            target(seed);
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(name.len() as u64);
+        for _ in 0..mutations {
+            let input = mutate(&mut rng, &seeds);
+            let result = std::panic::catch_unwind(|| target(&input));
+            assert!(result.is_ok(), "{name} panicked on {:?}", String::from_utf8_lossy(&input));
+        }
+    }
+}
