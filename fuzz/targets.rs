@@ -9,8 +9,11 @@ use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
 use std::str::FromStr;
 
+/// A target's body.
+pub type Target = fn(&[u8]);
+
 /// Every target, by name (the names of the cargo-fuzz targets and of the corpus folders).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("tree_notation", tree_notation),
     ("json_tree", json_tree),
     ("trace_file", trace_file),
@@ -76,7 +79,7 @@ fn search_and_draw(spec: abviz::game::tree::TreeSpec) {
         minimax_reference: false,
         ..RunOptions::default()
     };
-    let algo = if spec_size(&input) % 2 == 0 { Algorithm::AlphaBeta } else { Algorithm::NegamaxAb };
+    let algo = if spec_size(&input).is_multiple_of(2) { Algorithm::AlphaBeta } else { Algorithm::NegamaxAb };
     if let Ok(trace) = input.trace(algo, &opts) {
         if trace.nodes.len() <= 300 {
             draw(&trace);
