@@ -76,6 +76,19 @@ fn game_options(a: &InputArgs) -> GameOptions {
 }
 
 /// The text of a file, or of standard input for `-`.
+/// Reads a trace file (`-`: standard input) as it streams in.
+pub fn read_trace_file(path: &Path) -> Result<abviz::trace::Trace, Error> {
+    let traced = |source| Error::TraceFile { path: path.to_path_buf(), source };
+    if path.as_os_str() == "-" {
+        abviz::search::read_trace_from(std::io::stdin().lock()).map_err(traced)
+    } else {
+        let file =
+            std::fs::File::open(path).map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
+        abviz::search::read_trace_from(file).map_err(traced)
+    }
+}
+
+/// Reads a whole text file (`-`: standard input).
 pub fn read_text(path: &Path) -> Result<String, Error> {
     let io = |source| Error::Io { path: path.to_path_buf(), source };
     if path.as_os_str() == "-" {

@@ -2,7 +2,7 @@
 
 use super::args::RenderArgs;
 use super::draw::{check_destination, draw, view_options};
-use super::input::read_text;
+use super::input::read_trace_file;
 use abviz::Error;
 
 /// Runs `abviz render`.
@@ -10,7 +10,6 @@ pub fn render(args: RenderArgs) -> Result<(), Error> {
     let view = view_options(args.format, args.max_depth, false, &args.view)?;
     check_destination(args.format, args.output.as_deref())?;
     let path = &args.trace;
-    let trace = abviz::search::read_trace(&read_text(path)?)
-        .map_err(|source| Error::TraceFile { path: path.clone(), source })?;
+    let trace = read_trace_file(path)?;
     draw(&trace, args.format, &view, args.view.render, args.output.as_deref())
 }

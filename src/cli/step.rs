@@ -1,7 +1,7 @@
 //! `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
 
 use super::args::StepArgs;
-use super::input::{build_input, read_text};
+use super::input::{build_input, read_trace_file};
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
@@ -33,8 +33,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
             if let Some((_, flag)) = search_flags.iter().find(|(set, _)| *set) {
                 return Err(usage(format!("{flag} applies to a new search, not to a saved trace (--trace)")));
             }
-            abviz::search::read_trace(&read_text(path)?)
-                .map_err(|source| Error::TraceFile { path: path.clone(), source })?
+            read_trace_file(path)?
         }
         None => {
             let input = build_input(&args.input)?;

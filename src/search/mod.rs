@@ -326,5 +326,15 @@ pub fn run<G: Game, O: Observer<G>>(
 /// Reads a trace file (JSON, version 1 or 2); a version 1 file gets its algorithm's descriptor
 /// from this module, as it carries only the algorithm's name.
 pub fn read_trace(text: &str) -> Result<Trace, crate::trace::json::TraceFileError> {
-    Trace::from_json_with(text, |name| name.parse::<Algorithm>().ok().map(|a| a.descriptor().clone()))
+    Trace::from_json_with(text, describe)
+}
+
+/// [`read_trace`] from a reader, as the file streams in (memory in proportion to the trace).
+pub fn read_trace_from(reader: impl std::io::Read) -> Result<Trace, crate::trace::json::TraceFileError> {
+    Trace::from_reader_with(reader, describe)
+}
+
+/// The descriptor of the algorithm called `name`, for traces that name it only.
+fn describe(name: &str) -> Option<crate::trace::AlgorithmInfo> {
+    name.parse::<Algorithm>().ok().map(|a| a.descriptor().clone())
 }

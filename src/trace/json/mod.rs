@@ -10,23 +10,21 @@
 
 use crate::Score;
 use crate::game::Player;
-use crate::trace::summary::NEVER;
 use crate::trace::{
-    AlgorithmInfo, Bound, CutKind, Event, EventLog, Features, InputInfo, NONE, Node, NodeId, Perspective,
-    Positions, SearchResult, Stats, Status, Trace,
+    AlgorithmInfo, Bound, CutKind, Event, InputInfo, NONE, NodeId, Perspective, SearchResult, Stats, Status,
+    Trace,
 };
 use serde::{Deserialize, Serialize};
-use std::borrow::Cow;
-use std::collections::HashMap;
+
+mod read;
 
 /// The `format` field's value.
 pub const FORMAT: &str = "abviz-trace";
 /// The `version` field's value that this abviz writes.
 pub const VERSION: u32 = 2;
 
-/// The document; `E` is an event as written (`EventOut`) or as read (a JSON value, whose form
-/// depends on the version).
-#[derive(Serialize, Deserialize)]
+/// The document as written (it is read field by field, see [`read`]).
+#[derive(Serialize)]
 struct Doc<E> {
     format: String,
     version: u32,
@@ -126,21 +124,6 @@ struct EventOut {
     step: u32,
     #[serde(flatten)]
     event: Event,
-}
-
-#[derive(Deserialize)]
-struct EventIn {
-    step: u32,
-    #[serde(flatten)]
-    event: Event,
-}
-
-/// A version 1 event: a kind and a node, the numbers living in the node records.
-#[derive(Deserialize)]
-struct EventV1 {
-    step: u32,
-    kind: String,
-    node: NodeId,
 }
 
 /// Why a trace file could not be read.
@@ -281,157 +264,28 @@ impl Trace {
         text: &str,
         describe: impl Fn(&str) -> Option<AlgorithmInfo>,
     ) -> Result<Trace, TraceFileError> {
-        let head: serde_json::Value = serde_json::from_str(text)?;
-        match head.get("format").and_then(|f| f.as_str()) {
-            Some(FORMAT) => {}
-            Some(other) => return Err(format_err(format!("its format is {other:?}, expected {FORMAT:?}"))),
-            None => return Err(format_err("it has no \"format\": \"abviz-trace\" field")),
-        }
-        let version = match head.get("version") {
-            Some(v) if v.as_u64() == Some(1) => 1,
-            Some(v) if v.as_u64() == Some(2) => 2,
-            Some(v) => {
-                return Err(format_err(format!(
-                    "version {v} is not supported (this abviz reads versions 1 and 2)"
-                )));
-            }
-            None => return Err(format_err("it has no \"version\" field")),
-        };
-        let doc: Doc<serde_json::Value> = serde_json::from_value(head)?;
-        let algorithm = match (&doc.descriptor, describe(&doc.algorithm)) {
-            (Some(d), _) => d.clone(),
-            (None, Some(d)) => d,
-            (None, None) => AlgorithmInfo {
-                name: Cow::Owned(doc.algorithm.clone()),
-                title: Cow::Owned(doc.algorithm.clone()),
-                features: Features {
-                    window: doc.stats.cutoffs > 0 || doc.algorithm.contains("alpha"),
-                    ..Default::default()
-                },
-                ..Default::default()
-            },
-        };
-        let Some(node_docs) = doc.nodes else {
-            return Err(format_err(
-                "it was written with --stats-only and has no nodes to show; run again without --stats-only",
-            ));
-        };
-        let mut trace = Trace {
-            algorithm,
-            input: doc.input,
-            result: doc.result,
-            stats: doc.stats,
-            minimax: doc.minimax,
-            ..Default::default()
-        };
-        let mut label_ids: HashMap<String, u32> = HashMap::new();
-        let mut intern = |labels: &mut Vec<String>, s: Option<String>| -> u32 {
-            match s {
-                None => NONE,
-                Some(s) => *label_ids.entry(s.clone()).or_insert_with(|| {
-                    labels.push(s);
-                    labels.len() as u32 - 1
-                }),
-            }
-        };
-        let n = node_docs.len();
-        let mut given_paths: Vec<String> = Vec::with_capacity(n);
-        let mut positions = Positions::default();
-        let mut any_position = false;
-        let mut names = Vec::with_capacity(n);
-        for (i, nd) in node_docs.iter().enumerate() {
-            if nd.id as usize != i {
-                return Err(format_err(format!(
-                    "node {i} has id {}; ids must be 0, 1, 2, ... in order",
-                    nd.id
-                )));
-            }
-            if let Some(p) = nd.parent
-                && p as usize >= i
-            {
-                return Err(format_err(format!(
-                    "node {i} names parent {p}, which does not come before it (parents are recorded first)"
-                )));
-            }
-            given_paths.push(nd.path.clone());
-            let label = intern(&mut trace.labels, nd.mv.clone());
-            names.push(intern(&mut trace.labels, nd.name.clone()));
-            any_position |= nd.position.is_some();
-            positions.push(nd.position.as_deref().unwrap_or(""));
-            let index = match nd.index {
-                Some(i) => i,
-                None => nd.path.rsplit('.').next().and_then(|s| s.parse().ok()).unwrap_or(0),
-            };
-            let pruned = nd.status == Status::Pruned;
-            if pruned && let Some(v) = nd.value {
-                trace.pruned_values.push((nd.id, v));
-            }
-            trace.nodes.push(Node {
-                parent: nd.parent.unwrap_or(NONE),
-                label,
-                index,
-                depth: nd.depth,
-                player: nd.player,
-                pruned,
-            });
-        }
-        if names.iter().any(|&x| x != NONE) {
-            trace.names = names;
-        }
-        if any_position {
-            trace.positions = Some(positions);
-        }
-        trace.validate_structure().map_err(TraceFileError::Format)?;
-        check_paths(&trace, &given_paths)?;
-        let events = doc.events.unwrap_or_default();
-        trace.events = if version == 1 {
-            if trace.stats.nodes_distinct == 0 {
-                trace.stats.nodes_distinct = trace.stats.nodes;
-                trace.stats.leaves_distinct = trace.stats.leaves;
-            }
-            let v1: Vec<EventV1> =
-                events.into_iter().map(serde_json::from_value).collect::<Result<_, _>>()?;
-            events_from_v1(&trace, &node_docs, &v1)?
-        } else {
-            let mut log = EventLog::new();
-            for (k, value) in events.into_iter().enumerate() {
-                let e: EventIn = serde_json::from_value(value)?;
-                if e.step as usize != k + 1 {
-                    return Err(format_err(format!(
-                        "event {} has step {}; steps must be 1, 2, 3, ...",
-                        k + 1,
-                        e.step
-                    )));
-                }
-                log.push(&e.event, &trace.nodes);
-            }
-            log
-        };
-        check_events(&trace)?;
-        if trace.result.pv_indices.is_empty() && !trace.result.pv.is_empty() {
-            trace.result.pv_indices = pv_indices_from_labels(&trace);
-        }
-        Ok(trace)
+        read::read(text.as_bytes(), describe)
+    }
+
+    /// Reads a trace file as it streams in (memory in proportion to the trace, not the text);
+    /// `describe` as for [`Trace::from_json_with`].
+    pub fn from_reader_with(
+        reader: impl std::io::Read,
+        describe: impl Fn(&str) -> Option<AlgorithmInfo>,
+    ) -> Result<Trace, TraceFileError> {
+        read::read(reader, describe)
     }
 }
 
-/// Each node's path must be its parent's path and its own index, and the siblings of a node must
-/// be numbered 0, 1, 2, ... (the views index children by these numbers).
-fn check_paths(trace: &Trace, given: &[String]) -> Result<(), TraceFileError> {
-    let paths = trace.all_paths();
-    for (id, (path, given)) in paths.iter().zip(given).enumerate() {
-        if path != given {
-            return Err(format_err(format!(
-                "node {id} has path {given:?}, but its parent and position make it {path:?}"
-            )));
-        }
-    }
+/// The siblings of every node must be numbered 0, 1, 2, ... (the views index children by these
+/// numbers).
+fn check_siblings(trace: &Trace) -> Result<(), TraceFileError> {
     for id in 0..trace.nodes.len() as NodeId {
         for (k, &c) in trace.children(id).iter().enumerate() {
             if trace.nodes[c as usize].index as usize != k {
                 return Err(format_err(format!(
-                    "the children of node {id} are not numbered 0, 1, 2, ...: path {:?} is child {k}",
-                    paths[c as usize]
+                    "the children of node {id} are not numbered 0, 1, 2, ...: node {c} is child {k} but says {}",
+                    trace.nodes[c as usize].index
                 )));
             }
         }
@@ -513,104 +367,4 @@ fn pv_indices_from_labels(trace: &Trace) -> Vec<u32> {
         }
     }
     out
-}
-
-/// Rebuilds the events of a version 1 file, whose data lived in the node records.
-fn events_from_v1(trace: &Trace, docs: &[NodeDoc], events: &[EventV1]) -> Result<EventLog, TraceFileError> {
-    let nodes = &trace.nodes;
-    let n = nodes.len();
-    let by_path: HashMap<&str, NodeId> = docs.iter().map(|d| (d.path.as_str(), d.id)).collect();
-    let mut log = EventLog::new();
-    let mut next_id: usize = 0;
-    for (k, e) in events.iter().enumerate() {
-        if e.node as usize >= n {
-            return Err(format_err(format!("event {} names node {}, which does not exist", e.step, e.node)));
-        }
-        if e.step as usize != k + 1 {
-            return Err(format_err(format!(
-                "event {} has step {}; steps must be 1, 2, 3, ...",
-                k + 1,
-                e.step
-            )));
-        }
-        let d = &docs[e.node as usize];
-        let id = e.node;
-        let event = match e.kind.as_str() {
-            "enter" => {
-                next_id = next_id.max(id as usize + 1);
-                Event::Enter { node: id, alpha: d.alpha_in, beta: d.beta_in }
-            }
-            "eval" => Event::Eval {
-                node: id,
-                value: d.value.unwrap_or_default(),
-                terminal: d.status == Status::Terminal,
-            },
-            "update" => {
-                let parent = nodes[id as usize].parent;
-                if parent == NONE {
-                    return Err(format_err(format!("event {}: the root cannot report to a parent", e.step)));
-                }
-                Event::Update {
-                    node: parent,
-                    child: id,
-                    value: d.value.unwrap_or_default(),
-                    alpha: d.parent_alpha,
-                    beta: d.parent_beta,
-                }
-            }
-            "cutoff" => {
-                let Some(c) = &d.cutoff else {
-                    return Err(format_err(format!(
-                        "event {}: a cutoff at node {id}, which has no cutoff record",
-                        e.step
-                    )));
-                };
-                let child = trace.child_at(id, c.child).ok_or_else(|| {
-                    format_err(format!(
-                        "event {}: the cutoff at node {id} names child {}, which it has not",
-                        e.step, c.child
-                    ))
-                })?;
-                let bound_from = match &c.bound_from {
-                    None => None,
-                    Some(p) => Some(*by_path.get(p.as_str()).ok_or_else(|| {
-                        format_err(format!(
-                            "node {id}'s cutoff names bound_from {p:?}, a path not in the trace"
-                        ))
-                    })?),
-                };
-                // Its pruned children (and what was recorded below them) come next in id order.
-                let start = next_id;
-                while next_id < n && nodes[next_id].pruned && under_pruned(nodes, next_id as NodeId, id) {
-                    next_id += 1;
-                }
-                Event::Cutoff {
-                    node: id,
-                    cut: c.kind,
-                    child,
-                    alpha: c.alpha,
-                    beta: c.beta,
-                    bound_from,
-                    pruned: c.pruned,
-                    created: (next_id - start) as u32,
-                }
-            }
-            "exit" => Event::Exit { node: id, value: d.value.unwrap_or_default(), bound: d.bound },
-            other => {
-                return Err(format_err(format!("event {} has kind {other:?}, unknown in version 1", e.step)));
-            }
-        };
-        log.push(&event, nodes);
-    }
-    let _ = NEVER;
-    Ok(log)
-}
-
-/// Whether `id` lies below `cut` with only pruned nodes between them.
-fn under_pruned(nodes: &[Node], id: NodeId, cut: NodeId) -> bool {
-    let mut cur = nodes[id as usize].parent;
-    while cur != NONE && cur != cut && nodes[cur as usize].pruned {
-        cur = nodes[cur as usize].parent;
-    }
-    cur == cut
 }
