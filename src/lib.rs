@@ -23,6 +23,7 @@ pub mod input;
 pub mod line;
 pub mod output;
 pub mod play;
+pub mod safe_text;
 mod score;
 pub mod search;
 pub mod step;

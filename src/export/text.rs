@@ -10,10 +10,10 @@
 //! │   ├╌╌ ✂ C2 pruned
 //! ```
 
-use super::view::one_line;
 use super::{Exporter, Output, ViewOptions};
 use crate::Error;
 use crate::game::Player;
+use crate::safe_text::for_terminal;
 use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace};
 use std::fmt::Write;
 
@@ -33,7 +33,7 @@ impl TextExporter {
     /// The annotated tree and summary.
     pub fn text(&self, trace: &Trace, opts: &ViewOptions) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "{} on {}", trace.algorithm.title(), trace.input.description);
+        let _ = writeln!(out, "{} on {}", trace.algorithm.title(), for_terminal(&trace.input.description));
         out.push('\n');
         let max_depth = opts.max_depth.unwrap_or_else(|| fitting_depth(trace));
         let mut hidden = 0usize;
@@ -107,9 +107,9 @@ fn symbol(trace: &Trace, id: NodeId) -> &'static str {
 /// beyond their place in the drawing (their move label is just the child number).
 fn node_title(trace: &Trace, id: NodeId) -> Option<String> {
     match trace.name(id) {
-        Some(n) => Some(one_line(n)),
+        Some(n) => Some(for_terminal(n).into_owned()),
         None if trace.parent(id).is_none() => Some("root".into()),
-        None if trace.input.kind.is_game() => Some(one_line(trace.move_label(id))),
+        None if trace.input.kind.is_game() => Some(for_terminal(trace.move_label(id)).into_owned()),
         None => None,
     }
 }
@@ -152,7 +152,7 @@ fn write_node(
                 let _ = writeln!(
                     out,
                     "✂ {title}{value}pruned ({kind} at {})",
-                    one_line(&trace.display_name(n.parent))
+                    for_terminal(&trace.display_name(n.parent))
                 );
             }
         }
@@ -191,7 +191,7 @@ fn write_node(
         let from = if c.bound_from == NONE {
             "the root's initial window".to_string()
         } else {
-            one_line(&trace.display_name(c.bound_from))
+            for_terminal(&trace.display_name(c.bound_from)).into_owned()
         };
         let test = match (c.kind, child_value) {
             (CutKind::Alpha, Some(v)) => format!("{v} ≤ α = {}", c.alpha),
@@ -260,14 +260,15 @@ fn summary(trace: &Trace, out: &mut String) {
     let _ = writeln!(out, "Root value   {}", r.value);
     match (&r.best_move, r.best_index) {
         (Some(m), Some(i)) => {
-            let _ = writeln!(out, "Best move    {m} (child {} of the root)", u64::from(i) + 1);
+            let _ =
+                writeln!(out, "Best move    {} (child {} of the root)", for_terminal(m), u64::from(i) + 1);
         }
         _ => {
             let _ = writeln!(out, "Best move    none (the root is a leaf)");
         }
     }
     if !r.pv.is_empty() {
-        let _ = writeln!(out, "PV           {}", r.pv.join(" "));
+        let _ = writeln!(out, "PV           {}", for_terminal(&r.pv.join(" ")));
     }
     let _ = writeln!(out, "Nodes        {}", compare(s, reference, |s| s.nodes));
     let _ = writeln!(out, "Leaves       {}", compare(s, reference, |s| s.leaves));

@@ -118,8 +118,10 @@ impl Snippet {
         } else {
             src[after_line + 1..].find('\n').map_or(src.len(), |i| after_line + 1 + i)
         };
+        // The window's text, with characters that could drive a terminal written as `\u{…}`;
+        // `at` and `end` follow the span's ends into it.
         let mut text = String::new();
-        let mut at = None;
+        let (mut at, mut end) = (None, None);
         let mut offset = begin;
         for (k, piece) in src[begin..finish].split('\n').enumerate() {
             if k > 0 {
@@ -129,16 +131,35 @@ impl Snippet {
             let mut bounds = piece.char_indices().map(|(i, _)| i).chain(std::iter::once(piece.len()));
             let from = bounds.nth(first_column).unwrap_or(piece.len());
             let to = bounds.nth(Self::WIDTH.saturating_sub(1)).unwrap_or(piece.len()).max(from);
-            if offset + piece.len() >= span.start && at.is_none() && offset <= span.start {
-                let in_line = span.start - offset;
-                let clipped = in_line.clamp(from, to) - from;
-                at = Some(text.len() + clipped);
+            let on_line = offset <= span.start && span.start <= offset + piece.len() && at.is_none();
+            let mark = |text: &String, i: usize, at: &mut Option<usize>, end: &mut Option<usize>| {
+                if on_line && at.is_none() && offset + i >= span.start {
+                    *at = Some(text.len());
+                }
+                if on_line && end.is_none() && offset + i >= span.end {
+                    *end = Some(text.len());
+                }
+            };
+            if on_line && span.start < offset + from {
+                at = Some(text.len());
             }
-            text.push_str(&piece[from..to]);
+            for (i, c) in piece[from..to].char_indices() {
+                mark(&text, from + i, &mut at, &mut end);
+                if c != '\t' && crate::safe_text::is_unsafe(c) {
+                    text.push_str(&crate::safe_text::for_terminal(c.encode_utf8(&mut [0; 4])));
+                } else {
+                    text.push(c);
+                }
+            }
+            mark(&text, to, &mut at, &mut end);
+            if on_line {
+                at.get_or_insert(text.len());
+                end.get_or_insert(text.len());
+            }
             offset += piece.len() + 1;
         }
         let start = at.unwrap_or(text.len()).min(text.len());
-        let len = (span.end - span.start).min(text.len() - start);
+        let len = end.unwrap_or(start).clamp(start, text.len()) - start;
         // miette draws no label past the last character, so an error at the very end of the
         // input gets one trailing space to point at.
         if start == text.len() {
@@ -1243,6 +1264,7 @@ fn quote(s: &str) -> String {
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
+            c if crate::safe_text::is_unsafe(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
             c => out.push(c),
         }
     }

@@ -110,14 +110,15 @@ impl ColorChoice {
 }
 
 /// A short name for a node in a list or a stack: its own name, "root", its move (games), or for
-/// an unnamed tree node the path of child numbers.
+/// an unnamed tree node the path of child numbers; escaped where it could drive the terminal.
 pub fn short_name(trace: &Trace, id: NodeId) -> String {
-    match trace.name(id) {
+    let name = match trace.name(id) {
         Some(n) => n.to_string(),
         None if trace.parent(id).is_none() => "root".into(),
         None if trace.input.kind.is_game() => trace.move_label(id).to_string(),
         None => trace.display_name(id),
-    }
+    };
+    crate::safe_text::for_terminal(&name).into_owned()
 }
 
 /// "▲" for MAX, "▼" for MIN.

@@ -36,14 +36,12 @@ pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
     let (who, window) = match snap.top() {
         Some(top) if snap.focus != NONE => {
             let node = trace.node(snap.focus);
-            (
-                format!("{} ({})", trace.display_name(snap.focus), node.player.upper()),
-                window_text(replay, top),
-            )
+            let name = crate::safe_text::for_terminal(&trace.display_name(snap.focus)).into_owned();
+            (format!("{name} ({})", node.player.upper()), window_text(replay, top))
         }
         _ => ("—".to_string(), String::new()),
     };
-    let text = narrate(trace, step);
+    let text = crate::safe_text::for_terminal(&narrate(trace, step)).into_owned();
     if !color {
         return format!("{number}  {who} {window}  {text}");
     }

@@ -87,7 +87,7 @@ impl App<'_, '_> {
         }
         let snap = self.replay.at(self.step);
         let trace = self.replay.trace();
-        let narration = narrate(trace, self.step);
+        let narration = crate::safe_text::for_terminal(&narrate(trace, self.step)).into_owned();
         let narration_lines = wrapped_lines(&narration, area.width.saturating_sub(2) as usize).clamp(1, 4);
         let [title, main, story, status] = Layout::vertical([
             Constraint::Length(1),
@@ -118,7 +118,11 @@ impl App<'_, '_> {
         let trace = self.replay.trace();
         let line = Line::from(vec![
             Span::styled(" abviz step ", self.theme.focus()),
-            Span::raw(format!(" {} │ {}", trace.algorithm.title(), trace.input.description)),
+            Span::raw(format!(
+                " {} │ {}",
+                trace.algorithm.title(),
+                crate::safe_text::for_terminal(&trace.input.description)
+            )),
         ]);
         frame.render_widget(Paragraph::new(line), area);
     }
