@@ -90,6 +90,20 @@ fn cases() -> Vec<(String, Trace, ViewOptions)> {
             ViewOptions { labels: "all".parse().unwrap(), ..d() },
         ),
         ("min-root".into(), tree("min (3 (5 1) (2 8))", Algorithm::AlphaBeta), d()),
+        // Names Graphviz's HTML labels or pdfLaTeX once refused: empty, ']', a noncharacter,
+        // Latin Extended-A letters T1 fonts lack, and names longer than a label may be.
+        (
+            "awkward-names".into(),
+            tree(
+                &format!(
+                    "(\"\":(1 \"]\":2) \"x\u{fffe}y\":3 \"ĦħĿŀŉŦŧſ\":4 \"{}\":5 \"{}\":6)",
+                    "n".repeat(17_000),
+                    "ŧ".repeat(3_000)
+                ),
+                Algorithm::AlphaBeta,
+            ),
+            ViewOptions { labels: "all".parse().unwrap(), ..d() },
+        ),
         ("single-leaf".into(), tree("7", Algorithm::AlphaBeta), d()),
     ];
     let rt = random(Ordering::Worst, 7).trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
@@ -296,8 +310,15 @@ fn every_tikz_figure_compiles_with_pdflatex() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let wanted =
-        ["aima-ab", "wiki-soft-boxes-lr", "gfg-negamax-ab-edges", "hostile", "random-collapse", "tictactoe"];
+    let wanted = [
+        "aima-ab",
+        "wiki-soft-boxes-lr",
+        "gfg-negamax-ab-edges",
+        "hostile",
+        "awkward-names",
+        "random-collapse",
+        "tictactoe",
+    ];
     for (name, trace, opts) in cases().into_iter().filter(|c| wanted.contains(&c.0.as_str())) {
         pdflatex(&export(&trace, Format::Tikz, &opts), &name, dir.path());
     }

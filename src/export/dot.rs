@@ -31,6 +31,11 @@ impl Exporter for DotExporter {
 /// assert_eq!(escape_dot_html("a<b>&\"c\"\nd\\"), "a&lt;b&gt;&amp;&quot;c&quot;<br/>d\\");
 /// ```
 pub fn escape_dot_html(s: &str) -> String {
+    // Graphviz's HTML-label lexer refuses a text made of ']' alone (it reads it as the end of a
+    // CDATA section).
+    if !s.is_empty() && s.chars().all(|c| c == ']') {
+        return "&#93;".repeat(s.len());
+    }
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -41,10 +46,18 @@ pub fn escape_dot_html(s: &str) -> String {
             '\'' => out.push_str("&#39;"),
             '\n' => out.push_str("<br/>"),
             c if c.is_control() => out.push(' '),
+            c if is_noncharacter(c) => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
     out
+}
+
+/// Unicode's noncharacters (U+FDD0–U+FDEF and the last two code points of every plane), which
+/// XML — and so Graphviz's HTML labels — refuses.
+fn is_noncharacter(c: char) -> bool {
+    let v = c as u32;
+    (0xfdd0..=0xfdef).contains(&v) || v & 0xfffe == 0xfffe
 }
 
 fn color(p: Paint) -> String {
@@ -120,7 +133,7 @@ fn render(view: &View) -> String {
         // Beside the node: name, visit order, window.
         let mut beside: Vec<String> = Vec::new();
         let mut head = String::new();
-        if let Some(name) = &l.name {
+        if let Some(name) = l.name.as_deref().filter(|n| !n.is_empty()) {
             let _ = write!(head, r#"<b>{}</b>"#, font(13.0, ink, name));
         }
         if let Some(o) = &l.order {

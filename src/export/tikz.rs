@@ -89,7 +89,9 @@ pub fn escape_latex(s: &str) -> String {
             '○' => out.push_str(r"$\circ$"),
             c if c.is_control() => out.push(' '),
             c if c.is_ascii() => out.push(c),
-            c if ('\u{C0}'..='\u{17F}').contains(&c) && c.is_alphabetic() && c != 'ı' && c != 'ĸ' => {
+            // Latin-1 and Latin Extended-A letters print as themselves, but for the few that T1
+            // fonts lack (pdfLaTeX would stop on them).
+            c if ('\u{C0}'..='\u{17F}').contains(&c) && c.is_alphabetic() && !"ıĸĦħĿŀŉŦŧſ".contains(c) => {
                 out.push(c)
             }
             c => {

@@ -155,6 +155,21 @@ pub fn one_line(s: &str) -> String {
     s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
+/// The most characters of a node's name a figure draws; the whole name is in the trace and the
+/// tooltips.
+pub const NAME_WIDTH: usize = 60;
+
+/// `s` cut to `width` characters, ending with "…" when it was longer.
+pub fn clip(s: &str, width: usize) -> String {
+    match s.char_indices().nth(width) {
+        None => s.to_string(),
+        Some(_) => {
+            let cut: String = s.chars().take(width.saturating_sub(1)).collect();
+            format!("{cut}…")
+        }
+    }
+}
+
 /// The stable identifier of a trace node in every format: "n" and the child indices from the
 /// root joined by "_" ("n" for the root, "n_0_2" for the root's first child's third child).
 pub fn stable_id(path: &str) -> String {
@@ -580,7 +595,7 @@ impl<'a> View<'a> {
                 } else {
                     None
                 };
-                let name = t.name(id).filter(|_| l.names).map(one_line);
+                let name = t.name(id).filter(|_| l.names).map(|n| clip(&one_line(n), NAME_WIDTH));
                 let edge = parent_item.map(|_| match t.parent(id) {
                     Some(p) if !visited && t.node(p).visited() => {
                         EdgeKind::Cut(t.cutoff(p).map(|c| c.kind).unwrap_or(CutKind::at(t.node(p).player)))
