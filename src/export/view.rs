@@ -507,7 +507,7 @@ impl<'a> View<'a> {
         let r = &t.result;
         let mut s = format!("{}: value {}", t.algorithm.title(), r.value);
         if let Some(m) = &r.best_move {
-            s.push_str(&format!(", best move {}", one_line(m)));
+            s.push_str(&format!(", best move {}", clip(&one_line(m), NAME_WIDTH)));
         }
         s.push_str(&format!(" · {} nodes, {} leaves", thousands(t.stats.nodes), thousands(t.stats.leaves)));
         if t.algorithm.has_window() {
@@ -608,7 +608,7 @@ impl<'a> View<'a> {
                 let trivial = mv.is_empty()
                     || t.name(id) == Some(mv)
                     || (!t.input.kind.is_game() && mv == (n.index + 1).to_string());
-                let edge_label = (l.moves && !trivial).then(|| one_line(mv));
+                let edge_label = (l.moves && !trivial).then(|| clip(&one_line(mv), NAME_WIDTH));
                 let cut_label = match (edge, t.parent(id)) {
                     (Some(EdgeKind::Cut(kind)), Some(p)) => {
                         let last = t.children(p).iter().rfind(|&&c| !t.node(c).visited()) == Some(&id);
