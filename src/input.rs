@@ -10,6 +10,9 @@ use crate::game::{Game, Player};
 use crate::search::{self, Algorithm};
 use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
 
+/// The longest tree notation kept in a trace's input description (bytes).
+pub const MAX_POSITION_TEXT: usize = 1 << 20;
+
 /// The default node budget of a recorded search.
 pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
 
@@ -168,7 +171,8 @@ impl Input {
                 InputInfo {
                     kind: InputKind::Tree,
                     description: format!("tree {shown}, {} root", root.upper()),
-                    position: Some(notation),
+                    // A huge tree's notation is not copied into every trace.
+                    position: (notation.len() <= MAX_POSITION_TEXT).then_some(notation),
                     ..Default::default()
                 }
             }

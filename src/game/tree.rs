@@ -100,14 +100,31 @@ impl TreeSpecNode {
     }
 }
 
-#[derive(Clone, Debug)]
+/// One node of the arena (24 bytes: a tree file of millions of nodes stays small).
+#[derive(Clone, Copy, Debug)]
 struct Slot {
-    name: Option<String>,
-    player: Player,
-    value: Option<Score>,
+    /// A leaf's value (raw [`Score`]), when `LEAF` is set.
+    value: i32,
+    /// The node's name, an index into the names, or `NO_NAME`.
+    name: u32,
     parent: u32,
     first_child: u32,
     child_count: u32,
+    flags: u8,
+}
+
+const LEAF: u8 = 1;
+const MIN_MOVES: u8 = 2;
+const NO_NAME: u32 = u32::MAX;
+
+impl Slot {
+    fn player(&self) -> Player {
+        if self.flags & MIN_MOVES != 0 { Player::Min } else { Player::Max }
+    }
+
+    fn value(&self) -> Option<Score> {
+        (self.flags & LEAF != 0).then(|| Score::from(self.value))
+    }
 }
 
 /// An explicit tree flattened into an arena, playable as a [`Game`].
@@ -117,6 +134,7 @@ struct Slot {
 #[derive(Clone, Debug)]
 pub struct ExplicitTree {
     slots: std::sync::Arc<[Slot]>,
+    names: std::sync::Arc<[String]>,
     current: u32,
     root_player: Player,
 }
@@ -124,38 +142,56 @@ pub struct ExplicitTree {
 impl ExplicitTree {
     /// Builds the arena (children stored contiguously, breadth-first) from a parsed tree.
     pub fn new(spec: &TreeSpec, root_player: Player) -> Self {
+        let mut names: Vec<String> = Vec::new();
+        let mut name_of = |n: &Option<String>| match n {
+            Some(n) => {
+                names.push(n.clone());
+                names.len() as u32 - 1
+            }
+            None => NO_NAME,
+        };
+        let flags = |player: Player| if player == Player::Min { MIN_MOVES } else { 0 };
+        let root = spec.root.player.unwrap_or(root_player);
         let mut slots = vec![Slot {
-            name: spec.root.name.clone(),
-            player: spec.root.player.unwrap_or(root_player),
-            value: None,
+            value: 0,
+            name: name_of(&spec.root.name),
             parent: u32::MAX,
             first_child: 0,
             child_count: 0,
+            flags: flags(root),
         }];
         let mut queue = std::collections::VecDeque::from([(0u32, &spec.root)]);
         while let Some((idx, node)) = queue.pop_front() {
             match &node.kind {
-                TreeSpecKind::Leaf(v) => slots[idx as usize].value = Some(*v),
+                TreeSpecKind::Leaf(v) => {
+                    let slot = &mut slots[idx as usize];
+                    slot.value = v.raw();
+                    slot.flags |= LEAF;
+                }
                 TreeSpecKind::Interior(children) => {
                     let first = slots.len() as u32;
                     slots[idx as usize].first_child = first;
                     slots[idx as usize].child_count = children.len() as u32;
-                    let parent_player = slots[idx as usize].player;
+                    let parent_player = slots[idx as usize].player();
                     for (k, c) in children.iter().enumerate() {
                         slots.push(Slot {
-                            name: c.name.clone(),
-                            player: c.player.unwrap_or(parent_player.other()),
-                            value: None,
+                            value: 0,
+                            name: name_of(&c.name),
                             parent: idx,
                             first_child: 0,
                             child_count: 0,
+                            flags: flags(c.player.unwrap_or(parent_player.other())),
                         });
                         queue.push_back((first + k as u32, c));
                     }
                 }
             }
         }
-        ExplicitTree { slots: slots.into(), current: 0, root_player: spec.root.player.unwrap_or(root_player) }
+        ExplicitTree { slots: slots.into(), names: names.into(), current: 0, root_player: root }
+    }
+
+    fn name_of(&self, slot: &Slot) -> Option<&str> {
+        (slot.name != NO_NAME).then(|| self.names[slot.name as usize].as_str())
     }
 
     /// Number of nodes in the whole tree.
@@ -170,7 +206,7 @@ impl ExplicitTree {
 
     /// Number of leaves in the whole tree.
     pub fn leaf_count(&self) -> usize {
-        self.slots.iter().filter(|s| s.value.is_some()).count()
+        self.slots.iter().filter(|s| s.flags & LEAF != 0).count()
     }
 
     /// The player at the root.
@@ -183,7 +219,7 @@ impl Game for ExplicitTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        self.slots[self.current as usize].player
+        self.slots[self.current as usize].player()
     }
 
     fn moves(&self) -> Vec<u32> {
@@ -200,13 +236,13 @@ impl Game for ExplicitTree {
     }
 
     fn terminal_value(&self) -> Option<Score> {
-        self.slots[self.current as usize].value
+        self.slots[self.current as usize].value()
     }
 
     fn evaluate(&self) -> Score {
         // Interior nodes of an explicit tree have no static value; the CLI never sets a depth
         // limit for trees, so this is only reached at leaves.
-        self.slots[self.current as usize].value.unwrap_or_default()
+        self.slots[self.current as usize].value().unwrap_or_default()
     }
 
     fn label_key(&self, mv: u32) -> Option<u32> {
@@ -219,7 +255,7 @@ impl Game for ExplicitTree {
 
     fn write_move_label(&self, mv: u32, out: &mut String) {
         let slot = &self.slots[mv as usize];
-        match &slot.name {
+        match self.name_of(slot) {
             Some(n) => out.push_str(n),
             None => {
                 let first = self.slots[slot.parent as usize].first_child;
@@ -230,9 +266,9 @@ impl Game for ExplicitTree {
 
     fn position_text(&self) -> String {
         let s = &self.slots[self.current as usize];
-        match (&s.name, s.value) {
+        match (self.name_of(s), s.value()) {
             (Some(n), Some(v)) => format!("{n} = {v}"),
-            (Some(n), None) => n.clone(),
+            (Some(n), None) => n.to_string(),
             (None, Some(v)) => v.to_string(),
             (None, None) => format!("interior node, {} children", s.child_count),
         }
@@ -243,6 +279,6 @@ impl Game for ExplicitTree {
     }
 
     fn node_name(&self) -> Option<&str> {
-        self.slots[self.current as usize].name.as_deref()
+        self.name_of(&self.slots[self.current as usize])
     }
 }
