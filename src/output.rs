@@ -48,6 +48,15 @@ pub fn to_stdout(bytes: &[u8]) {
 /// Writes `contents` to `path` through a temporary file in the same folder, renamed into place
 /// only once everything was written.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
+    write_atomic_with(path, |w| w.write_all(contents))
+}
+
+/// [`write_atomic`] for output produced as it is written: `produce` writes into the temporary
+/// file; on any error nothing is left behind and `path` is untouched.
+pub fn write_atomic_with(
+    path: &Path,
+    produce: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), Error> {
     let io = |source| Error::Io { path: path.to_path_buf(), source };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -57,7 +66,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
     // replaced: renaming a file over /dev/null would destroy it.
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
         let mut f = std::fs::OpenOptions::new().write(true).open(path).map_err(io)?;
-        return f.write_all(contents).and_then(|()| f.flush()).map_err(io);
+        return produce(&mut f).and_then(|()| f.flush()).map_err(io);
     }
     if !dir.is_dir() {
         let why = format!("cannot write here: the folder {} does not exist", dir.display());
@@ -68,7 +77,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
         .prefix(&format!("{TMP}{}-", std::process::id()))
         .tempfile_in(dir)
         .map_err(|e| io(std::io::Error::new(e.kind(), "cannot create a file in this folder")))?;
-    tmp.write_all(contents).map_err(io)?;
+    produce(tmp.as_file_mut()).map_err(io)?;
     tmp.flush().map_err(io)?;
     // Temporary files are private (0600); a figure or trace is an ordinary file.
     #[cfg(unix)]
@@ -80,15 +89,41 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Writes one output file atomically, after cleaning up what killed runs left in its folder.
-fn write_file(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, Error> {
-    let dir = match path.parent() {
+/// Writes output produced as it is written ([`write_atomic_with`]) to `path`, or to standard
+/// output where a closed pipe ends it quietly. Returns the file written, None for standard
+/// output.
+pub fn write_with(
+    path: Option<&Path>,
+    produce: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<Option<PathBuf>, Error> {
+    match path {
+        Some(p) => {
+            clean_stale_files(parent_dir(p));
+            write_atomic_with(p, produce)?;
+            Ok(Some(p.to_path_buf()))
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            match produce(&mut out).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(Error::Io { path: PathBuf::from("<standard output>"), source: e })
+                }
+                _ => Ok(None),
+            }
+        }
+    }
+}
+
+fn parent_dir(path: &Path) -> &Path {
+    match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
-    };
-    clean_stale_files(dir);
-    write_atomic(path, bytes)?;
-    Ok(Some(path.to_path_buf()))
+    }
+}
+
+/// Writes one output file atomically, after cleaning up what killed runs left in its folder.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<Option<PathBuf>, Error> {
+    write_with(Some(path), |w| w.write_all(bytes))
 }
 
 /// The name abviz gives a file while it is being written.

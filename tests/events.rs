@@ -36,6 +36,14 @@ fn round_trip(trace: &Trace) -> Trace {
     assert_eq!(back.nodes, trace.nodes);
     assert_eq!(back.events, trace.events);
     assert_eq!(back.to_json(false), json);
+    // The compact layout keeps everything too.
+    let mut compact = Vec::new();
+    trace.write_json(&mut compact, abviz::trace::json::Layout::Compact, false).unwrap();
+    let compact = String::from_utf8(compact).unwrap();
+    let from_compact = Trace::from_json(&compact).unwrap_or_else(|e| panic!("{e}\n{compact}"));
+    assert_eq!(from_compact.nodes, trace.nodes);
+    assert_eq!(from_compact.events, trace.events);
+    assert_eq!(from_compact.to_json(false), json);
     back
 }
 

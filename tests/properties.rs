@@ -8,6 +8,7 @@ use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
 use abviz::trace::{Status, Trace};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 fn leaf() -> impl Strategy<Value = TreeSpecNode> {
     prop_oneof![
@@ -168,4 +169,29 @@ proptest! {
         prop_assert_eq!(&back.result, &t.result);
         prop_assert_eq!(back.to_json(false), json);
     }
+
+    #[test]
+    fn compact_json_round_trip_is_lossless(root in tree(), min_root in any::<bool>()) {
+        let input = input(root, min_root);
+        for algo in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::Negamax, Algorithm::NegamaxAb] {
+            let t = record(&input, algo);
+            let compact = compact_json(&t);
+            let back = Trace::from_json(&compact).map_err(|e| TestCaseError::fail(format!("{algo}: {e}\n{compact}")))?;
+            prop_assert_eq!(&back.nodes, &t.nodes, "{}", algo);
+            prop_assert_eq!(&back.events, &t.events, "{}", algo);
+            prop_assert_eq!(&back.labels, &t.labels, "{}", algo);
+            prop_assert_eq!(&back.names, &t.names, "{}", algo);
+            prop_assert_eq!(&back.pruned_values, &t.pruned_values, "{}", algo);
+            // Everything a reader sees, and the compact file itself, come out the same.
+            prop_assert_eq!(back.to_json(false), t.to_json(false), "{}", algo);
+            prop_assert_eq!(compact_json(&back), compact, "{}", algo);
+        }
+    }
+}
+
+/// The trace in the compact layout.
+fn compact_json(t: &Trace) -> String {
+    let mut out = Vec::new();
+    t.write_json(&mut out, abviz::trace::json::Layout::Compact, false).unwrap();
+    String::from_utf8(out).unwrap()
 }

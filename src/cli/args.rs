@@ -155,6 +155,10 @@ pub struct RunArgs {
     /// JSON without nodes and events (for huge searches).
     #[arg(long)]
     pub stats_only: bool,
+    /// JSON in the compact layout: columns of numbers, about 20 bytes per node (for big traces;
+    /// `abviz render` reads both layouts).
+    #[arg(long)]
+    pub compact: bool,
     /// Stop a search that visits more nodes than this.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
@@ -171,7 +175,8 @@ pub struct RunArgs {
 #[command(after_help = "Examples:
   abviz run --tree-file examples/aima.tree -f json -o aima.json
   abviz render aima.json -f svg -o aima.svg
-  abviz render aima.json -f html -o aima/")]
+  abviz render aima.json -f html -o aima/
+  abviz render big.json -f json --compact -o big.compact.json   the same trace, columns of numbers")]
 pub struct RenderArgs {
     /// A trace written by `abviz run --format json` ('-' reads standard input).
     #[arg(value_name = "TRACE.json")]
@@ -185,6 +190,9 @@ pub struct RenderArgs {
     /// Show the tree down to this depth only (root = 0).
     #[arg(long, value_name = "K")]
     pub max_depth: Option<u32>,
+    /// --format json: write the compact layout (converts a readable trace file).
+    #[arg(long)]
+    pub compact: bool,
     /// Diagram options.
     #[command(flatten)]
     pub view: ViewArgs,

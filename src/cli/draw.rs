@@ -14,8 +14,12 @@ pub fn view_options(
     format: Format,
     max_depth: Option<u32>,
     stats_only: bool,
+    compact: bool,
     v: &ViewArgs,
 ) -> Result<ViewOptions, Error> {
+    if compact && format != Format::Json {
+        return Err(usage("--compact is a layout of the JSON trace: use it with --format json"));
+    }
     let diagram = matches!(format, Format::Dot | Format::Svg | Format::Tikz | Format::Html);
     if !diagram {
         for (set, flag) in [
@@ -45,6 +49,7 @@ pub fn view_options(
     Ok(ViewOptions {
         max_depth,
         stats_only,
+        compact,
         labels: v.labels.as_deref().map(str::parse).transpose().map_err(usage)?.unwrap_or_default(),
         show_pruned: v.show_pruned.unwrap_or_default(),
         pv_only: v.pv_only,
@@ -74,6 +79,12 @@ pub fn draw(
     render: Option<RenderKind>,
     output: Option<&Path>,
 ) -> Result<(), Error> {
+    if format == Format::Json && render.is_none() {
+        // Written as it is serialised: no copy of the file in memory.
+        let layout = abviz::export::json_layout(view);
+        let written = abviz::output::write_with(output, |w| trace.write_json(w, layout, view.stats_only))?;
+        return say_written(written);
+    }
     let exporter: Box<dyn Exporter> = match render {
         Some(kind) => Box::new(GraphvizExporter { kind }),
         None => format.exporter(),
@@ -83,7 +94,12 @@ pub fn draw(
 
 /// Writes `out` to standard output or `path`, saying where on a terminal.
 pub fn write(out: &Output, path: Option<&Path>) -> Result<(), Error> {
-    if let Some(written) = abviz::output::write(out, path)?
+    say_written(abviz::output::write(out, path)?)
+}
+
+/// Says on a terminal which file was written.
+fn say_written(written: Option<std::path::PathBuf>) -> Result<(), Error> {
+    if let Some(written) = written
         && std::io::stderr().is_terminal()
     {
         eprintln!("wrote {}", written.display());

@@ -7,7 +7,7 @@ use abviz::Error;
 
 /// Runs `abviz render`.
 pub fn render(args: RenderArgs) -> Result<(), Error> {
-    let view = view_options(args.format, args.max_depth, false, &args.view)?;
+    let view = view_options(args.format, args.max_depth, false, args.compact, &args.view)?;
     check_destination(args.format, args.output.as_deref())?;
     let path = &args.trace;
     let trace = read_trace_file(path)?;

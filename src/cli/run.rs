@@ -15,7 +15,7 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
         return Err(usage("--stats-only goes with --format json"));
     }
     let input = build_input(&args.input)?;
-    let view = view_options(args.format, args.max_depth, args.stats_only, &args.view)?;
+    let view = view_options(args.format, args.max_depth, args.stats_only, args.compact, &args.view)?;
     check_destination(args.format, args.output.as_deref())?;
     let trace = if args.stats_only {
         // Counting only: no nodes or events are kept, so huge searches fit in memory.

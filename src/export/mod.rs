@@ -19,7 +19,7 @@ pub mod view;
 pub use dot::{DotExporter, escape_dot_html};
 pub use graphviz::{GraphvizExporter, RenderKind};
 pub use html::HtmlExporter;
-pub use json::JsonExporter;
+pub use json::{JsonExporter, layout as json_layout};
 pub use options::{Collapse, Labels, RankDir, ShowPruned, Style};
 pub use svg::{SvgExporter, escape_xml};
 pub use text::TextExporter;
@@ -38,6 +38,8 @@ pub struct ViewOptions {
     pub max_depth: Option<u32>,
     /// JSON: leave out nodes and events.
     pub stats_only: bool,
+    /// JSON: the compact layout (columns of numbers) instead of the readable one.
+    pub compact: bool,
     /// Diagrams: which labels to write.
     pub labels: Labels,
     /// Diagrams: which never-searched nodes to draw.

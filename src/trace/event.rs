@@ -510,6 +510,42 @@ fn code_score(c: u64) -> Score {
     }
 }
 
+/// Where an event's numbers go: the log's bytes ([`Writer`]) or a compact trace file.
+pub(crate) trait Sink {
+    /// A count or a key.
+    fn num(&mut self, v: u64);
+    /// A node id.
+    fn id(&mut self, id: NodeId);
+    /// A score.
+    fn score(&mut self, s: Score);
+    /// An MCTS statistic.
+    fn float(&mut self, f: f64);
+    /// An optional node id.
+    fn opt(&mut self, id: Option<NodeId>);
+    /// An optional count (a pass's depth limit).
+    fn opt_num(&mut self, v: Option<u32>);
+}
+
+/// Where an event's numbers come from: the log's bytes ([`Reader`]) or a compact trace file.
+pub(crate) trait Source {
+    /// A count or a key.
+    fn num(&mut self) -> u64;
+    /// A node id.
+    fn id(&mut self) -> NodeId;
+    /// A score.
+    fn score(&mut self) -> Score;
+    /// An MCTS statistic.
+    fn float(&mut self) -> f64;
+    /// An optional node id.
+    fn opt(&mut self) -> Option<NodeId>;
+    /// An optional count.
+    fn opt_num(&mut self) -> Option<u32>;
+    /// A count that fits 32 bits.
+    fn small(&mut self) -> u32 {
+        self.num().min(u32::MAX as u64) as u32
+    }
+}
+
 /// Writes an event's numbers into the spare capacity of the log's bytes (reserved beforehand,
 /// so no write checks the capacity again); `len` bytes are written.
 struct Writer<'a> {
@@ -523,6 +559,9 @@ impl Writer<'_> {
         self.spare[self.len].write(b);
         self.len += 1;
     }
+}
+
+impl Sink for Writer<'_> {
     #[inline(always)]
     fn num(&mut self, mut v: u64) {
         while v >= 0x80 {
@@ -530,6 +569,10 @@ impl Writer<'_> {
             v >>= 7;
         }
         self.byte(v as u8);
+    }
+    #[inline(always)]
+    fn id(&mut self, id: NodeId) {
+        self.num(id as u64);
     }
     #[inline(always)]
     fn score(&mut self, s: Score) {
@@ -544,6 +587,10 @@ impl Writer<'_> {
     fn opt(&mut self, id: Option<NodeId>) {
         self.num(id.map_or(0, |i| i as u64 + 1));
     }
+    /// 0 for none, v + 1 otherwise.
+    fn opt_num(&mut self, v: Option<u32>) {
+        self.num(v.map_or(0, |d| d as u64 + 1));
+    }
 }
 
 struct Reader<'a> {
@@ -551,7 +598,7 @@ struct Reader<'a> {
     at: usize,
 }
 
-impl Reader<'_> {
+impl Source for Reader<'_> {
     fn num(&mut self) -> u64 {
         let mut v = 0u64;
         let mut shift = 0;
@@ -570,9 +617,6 @@ impl Reader<'_> {
     fn id(&mut self) -> NodeId {
         self.num().min(NONE as u64) as NodeId
     }
-    fn small(&mut self) -> u32 {
-        self.num().min(u32::MAX as u64) as u32
-    }
     fn score(&mut self) -> Score {
         code_score(self.num())
     }
@@ -588,6 +632,56 @@ impl Reader<'_> {
             0 => None,
             v => Some((v - 1).min(NONE as u64 - 1) as NodeId),
         }
+    }
+    fn opt_num(&mut self) -> Option<u32> {
+        match self.num() {
+            0 => None,
+            d => Some((d - 1).min(u32::MAX as u64) as u32),
+        }
+    }
+}
+
+/// Reads an event's numbers from the log and writes each to a sink as it goes.
+struct Tee<'a, 'w, W> {
+    reader: Reader<'a>,
+    sink: &'w mut W,
+}
+
+impl<W: Sink> Source for Tee<'_, '_, W> {
+    fn num(&mut self) -> u64 {
+        let v = self.reader.num();
+        self.sink.num(v);
+        v
+    }
+    fn id(&mut self) -> NodeId {
+        let v = self.reader.id();
+        self.sink.id(v);
+        v
+    }
+    fn score(&mut self) -> Score {
+        let v = self.reader.score();
+        self.sink.score(v);
+        v
+    }
+    fn float(&mut self) -> f64 {
+        let v = self.reader.float();
+        self.sink.float(v);
+        v
+    }
+    fn opt(&mut self) -> Option<NodeId> {
+        let v = self.reader.opt();
+        self.sink.opt(v);
+        v
+    }
+    fn opt_num(&mut self) -> Option<u32> {
+        let v = self.reader.opt_num();
+        self.sink.opt_num(v);
+        v
+    }
+    fn small(&mut self) -> u32 {
+        let v = self.reader.num().min(u32::MAX as u64) as u32;
+        self.sink.num(v as u64);
+        v
     }
 }
 
@@ -678,6 +772,21 @@ impl EventLog {
         it
     }
 
+    /// Writes every event as it is stored, its code byte (as a number) and then its numbers,
+    /// into `sink`: the compact trace file's events, which [`Decoder`] reads back.
+    pub(crate) fn transcode<W: Sink>(&self, nodes: &[Node], sink: &mut W) {
+        let mut state = State::default();
+        for &byte in &self.codes {
+            sink.num(byte as u64);
+            let code = CODES[(byte & KIND) as usize];
+            let mut tee =
+                Tee { reader: Reader { bytes: &self.bytes, at: state.offset as usize }, sink: &mut *sink };
+            let e = decode(code, byte, &state, &mut tee);
+            state.offset = tee.reader.at as u64;
+            advance(&mut state, &e, nodes);
+        }
+    }
+
     fn decode_at(&self, step: usize, state: &mut State, nodes: &[Node]) -> Event {
         let byte = self.codes[step];
         let code = CODES[(byte & KIND) as usize];
@@ -687,6 +796,47 @@ impl EventLog {
         state.offset = r.at as u64;
         e
     }
+}
+
+/// Decodes what [`EventLog::transcode`] wrote, one code byte and its numbers at a time.
+#[derive(Default)]
+pub(crate) struct Decoder {
+    state: State,
+}
+
+impl Decoder {
+    /// The event with code byte `byte`, its numbers read from `source`; `None` for a byte that
+    /// is no event code.
+    pub(crate) fn next<R: Source>(&mut self, byte: u8, nodes: &[Node], source: &mut R) -> Option<Event> {
+        let code = *CODES.get((byte & KIND) as usize)?;
+        let e = decode(code, byte, &self.state, source);
+        advance(&mut self.state, &e, nodes);
+        Some(e)
+    }
+}
+
+/// The event codes a compact trace file uses, by number (the low five bits of a code byte):
+/// each kind's name and the variant it stands for (docs/trace-format.md lists them).
+pub fn compact_codes() -> Vec<(u8, &'static str, &'static str)> {
+    CODES
+        .iter()
+        .map(|&c| {
+            let variant = match c {
+                Code::Eval => "depth limit",
+                Code::EvalTerminal => "terminal",
+                Code::CutoffAlpha => "α",
+                Code::CutoffBeta => "β",
+                Code::ExitExact | Code::PassEndExact | Code::TtHitExact | Code::TtStoreExact => "exact",
+                Code::ExitLower | Code::PassEndLower | Code::TtHitLower | Code::TtStoreLower => "lower",
+                Code::ExitUpper | Code::PassEndUpper | Code::TtHitUpper | Code::TtStoreUpper => "upper",
+                Code::PassStartIteration => "iteration",
+                Code::PassStartProbe => "probe",
+                Code::PassStartAspiration => "aspiration",
+                _ => "",
+            };
+            (c as u8, code_kind(c).name(), variant)
+        })
+        .collect()
 }
 
 /// An iterator over an [`EventLog`]'s events.
@@ -739,7 +889,7 @@ fn code_kind(code: Code) -> EventKind {
 
 /// Writes `e`'s data and returns its code byte.
 #[inline(always)]
-fn encode(e: &Event, s: &State, w: &mut Writer) -> u8 {
+fn encode<W: Sink>(e: &Event, s: &State, w: &mut W) -> u8 {
     let (code, node, second) = match *e {
         Event::Enter { node, .. } => (Code::Enter, node, NONE),
         Event::Research { node, .. } => (Code::Research, node, NONE),
@@ -781,11 +931,11 @@ fn encode(e: &Event, s: &State, w: &mut Writer) -> u8 {
     let mut byte = code as u8;
     if node != want_node {
         byte |= OWN_NODE;
-        w.num(node as u64);
+        w.id(node);
     }
     if second != want_second {
         byte |= OWN_CHILD;
-        w.num(second as u64);
+        w.id(second);
     }
     match *e {
         Event::Enter { alpha, beta, .. } | Event::Research { alpha, beta, .. } => {
@@ -822,7 +972,7 @@ fn encode(e: &Event, s: &State, w: &mut Writer) -> u8 {
         }
         Event::PassStart { pass, depth, alpha, beta, .. } => {
             w.num(pass as u64);
-            w.num(depth.map_or(0, |d| d as u64 + 1));
+            w.opt_num(depth);
             w.score(alpha);
             w.score(beta);
         }
@@ -859,13 +1009,13 @@ fn encode(e: &Event, s: &State, w: &mut Writer) -> u8 {
     byte
 }
 
-fn decode(code: Code, byte: u8, s: &State, r: &mut Reader) -> Event {
+fn decode<R: Source>(code: Code, byte: u8, s: &State, r: &mut R) -> Event {
     let (want_node, want_second) = implied(code, s);
     let node = if byte & OWN_NODE != 0 { r.id() } else { want_node };
     let second = if byte & OWN_CHILD != 0 { r.id() } else { want_second };
     let short = byte & SHORT != 0;
-    let window = |r: &mut Reader| if short { (Score::NEG_INF, Score::INF) } else { (r.score(), r.score()) };
-    let value = |r: &mut Reader| if short { s.last_value } else { r.score() };
+    let window = |r: &mut R| if short { (Score::NEG_INF, Score::INF) } else { (r.score(), r.score()) };
+    let value = |r: &mut R| if short { s.last_value } else { r.score() };
     match code {
         Code::Enter => {
             let (alpha, beta) = window(r);
@@ -901,10 +1051,7 @@ fn decode(code: Code, byte: u8, s: &State, r: &mut Reader) -> Event {
                 Code::PassStartProbe => PassKind::Probe,
                 _ => PassKind::Aspiration,
             },
-            depth: match r.num() {
-                0 => None,
-                d => Some((d - 1).min(u32::MAX as u64) as u32),
-            },
+            depth: r.opt_num(),
             alpha: r.score(),
             beta: r.score(),
         },

@@ -19,7 +19,7 @@ pub mod summary;
 pub mod timeline;
 
 pub use algorithm::{AlgorithmInfo, CodeLine, Features, LineRole, Perspective};
-pub use event::{BadEvent, Event, EventKind, EventLog, Events, MARK_EVERY, PassKind};
+pub use event::{BadEvent, Event, EventKind, EventLog, Events, MARK_EVERY, PassKind, compact_codes};
 pub use model::*;
 pub use observer::{Both, Counter, NoOp, Observer, Stop};
 pub use recorder::Recorder;

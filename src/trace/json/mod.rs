@@ -11,43 +11,50 @@
 use crate::Score;
 use crate::game::Player;
 use crate::trace::{
-    AlgorithmInfo, Bound, CutKind, Event, InputInfo, NONE, NodeId, Perspective, SearchResult, Stats, Status,
-    Trace,
+    AlgorithmInfo, Bound, CutKind, Event, InputInfo, NONE, NodeId, SearchResult, Stats, Status, Trace,
 };
 use serde::{Deserialize, Serialize};
 
+mod compact;
 mod read;
+mod write;
+
+pub use write::Layout;
 
 /// The `format` field's value.
 pub const FORMAT: &str = "abviz-trace";
 /// The `version` field's value that this abviz writes.
 pub const VERSION: u32 = 2;
 
-/// The document as written (it is read field by field, see [`read`]).
+/// The document as written: the header borrowed from the trace, the nodes and events
+/// serialised as they are written (see [`write`]).
 #[derive(Serialize)]
-struct Doc<E> {
-    format: String,
+struct Doc<'a> {
+    format: &'static str,
     version: u32,
-    algorithm: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    descriptor: Option<AlgorithmInfo>,
-    input: InputInfo,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    layout: Option<&'static str>,
+    algorithm: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    descriptor: Option<&'a AlgorithmInfo>,
+    input: &'a InputInfo,
     root_player: Player,
-    result: SearchResult,
-    stats: Stats,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    minimax: Option<Stats>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    nodes: Option<Vec<NodeDoc>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    result: &'a SearchResult,
+    stats: &'a Stats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minimax: Option<&'a Stats>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<write::NodesOut<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     passes: Vec<PassDoc>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     links: Vec<LinkDoc>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    events: Option<Vec<E>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    events: Option<write::EventsOut<'a>>,
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(expecting = "a node (an object with id, parent, path, ...)")]
 struct NodeDoc {
     id: NodeId,
     parent: Option<NodeId>,
@@ -131,10 +138,17 @@ struct EventOut {
 pub enum TraceFileError {
     /// Not JSON, or JSON of the wrong shape.
     #[error("not a valid abviz trace: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(serde_json::Error),
     /// A JSON document, but not ours.
     #[error("not an abviz trace: {0}")]
     Format(String),
+}
+
+impl From<serde_json::Error> for TraceFileError {
+    fn from(e: serde_json::Error) -> Self {
+        // Not a `source`: the message already says it, and error reports would repeat it.
+        TraceFileError::Json(e)
+    }
 }
 
 fn format_err(msg: impl Into<String>) -> TraceFileError {
@@ -142,113 +156,12 @@ fn format_err(msg: impl Into<String>) -> TraceFileError {
 }
 
 impl Trace {
-    fn all_paths(&self) -> Vec<String> {
-        let mut paths: Vec<String> = Vec::with_capacity(self.nodes.len());
-        for node in &self.nodes {
-            let p = match node.parent {
-                NONE => String::new(),
-                parent if paths[parent as usize].is_empty() => node.index.to_string(),
-                parent => format!("{}.{}", paths[parent as usize], node.index),
-            };
-            paths.push(p);
-        }
-        paths
-    }
-
-    fn to_doc(&self, stats_only: bool) -> Doc<EventOut> {
-        let root_player = self.nodes.first().map(|n| n.player).unwrap_or_default();
-        let mut doc = Doc {
-            format: FORMAT.into(),
-            version: VERSION,
-            algorithm: self.algorithm.name().to_string(),
-            descriptor: Some(self.algorithm.clone()),
-            input: self.input.clone(),
-            root_player,
-            result: self.result.clone(),
-            stats: self.stats.clone(),
-            minimax: self.minimax.clone(),
-            nodes: None,
-            passes: Vec::new(),
-            links: Vec::new(),
-            events: None,
-        };
-        if stats_only {
-            return doc;
-        }
-        let paths = self.all_paths();
-        let negamax = self.algorithm.perspective() == Perspective::Mover;
-        let nodes = (0..self.nodes.len() as NodeId)
-            .map(|id| {
-                let n = self.node(id);
-                let s = self.summary(id);
-                let visited = n.visited();
-                NodeDoc {
-                    id,
-                    parent: self.parent(id),
-                    path: paths[id as usize].clone(),
-                    index: Some(n.index),
-                    depth: n.depth,
-                    player: n.player,
-                    mv: (n.label != NONE).then(|| self.move_label(id).to_string()),
-                    name: self.name(id).map(str::to_string),
-                    status: s.status,
-                    pre: visited.then_some(s.pre),
-                    post: visited.then_some(s.post),
-                    alpha_in: s.alpha_in,
-                    beta_in: s.beta_in,
-                    alpha_out: s.alpha_out,
-                    beta_out: s.beta_out,
-                    value: (visited || self.pruned_value(id).is_some()).then_some(s.value),
-                    bound: s.bound,
-                    value_mover: (visited && negamax).then(|| n.player.to_max_view(s.value)),
-                    parent_alpha: s.parent_alpha,
-                    parent_beta: s.parent_beta,
-                    cutoff: self.cutoff(id).map(|c| CutoffDoc {
-                        kind: c.kind,
-                        child: c.child,
-                        alpha: c.alpha,
-                        beta: c.beta,
-                        bound_from: (c.bound_from != NONE).then(|| paths[c.bound_from as usize].clone()),
-                        pruned: c.pruned,
-                    }),
-                    visits: (s.visits > 1).then_some(s.visits),
-                    link: (s.link != NONE).then_some(s.link),
-                    mcts: self.mcts(id).map(|m| MctsDoc { visits: m.visits, total: m.total }),
-                    position: self.position(id).map(str::to_string),
-                }
-            })
-            .collect();
-        doc.nodes = Some(nodes);
-        doc.passes = self
-            .passes()
-            .iter()
-            .map(|p| PassDoc {
-                pass: p.number,
-                kind: p.kind,
-                depth: p.depth,
-                root: (p.root != NONE).then_some(p.root),
-                alpha: p.alpha,
-                beta: p.beta,
-                value: p.value,
-                bound: p.bound,
-            })
-            .collect();
-        doc.links = self.links().iter().map(|&(node, to)| LinkDoc { node, to }).collect();
-        doc.events = Some(
-            self.events
-                .iter(&self.nodes)
-                .enumerate()
-                .map(|(k, event)| EventOut { step: k as u32 + 1, event })
-                .collect(),
-        );
-        doc
-    }
-
-    /// The JSON document (pretty-printed, deterministic). `stats_only` leaves out nodes and events.
+    /// The readable JSON document (pretty-printed, deterministic). `stats_only` leaves out nodes
+    /// and events. [`Trace::write_json`] writes it (or the compact layout) as it is serialised.
     pub fn to_json(&self, stats_only: bool) -> String {
-        let mut s = serde_json::to_string_pretty(&self.to_doc(stats_only)).expect("trace serializes");
-        s.push('\n');
-        s
+        let mut out = Vec::new();
+        self.write_json(&mut out, Layout::Readable, stats_only).expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("JSON is UTF-8")
     }
 
     /// Reads a trace written by [`Trace::to_json`] (version 2) or by abviz 0.1 (version 1),

@@ -5,6 +5,7 @@
 //! Node paths are checked without keeping them: each node keeps a hash of its path, and a
 //! child's path must hash to its parent's hash extended by its index.
 
+use super::compact::{CompactEvents, CompactNodes};
 use super::{CutoffDoc, FORMAT, NodeDoc, TraceFileError, format_err};
 use crate::Score;
 use crate::trace::{
@@ -38,6 +39,7 @@ struct EventV1 {
 
 /// A version 2 event.
 #[derive(serde::Deserialize)]
+#[serde(expecting = "an event (an object with step, kind, node, ...)")]
 struct EventIn {
     step: u32,
     #[serde(flatten)]
@@ -46,27 +48,33 @@ struct EventIn {
 
 /// Everything read so far.
 #[derive(Default)]
-struct Reading {
+pub(super) struct Reading {
     format: Option<String>,
     version: Option<u64>,
+    layout: Option<String>,
     algorithm: Option<String>,
     descriptor: Option<AlgorithmInfo>,
     input: Option<InputInfo>,
     result: Option<SearchResult>,
     stats: Option<Stats>,
     minimax: Option<Stats>,
-    has_nodes: bool,
-    nodes: Vec<Node>,
-    labels: Vec<String>,
-    label_ids: HashMap<String, u32>,
-    names: Vec<u32>,
-    pruned_values: Vec<(NodeId, Score)>,
-    positions: Positions,
-    any_position: bool,
+    pub(super) has_nodes: bool,
+    pub(super) nodes: Vec<Node>,
+    pub(super) labels: Vec<String>,
+    pub(super) label_ids: HashMap<String, u32>,
+    pub(super) names: Vec<u32>,
+    pub(super) pruned_values: Vec<(NodeId, Score)>,
+    pub(super) positions: Positions,
+    pub(super) any_position: bool,
     path_hashes: Vec<u64>,
     v1: Vec<V1Node>,
     v1_events: Vec<EventV1>,
+    /// Events read before the nodes (kept until the nodes are there to store them against).
     events: Vec<Event>,
+    /// Events stored as they are read (the nodes came first).
+    pub(super) log: EventLog,
+    /// The compact layout's node count.
+    pub(super) compact_count: usize,
     /// The first structural problem found (reported as a format error, not a JSON one).
     problem: Option<String>,
 }
@@ -107,7 +115,7 @@ impl Reading {
         }
     }
 
-    fn fail(&mut self, msg: String) {
+    pub(super) fn fail(&mut self, msg: String) {
         self.problem.get_or_insert(msg);
     }
 
@@ -194,6 +202,15 @@ impl<'de> Visitor<'de> for Top<'_> {
             match key.as_str() {
                 "format" => r.format = Some(map.next_value()?),
                 "version" => r.version = Some(map.next_value()?),
+                "layout" => {
+                    let layout: String = map.next_value()?;
+                    if layout != "compact" && layout != "readable" {
+                        return Err(de::Error::custom(format!(
+                            "its layout is {layout:?}; this abviz reads \"readable\" and \"compact\""
+                        )));
+                    }
+                    r.layout = Some(layout);
+                }
                 "algorithm" => r.algorithm = Some(map.next_value()?),
                 "descriptor" => r.descriptor = map.next_value()?,
                 "input" => r.input = Some(map.next_value()?),
@@ -227,14 +244,17 @@ struct Nodes<'a>(&'a mut Reading);
 impl<'de> DeserializeSeed<'de> for Nodes<'_> {
     type Value = ();
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
+        d.deserialize_any(self)
     }
 }
 
 impl<'de> Visitor<'de> for Nodes<'_> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of nodes")
+        f.write_str("an array of nodes (or the compact layout's node columns)")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        CompactNodes(self.0).visit_map(map)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         while let Some(nd) = seq.next_element::<NodeDoc>()? {
@@ -256,14 +276,17 @@ struct Events<'a>(&'a mut Reading);
 impl<'de> DeserializeSeed<'de> for Events<'_> {
     type Value = ();
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
-        d.deserialize_seq(self)
+        d.deserialize_any(self)
     }
 }
 
 impl<'de> Visitor<'de> for Events<'_> {
     type Value = ();
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an array of events")
+        f.write_str("an array of events (or the compact layout's event codes)")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
+        CompactEvents(self.0).visit_map(map)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
         let r = self.0;
@@ -278,7 +301,12 @@ impl<'de> Visitor<'de> for Events<'_> {
                 if e.step as usize != k && r.problem.is_none() {
                     r.fail(format!("event {k} has step {}; steps must be 1, 2, 3, ...", e.step));
                 }
-                r.events.push(e.event);
+                // Stored as read when the nodes are there to store them against.
+                if r.has_nodes && r.events.is_empty() {
+                    r.log.push(&e.event, &r.nodes);
+                } else {
+                    r.events.push(e.event);
+                }
             }
         }
         Ok(())
@@ -362,8 +390,10 @@ pub(super) fn read(
             trace.stats.leaves_distinct = trace.stats.leaves;
         }
         events_from_v1(&trace, &r.v1, &r.v1_events)?
+    } else if r.events.is_empty() {
+        std::mem::take(&mut r.log)
     } else {
-        let mut log = EventLog::new();
+        let mut log = std::mem::take(&mut r.log);
         for e in &r.events {
             log.push(e, &trace.nodes);
         }
