@@ -10,8 +10,6 @@ use abviz::compare::{self, Case, Experiment, RandomSweep, Report};
 use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
 
 /// Runs `abviz compare`.
 pub fn compare(args: CompareArgs) -> Result<(), Error> {
@@ -21,25 +19,11 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     };
     let cases = cases(&args)?;
     let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
-    let bar = progress_bar(experiment.work());
+    let bar = super::progress::bar(experiment.work());
     let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
     write(&Output::Text(compare::render(&report, args.format)), args.output.as_deref())
-}
-
-/// A bar on standard error when it is a terminal; nothing when it is piped or redirected.
-fn progress_bar(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    if let Ok(style) = ProgressStyle::with_template("{elapsed:>4} [{bar:40}] {percent:>3} %, {eta} left")
-        .map(|s| s.progress_chars("=> "))
-    {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Fails if any of `flags` (set, name) is set: they do not apply to `what`.

@@ -71,6 +71,9 @@ pub fn check_destination(format: Format, output: Option<&Path>) -> Result<(), Er
     Ok(())
 }
 
+/// Traces with this many nodes show progress while they are written (on a terminal).
+const BIG_TRACE: usize = 200_000;
+
 /// Exports `trace` in `format` (through Graphviz when `render` asks for it) and writes it.
 pub fn draw(
     trace: &Trace,
@@ -82,7 +85,17 @@ pub fn draw(
     if format == Format::Json && render.is_none() {
         // Written as it is serialised: no copy of the file in memory.
         let layout = abviz::export::json_layout(view);
-        let written = abviz::output::write_with(output, |w| trace.write_json(w, layout, view.stats_only))?;
+        let bar = match output {
+            Some(path) if trace.nodes.len() >= BIG_TRACE => {
+                super::progress::bytes(&path.display().to_string())
+            }
+            _ => indicatif::ProgressBar::hidden(),
+        };
+        let written = abviz::output::write_with(output, |w| {
+            trace.write_json(&mut bar.wrap_write(w), layout, view.stats_only)
+        });
+        bar.finish_and_clear();
+        let written = written?;
         return say_written(written);
     }
     let exporter: Box<dyn Exporter> = match render {

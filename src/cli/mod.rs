@@ -11,6 +11,7 @@ mod input;
 mod lenient;
 pub mod perft;
 pub mod play;
+mod progress;
 pub mod render;
 pub mod run;
 pub mod step;
