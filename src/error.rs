@@ -29,7 +29,8 @@ pub enum Error {
         /// What was wrong.
         source: TraceFileError,
     },
-    /// An external program (Graphviz's `dot` for --render) is missing or failed.
+    /// An external program (Graphviz's `dot` for --render) is missing or failed, or a picture
+    /// could not be rendered.
     #[error("{0}")]
     Render(String),
     /// Two algorithms found different root values for the same input (`abviz compare`).

@@ -20,7 +20,8 @@ pub fn view_options(
     if compact && format != Format::Json {
         return Err(usage("--compact is a layout of the JSON trace: use it with --format json"));
     }
-    let diagram = matches!(format, Format::Dot | Format::Svg | Format::Tikz | Format::Html);
+    let diagram =
+        matches!(format, Format::Dot | Format::Svg | Format::Tikz | Format::Html | Format::Png | Format::Pdf);
     if !diagram {
         for (set, flag) in [
             (v.labels.is_some(), "--labels"),
@@ -33,7 +34,7 @@ pub fn view_options(
         ] {
             if set {
                 return Err(usage(format!(
-                    "{flag} applies to diagrams: use it with --format dot, svg, tikz or html"
+                    "{flag} applies to diagrams: use it with --format dot, svg, png, pdf, tikz or html"
                 )));
             }
         }

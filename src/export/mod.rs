@@ -10,6 +10,7 @@ mod json;
 pub mod layout;
 mod legend;
 pub mod options;
+mod raster;
 pub mod site;
 mod svg;
 mod text;
@@ -21,6 +22,7 @@ pub use graphviz::{GraphvizExporter, RenderKind};
 pub use html::HtmlExporter;
 pub use json::{JsonExporter, layout as json_layout};
 pub use options::{Collapse, Labels, RankDir, ShowPruned, Style};
+pub use raster::{PdfExporter, PngExporter};
 pub use svg::{SvgExporter, escape_xml};
 pub use text::TextExporter;
 pub use tikz::{TikzExporter, escape_latex};
@@ -104,11 +106,15 @@ pub enum Format {
     /// An HTML page with the tree and a stepper: a folder with the page (index.html) and the
     /// board pictures it shows.
     Html,
+    /// A PNG image of the SVG picture (rendered in Rust with bundled fonts; no Graphviz).
+    Png,
+    /// A one-page PDF of the SVG picture (vector graphics; no Graphviz).
+    Pdf,
 }
 
 impl Format {
     /// Every format's name.
-    pub const NAMES: &'static [&'static str] = &["text", "json", "dot", "svg", "tikz", "html"];
+    pub const NAMES: &'static [&'static str] = &["text", "json", "dot", "svg", "tikz", "html", "png", "pdf"];
 
     /// The exporter for this format.
     pub fn exporter(self) -> Box<dyn Exporter> {
@@ -119,6 +125,8 @@ impl Format {
             Format::Svg => Box::new(SvgExporter),
             Format::Tikz => Box::new(TikzExporter),
             Format::Html => Box::new(HtmlExporter),
+            Format::Png => Box::new(PngExporter),
+            Format::Pdf => Box::new(PdfExporter),
         }
     }
 }
@@ -133,6 +141,8 @@ impl FromStr for Format {
             "svg" => Ok(Format::Svg),
             "tikz" | "tex" => Ok(Format::Tikz),
             "html" => Ok(Format::Html),
+            "png" => Ok(Format::Png),
+            "pdf" => Ok(Format::Pdf),
             _ => Err(format!("unknown format '{s}': expected one of {}", Format::NAMES.join(", "))),
         }
     }
@@ -147,6 +157,8 @@ impl fmt::Display for Format {
             Format::Svg => "svg",
             Format::Tikz => "tikz",
             Format::Html => "html",
+            Format::Png => "png",
+            Format::Pdf => "pdf",
         })
     }
 }

@@ -146,7 +146,7 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
 }
 
 /// Serialises a figure as SVG.
-fn render(view: &View, fig: &Figure) -> String {
+pub(super) fn render(view: &View, fig: &Figure) -> String {
     let (w, h) = (fig.bbox.width().ceil(), fig.bbox.height().ceil());
     let mut out = String::new();
     let _ = writeln!(

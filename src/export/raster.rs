@@ -1,0 +1,154 @@
+//! PNG and PDF of our own SVG picture, rendered in Rust (resvg, svg2pdf) — no Graphviz.
+//!
+//! Text is set in the fonts bundled in the binary (DejaVu Sans and DejaVu Sans Bold,
+//! assets/fonts/), so the same figure gives the same bytes on every machine. Only a character
+//! those fonts lack (Chinese piece names, say) makes abviz look among the system's fonts, on
+//! that machine only.
+
+use super::figure::draw;
+use super::svg::render;
+use super::view::View;
+use super::{Collapse, Exporter, Output, ViewOptions};
+use crate::Error;
+use crate::trace::Trace;
+use resvg::tiny_skia;
+use resvg::usvg::{self, fontdb};
+use std::sync::{Arc, OnceLock};
+
+/// The bundled fonts.
+const FONTS: [&[u8]; 2] = [
+    include_bytes!("../../assets/fonts/DejaVuSans.ttf"),
+    include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf"),
+];
+
+/// The family the pictures ask for first.
+const FAMILY: &str = "DejaVu Sans";
+
+/// A PNG is drawn at twice the SVG's size (sharp on a projector)...
+const PNG_SCALE: f32 = 2.0;
+/// ...but no side longer than this many pixels...
+const PNG_MAX_SIDE: f32 = 16_384.0;
+/// ...and no more pixels than this (a figure too big is scaled down to fit).
+const PNG_MAX_PIXELS: f32 = 64e6;
+
+/// Writes the figure as a PNG image.
+pub struct PngExporter;
+
+/// Writes the figure as a one-page PDF (vector graphics; text drawn as outlines, since svg2pdf
+/// numbers embedded fonts in a different order on each run and the bytes must not change).
+pub struct PdfExporter;
+
+impl Exporter for PngExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        Ok(Output::Bytes(png(&svg_of(trace, opts)?)?))
+    }
+}
+
+impl Exporter for PdfExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        Ok(Output::Bytes(pdf(&svg_of(trace, opts)?)?))
+    }
+}
+
+/// Pictures wider than this (in SVG units) are collapsed further to fit a page or an image,
+/// unless `--collapse` says otherwise.
+const FIT_WIDTH: f64 = 8_192.0;
+
+/// The SVG picture to render. Without `--collapse`, subtrees off the principal variation are
+/// collapsed (the largest ones first) until the picture is at most [`FIT_WIDTH`] wide: a
+/// 1,161-node xiangqi search drawn whole would be 110,000 px wide and unreadable on paper.
+fn svg_of(trace: &Trace, opts: &ViewOptions) -> Result<String, Error> {
+    let mut opts = opts.clone();
+    let fit = opts.collapse.is_none();
+    let mut threshold = trace.nodes.len() as u64;
+    loop {
+        let view = View::new(trace, &opts);
+        let fig = draw(&view, false);
+        if !fit || fig.bbox.max_x - fig.bbox.min_x <= FIT_WIDTH || threshold == 0 {
+            return Ok(render(&view, &fig));
+        }
+        threshold /= 2;
+        opts.collapse = Some(Collapse::Above(threshold));
+    }
+}
+
+fn failed(what: &str, why: impl std::fmt::Display) -> Error {
+    Error::Render(format!("{what}: {why}"))
+}
+
+/// The bundled fonts, loaded once.
+fn bundled() -> Arc<fontdb::Database> {
+    static DB: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
+    DB.get_or_init(|| {
+        let mut db = fontdb::Database::new();
+        for font in FONTS {
+            db.load_font_data(font.to_vec());
+        }
+        db.set_sans_serif_family(FAMILY);
+        Arc::new(db)
+    })
+    .clone()
+}
+
+/// Parses our SVG with the bundled fonts; a character they lack loads the system's fonts.
+fn parse(svg: &str) -> Result<usvg::Tree, Error> {
+    let fallback = usvg::FontResolver::default_fallback_selector();
+    let options = usvg::Options {
+        font_family: FAMILY.to_string(),
+        fontdb: bundled(),
+        font_resolver: usvg::FontResolver {
+            select_font: usvg::FontResolver::default_font_selector(),
+            select_fallback: Box::new(move |c, used, db| {
+                if let Some(id) = fallback(c, used, db) {
+                    return Some(id);
+                }
+                if db.len() > FONTS.len() {
+                    return None;
+                }
+                Arc::make_mut(db).load_system_fonts();
+                fallback(c, used, db)
+            }),
+        },
+        ..usvg::Options::default()
+    };
+    usvg::Tree::from_str(svg, &options).map_err(|e| failed("the SVG picture could not be read back", e))
+}
+
+/// The scale a PNG of a `w` × `h` picture is drawn at.
+fn png_scale(w: f32, h: f32) -> f32 {
+    PNG_SCALE.min(PNG_MAX_SIDE / w).min(PNG_MAX_SIDE / h).min((PNG_MAX_PIXELS / (w * h)).sqrt())
+}
+
+/// Renders our SVG as PNG bytes.
+pub fn png(svg: &str) -> Result<Vec<u8>, Error> {
+    let tree = parse(svg)?;
+    let size = tree.size();
+    let scale = png_scale(size.width(), size.height());
+    let (w, h) = ((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32);
+    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1))
+        .ok_or_else(|| failed("cannot make a PNG", format!("{w} × {h} pixels")))?;
+    pixmap.fill(tiny_skia::Color::WHITE);
+    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(|e| failed("cannot encode the PNG", e))
+}
+
+/// Renders our SVG as PDF bytes.
+pub fn pdf(svg: &str) -> Result<Vec<u8>, Error> {
+    let tree = parse(svg)?;
+    let options = svg2pdf::ConversionOptions { embed_text: false, ..svg2pdf::ConversionOptions::default() };
+    svg2pdf::to_pdf(&tree, options, svg2pdf::PageOptions::default())
+        .map_err(|e| failed("cannot make the PDF", e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn big_pictures_are_scaled_down_to_fit() {
+        assert_eq!(png_scale(500.0, 300.0), 2.0);
+        assert!(png_scale(60_000.0, 300.0) * 60_000.0 <= PNG_MAX_SIDE);
+        let s = png_scale(8_000.0, 8_000.0);
+        assert!((8_000.0 * s).powi(2) <= PNG_MAX_PIXELS * 1.0001);
+    }
+}

@@ -1,0 +1,121 @@
+//! `--format png` and `--format pdf`: our own SVG rendered in Rust with the bundled fonts — the
+//! same bytes on every run, twice the SVG's size for PNG (capped), a page of the SVG's size for
+//! PDF; the PDF opens in poppler (`pdftoppm`, `pdfinfo`) and the PNG in headless Chromium.
+
+mod support;
+
+use assert_cmd::Command;
+use resvg::tiny_skia::Pixmap;
+use std::path::Path;
+use support::cdp::{browser, file_url};
+
+const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+
+fn abviz(args: &[&str]) -> Vec<u8> {
+    let out = Command::cargo_bin("abviz").unwrap().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out.stdout
+}
+
+/// The width and height the SVG picture declares.
+fn svg_size(args: &[&str]) -> (f64, f64) {
+    let svg = String::from_utf8(abviz(&[args, &["-f", "svg"]].concat())).unwrap();
+    let attr = |name: &str| -> f64 {
+        let at = svg.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        svg[at..at + svg[at..].find('"').unwrap()].parse().unwrap()
+    };
+    (attr("width"), attr("height"))
+}
+
+fn write(dir: &Path, name: &str, args: &[&str]) -> std::path::PathBuf {
+    let path = dir.join(name);
+    abviz(&[args, &["-o", path.to_str().unwrap()]].concat());
+    path
+}
+
+#[test]
+fn png_is_the_svg_at_twice_the_size_and_the_same_bytes_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["run", "--tree", AIMA, "-f", "png"];
+    let a = std::fs::read(write(dir.path(), "a.png", &args)).unwrap();
+    let b = std::fs::read(write(dir.path(), "b.png", &args)).unwrap();
+    assert!(a == b, "two runs gave different PNGs");
+    let png = Pixmap::decode_png(&a).unwrap();
+    let (w, h) = svg_size(&["run", "--tree", AIMA]);
+    assert_eq!((png.width(), png.height()), ((w * 2.0).ceil() as u32, (h * 2.0).ceil() as u32));
+    // A white page with dark drawing on it (the text and shapes were rendered).
+    let pixels = png.pixels();
+    assert_eq!(pixels[0].red(), 255, "the corner is white");
+    let dark = pixels.iter().filter(|p| p.red() < 80 && p.alpha() == 255).count();
+    assert!(dark > 5_000, "only {dark} dark pixels");
+}
+
+#[test]
+fn pdf_is_one_page_of_the_svgs_size_and_the_same_bytes_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["run", "--tree", AIMA, "-f", "pdf"];
+    let a = write(dir.path(), "a.pdf", &args);
+    let b = write(dir.path(), "b.pdf", &args);
+    assert!(std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap(), "two runs gave different PDFs");
+    let Ok(info) = std::process::Command::new("pdfinfo").arg(&a).output() else {
+        assert!(std::env::var_os("CI").is_none(), "the PDF test needs poppler-utils in CI");
+        eprintln!("\n!!! SKIPPED: pdfinfo not installed (apt-get install poppler-utils) !!!\n");
+        return;
+    };
+    let info = String::from_utf8_lossy(&info.stdout).to_string();
+    let field = |name: &str| -> String {
+        let line = info.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name} in {info}"));
+        line[name.len() + 1..].trim().to_string()
+    };
+    assert_eq!(field("Pages"), "1");
+    // One SVG unit is one point of the page.
+    let (w, h) = svg_size(&["run", "--tree", AIMA]);
+    assert_eq!(field("Page size"), format!("{} x {} pts", fmt(w), fmt(h)));
+    let status = std::process::Command::new("pdftoppm")
+        .args(["-png", "-r", "72", "-singlefile"])
+        .arg(&a)
+        .arg(dir.path().join("page"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let page = Pixmap::decode_png(&std::fs::read(dir.path().join("page.png")).unwrap()).unwrap();
+    let dark = page.pixels().iter().filter(|p| p.red() < 80).count();
+    assert!(dark > 1_000, "the page poppler drew has only {dark} dark pixels");
+}
+
+/// pdfinfo's number format.
+fn fmt(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[test]
+fn a_wide_search_is_collapsed_to_fit_the_image() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = write(dir.path(), "x.png", &["run", "--game", "xiangqi", "--depth", "2", "-f", "png"]);
+    let png = Pixmap::decode_png(&std::fs::read(png).unwrap()).unwrap();
+    assert!(png.width() <= 16_384, "{} px wide", png.width());
+    // Collapsed to stubs, the figure keeps its height: the drawing is legible, not a strip.
+    assert!(png.height() > 300, "{} × {} px", png.width(), png.height());
+}
+
+#[test]
+fn binary_output_refuses_a_terminal_but_pipes_fine() {
+    // Piped (as here), the PNG goes to standard output.
+    let bytes = abviz(&["run", "--tree", AIMA, "-f", "png"]);
+    assert!(bytes.starts_with(b"\x89PNG"));
+    let pdf = abviz(&["run", "--tree", AIMA, "-f", "pdf"]);
+    assert!(pdf.starts_with(b"%PDF-"));
+}
+
+#[test]
+fn chromium_opens_the_png() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let png = write(dir.path(), "aima.png", &["run", "--tree", AIMA, "-f", "png"]);
+    let decoded = Pixmap::decode_png(&std::fs::read(&png).unwrap()).unwrap();
+    let mut tab = b.tab();
+    tab.open(&file_url(&png));
+    let size = tab.eval("[document.images[0].naturalWidth, document.images[0].naturalHeight]");
+    assert_eq!(size, serde_json::json!([decoded.width(), decoded.height()]));
+}
