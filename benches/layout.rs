@@ -13,7 +13,7 @@ use abviz::game::Player;
 use abviz::game::tree::{ExplicitTree, TreeSpec, TreeSpecNode};
 use abviz::search::{Algorithm, run};
 use abviz::trace::{Recorder, Trace};
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, criterion_group};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::collections::VecDeque;
@@ -73,4 +73,66 @@ fn bench_layout(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench_layout);
-criterion_main!(benches);
+
+/// Our whole SVG view (view, layout, drawing, text) against Graphviz's `dot -Tsvg` on the DOT
+/// view of the same trace: a uniform tree of branching 4 and depth 6 (5,461 nodes, 5,460
+/// edges), everything shown. Printed as a ratio of medians measured in this run; skipped with a
+/// note when Graphviz is not installed.
+fn svg_versus_dot() {
+    use abviz::export::Format;
+    use abviz::input::{Input, RunOptions};
+    use std::time::Instant;
+    let input = Input::Random(abviz::game::random::RandomTree {
+        branching: 4,
+        depth: 6,
+        seed: 1,
+        values: (-9, 9),
+        ordering: abviz::game::random::Ordering::Natural,
+        root_player: Player::Max,
+    });
+    let trace = input.trace(Algorithm::Minimax, &RunOptions::default()).expect("small");
+    let opts = ViewOptions { collapse: Some(Collapse::Off), ..Default::default() };
+    let export = |format: Format| match format.exporter().export(&trace, &opts).expect("exports") {
+        abviz::export::Output::Text(t) => t,
+        _ => unreachable!("text formats"),
+    };
+    let median = |runs: usize, f: &mut dyn FnMut()| {
+        let mut times: Vec<f64> = (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        times.sort_by(|a, b| a.total_cmp(b));
+        times[runs / 2]
+    };
+    let ours = median(21, &mut || {
+        black_box(export(Format::Svg));
+    });
+    let dot_text = export(Format::Dot);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("tree.dot");
+    std::fs::write(&path, dot_text).expect("write");
+    let run_dot = || std::process::Command::new("dot").arg("-Tsvg").arg(&path).output();
+    if !run_dot().is_ok_and(|o| o.status.success()) {
+        println!("svg vs dot: Graphviz not installed, skipped");
+        return;
+    }
+    let theirs = median(3, &mut || {
+        black_box(run_dot().expect("dot runs"));
+    });
+    println!(
+        "svg vs dot -Tsvg on {} nodes: ours {:.1} ms, dot {:.0} ms: {:.0}x faster",
+        trace.nodes.len(),
+        ours * 1e3,
+        theirs * 1e3,
+        theirs / ours
+    );
+}
+
+fn main() {
+    benches();
+    svg_versus_dot();
+    Criterion::default().configure_from_args().final_summary();
+}

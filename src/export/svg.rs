@@ -50,17 +50,50 @@ pub fn escape_xml(s: &str) -> String {
     out
 }
 
-fn num(v: f64) -> String {
-    let r = (v * 10.0).round() / 10.0;
-    if r == r.trunc() { format!("{}", r as i64) } else { format!("{r:.1}") }
+/// A coordinate rounded to one decimal, written without a trailing ".0" (and without
+/// allocating: a figure writes tens of thousands of them).
+#[derive(Clone, Copy)]
+struct Num(f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tenths = (self.0 * 10.0).round() as i64;
+        if tenths < 0 {
+            f.write_str("-")?;
+        }
+        let t = tenths.unsigned_abs();
+        f.write_str(itoa::Buffer::new().format(t / 10))?;
+        if t % 10 != 0 {
+            f.write_str(".")?;
+            f.write_str(itoa::Buffer::new().format(t % 10))?;
+        }
+        Ok(())
+    }
 }
 
-fn stroke_attrs(s: &Stroke) -> String {
-    let mut a = format!(r##" stroke="#{}" stroke-width="{}""##, s.paint.hex(), num(s.width));
-    if s.dashed {
-        a.push_str(r#" stroke-dasharray="5 3""#);
+/// A string escaped for XML ([`escape_xml`]), written without allocating when it needs no escape.
+struct Xml<'a>(&'a str);
+
+impl std::fmt::Display for Xml<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plain =
+            |c: char| !matches!(c, '&' | '<' | '>' | '"' | '\'' | '\u{FFFE}' | '\u{FFFF}') && c >= ' ';
+        if self.0.chars().all(plain) { f.write_str(self.0) } else { f.write_str(&escape_xml(self.0)) }
     }
-    a
+}
+
+/// ` stroke="#…" stroke-width="…"` and the dash pattern.
+struct StrokeAttrs<'a>(&'a Stroke);
+
+impl std::fmt::Display for StrokeAttrs<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = self.0;
+        write!(f, r##" stroke="#{}" stroke-width="{}""##, s.paint.hex(), Num(s.width))?;
+        if s.dashed {
+            f.write_str(r#" stroke-dasharray="5 3""#)?;
+        }
+        Ok(())
+    }
 }
 
 fn prim(out: &mut String, p: &Prim) {
@@ -74,42 +107,42 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
             let _ = writeln!(
                 out,
                 r#"<line{extra} x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
-                num(a.0),
-                num(a.1),
-                num(b.0),
-                num(b.1),
-                stroke_attrs(stroke)
+                Num(a.0),
+                Num(a.1),
+                Num(b.0),
+                Num(b.1),
+                StrokeAttrs(stroke)
             );
         }
         Prim::Polygon { pts, stroke } => {
-            let pts: Vec<String> = pts.iter().map(|p| format!("{},{}", num(p.0), num(p.1))).collect();
-            let _ = writeln!(
-                out,
-                r#"<polygon{extra} points="{}" fill="white" stroke-linejoin="round"{}/>"#,
-                pts.join(" "),
-                stroke_attrs(stroke)
-            );
+            let _ = write!(out, r#"<polygon{extra} points=""#);
+            for (k, p) in pts.iter().enumerate() {
+                let _ = write!(out, "{}{},{}", if k > 0 { " " } else { "" }, Num(p.0), Num(p.1));
+            }
+            let _ = writeln!(out, r#"" fill="white" stroke-linejoin="round"{}/>"#, StrokeAttrs(stroke));
         }
         Prim::Rect { at, w, h, r, stroke } => {
-            let rx = if *r > 0.0 { format!(r#" rx="{}""#, num(*r)) } else { String::new() };
-            let _ = writeln!(
+            let _ = write!(
                 out,
-                r#"<rect{extra} x="{}" y="{}" width="{}" height="{}"{rx} fill="white"{}/>"#,
-                num(at.0),
-                num(at.1),
-                num(*w),
-                num(*h),
-                stroke_attrs(stroke)
+                r#"<rect{extra} x="{}" y="{}" width="{}" height="{}""#,
+                Num(at.0),
+                Num(at.1),
+                Num(*w),
+                Num(*h)
             );
+            if *r > 0.0 {
+                let _ = write!(out, r#" rx="{}""#, Num(*r));
+            }
+            let _ = writeln!(out, r#" fill="white"{}/>"#, StrokeAttrs(stroke));
         }
         Prim::Circle { c, r, stroke } => {
             let _ = writeln!(
                 out,
                 r#"<circle{extra} cx="{}" cy="{}" r="{}" fill="white"{}/>"#,
-                num(c.0),
-                num(c.1),
-                num(*r),
-                stroke_attrs(stroke)
+                Num(c.0),
+                Num(c.1),
+                Num(*r),
+                StrokeAttrs(stroke)
             );
         }
         Prim::Text { at, text, size, anchor, bold, paint, halo } => {
@@ -118,29 +151,29 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
                 Anchor::Middle => "middle",
                 Anchor::End => "end",
             };
-            let mut attrs = format!(r#" font-size="{}""#, num(*size));
+            // `at.1` is the text's vertical centre; the baseline sits about 0.35 em below it.
+            let _ = write!(
+                out,
+                r#"<text{extra} x="{}" y="{}" font-size="{}""#,
+                Num(at.0),
+                Num(at.1 + 0.35 * size),
+                Num(*size)
+            );
             if anchor != "start" {
-                let _ = write!(attrs, r#" text-anchor="{anchor}""#);
+                let _ = write!(out, r#" text-anchor="{anchor}""#);
             }
             if *bold {
-                attrs.push_str(r#" font-weight="bold""#);
+                out.push_str(r#" font-weight="bold""#);
             }
             if *paint != Paint::Ink {
-                let _ = write!(attrs, r##" fill="#{}""##, paint.hex());
+                let _ = write!(out, r##" fill="#{}""##, paint.hex());
             }
             if *halo {
-                attrs.push_str(
+                out.push_str(
                     r#" stroke="white" stroke-width="3" stroke-linejoin="round" paint-order="stroke""#,
                 );
             }
-            // `at.1` is the text's vertical centre; the baseline sits about 0.35 em below it.
-            let _ = writeln!(
-                out,
-                r#"<text{extra} x="{}" y="{}"{attrs}>{}</text>"#,
-                num(at.0),
-                num(at.1 + 0.35 * size),
-                escape_xml(text)
-            );
+            let _ = writeln!(out, ">{}</text>", Xml(text));
         }
     }
 }
@@ -229,8 +262,15 @@ mod tests {
 
     #[test]
     fn numbers_are_short() {
+        let num = |v: f64| Num(v).to_string();
         assert_eq!(num(3.0), "3");
         assert_eq!(num(3.04), "3");
         assert_eq!(num(-2.25), "-2.3");
+        assert_eq!(num(-0.04), "0");
+        assert_eq!(num(-0.5), "-0.5");
+        assert_eq!(num(1234.56), "1234.6");
+        for s in ["plain", "a&b", "<", "tab\t", "\u{1}"] {
+            assert_eq!(Xml(s).to_string(), escape_xml(s), "{s:?}");
+        }
     }
 }
