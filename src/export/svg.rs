@@ -63,7 +63,7 @@ impl std::fmt::Display for Num {
         }
         let t = tenths.unsigned_abs();
         f.write_str(itoa::Buffer::new().format(t / 10))?;
-        if t % 10 != 0 {
+        if !t.is_multiple_of(10) {
             f.write_str(".")?;
             f.write_str(itoa::Buffer::new().format(t % 10))?;
         }
