@@ -272,3 +272,103 @@ fn edited_traces_are_refused_not_panicked_on() {
         abviz().args(["step", "--plain", "--trace"]).arg(&path).assert().code(1).stderr(contains(needle));
     }
 }
+
+#[test]
+fn the_output_extension_picks_the_format() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+    let starts: [(&str, &[u8]); 8] = [
+        ("a.svg", b"<svg"),
+        ("a.png", b"\x89PNG"),
+        ("a.pdf", b"%PDF-"),
+        ("a.tex", b"% abviz"),
+        ("a.json", b"{"),
+        ("a.dot", b"digraph"),
+        ("a.txt", b"Alpha-beta"),
+        ("a.xyz", b"Alpha-beta"),
+    ];
+    for (name, start) in starts {
+        let path = dir.path().join(name);
+        abviz().args(["run", "--tree", tree, "-o"]).arg(&path).assert().success();
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(
+            bytes.starts_with(start),
+            "{name}: {:?}",
+            String::from_utf8_lossy(&bytes[..20.min(bytes.len())])
+        );
+    }
+    // A folder (trailing slash) is a page; render and compare follow the extension too.
+    let site = dir.path().join("site/");
+    abviz().args(["run", "--tree", tree, "-o"]).arg(&site).assert().success();
+    assert!(dir.path().join("site/index.html").exists());
+    let json = dir.path().join("a.json");
+    let again = dir.path().join("again.dot");
+    abviz().arg("render").arg(&json).arg("-o").arg(&again).assert().success();
+    assert!(std::fs::read_to_string(&again).unwrap().starts_with("digraph"));
+    let md = dir.path().join("counts.md");
+    abviz().args(["compare", "--tree", tree, "-o"]).arg(&md).assert().success();
+    assert!(std::fs::read_to_string(&md).unwrap().starts_with('|'));
+    // --render makes DOT through Graphviz; its kind must match the extension.
+    let png = dir.path().join("dot.png");
+    let out = abviz().args(["run", "--tree", tree, "--render", "png", "-o"]).arg(&png).output().unwrap();
+    if out.status.success() {
+        assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    }
+}
+
+#[test]
+fn a_format_that_contradicts_the_extension_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree = "(1 2)";
+    for (args, message) in [
+        (vec!["-f", "svg", "-o", "a.dot"], "--format svg writes svg, but -o"),
+        (vec!["-f", "dot", "--render", "png", "-o", "a.pdf"], "--render png writes PNG, but -o"),
+        (vec!["-f", "json", "-o", "page/"], "names a folder"),
+    ] {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a.contains('.') || a.ends_with('/') {
+                    dir.path().join(a).display().to_string()
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect();
+        abviz().args(["run", "--tree", tree]).args(&args).assert().code(2).stderr(contains(message));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written");
+    abviz()
+        .args(["compare", "--tree", tree, "-f", "csv", "-o"])
+        .arg(dir.path().join("a.md"))
+        .assert()
+        .code(2)
+        .stderr(contains("--format csv writes csv, but -o names a .md file"));
+}
+
+#[test]
+fn every_command_has_examples_in_its_help() {
+    let help = abviz().arg("--help").output().unwrap();
+    let text = String::from_utf8(help.stdout).unwrap();
+    let commands: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 8, "{commands:?}");
+    for command in commands {
+        let out = abviz().args([command, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let examples = help
+            .split("Examples:")
+            .nth(1)
+            .unwrap_or_else(|| panic!("`abviz {command} --help` has no Examples:"));
+        let first = examples.lines().find(|l| !l.trim().is_empty()).unwrap();
+        assert!(first.trim_start().starts_with("abviz "), "{command}: {first}");
+    }
+    // A mistyped command suggests the nearest one.
+    abviz().arg("comapre").assert().code(2).stderr(contains("compare"));
+}

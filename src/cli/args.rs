@@ -24,9 +24,14 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 #[allow(clippy::large_enum_variant)] // parsed once per process
 pub enum Command {
-    /// Run one search and print or write its trace (annotated text, JSON, or a DOT/SVG/TikZ diagram).
+    /// Run one search and print or write its trace (annotated text, JSON, or a diagram: SVG, PNG,
+    /// PDF, TikZ, DOT, an HTML page).
     Run(RunArgs),
     /// List the games, their position notation and their options.
+    #[command(after_help = "Examples:
+  abviz games                                   every game, its notation and options
+  abviz run --game nim --position 3,4,5         then search one of them
+  abviz play --game tictactoe                   or play it")]
     Games,
     /// Write the lecture examples as an HTML site (AIMA, Wikipedia, Nilsson's tic-tac-toe, ...).
     Demo(DemoArgs),
@@ -146,9 +151,10 @@ pub struct RunArgs {
     /// The algorithm.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value = "text")]
-    pub format: Format,
+    /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
+    /// .tex .html, a folder: html), else text].
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<Format>,
     /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -181,9 +187,10 @@ pub struct RenderArgs {
     /// A trace written by `abviz run --format json` ('-' reads standard input).
     #[arg(value_name = "TRACE.json")]
     pub trace: PathBuf,
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value = "svg")]
-    pub format: Format,
+    /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
+    /// .tex .html, a folder: html), else svg].
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<Format>,
     /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -335,9 +342,10 @@ pub struct CompareArgs {
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
     #[arg(long, value_name = "LIST")]
     pub algos: Option<String>,
-    /// Output format.
-    #[arg(long, short = 'f', value_enum, default_value = "table")]
-    pub format: OutputFormat,
+    /// Output format [default: the one the -o extension names (.txt .md .csv .json .html), else
+    /// table].
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<OutputFormat>,
     /// Write to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,

@@ -6,13 +6,14 @@ use super::draw::write;
 use super::input::build_input;
 use super::usage;
 use abviz::Error;
-use abviz::compare::{self, Case, Experiment, RandomSweep, Report};
+use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report};
 use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 
 /// Runs `abviz compare`.
 pub fn compare(args: CompareArgs) -> Result<(), Error> {
+    let format = report_format(args.format, args.output.as_deref())?;
     let algorithms = match &args.algos {
         Some(text) => compare::parse_algorithms(text).map_err(usage)?,
         None => compare::default_algorithms(),
@@ -23,7 +24,32 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
-    write(&Output::Text(compare::render(&report, args.format)), args.output.as_deref())
+    write(&Output::Text(compare::render(&report, format)), args.output.as_deref())
+}
+
+/// The report's format: `--format` (agreeing with the `-o` extension), else the extension's,
+/// else the terminal table.
+fn report_format(
+    given: Option<OutputFormat>,
+    output: Option<&std::path::Path>,
+) -> Result<OutputFormat, Error> {
+    let ext = output.and_then(|p| p.extension()).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    let implied = match ext.as_deref() {
+        Some("txt") => Some(OutputFormat::Table),
+        Some("md") => Some(OutputFormat::Markdown),
+        Some("csv") => Some(OutputFormat::Csv),
+        Some("json") => Some(OutputFormat::Json),
+        Some("html" | "htm") => Some(OutputFormat::Html),
+        _ => None,
+    };
+    match (given, implied) {
+        (Some(f), Some(e)) if f != e => Err(usage(format!(
+            "--format {f} writes {f}, but -o names a .{} file ({e}): drop --format {f} to write {e}, or change the name",
+            ext.unwrap_or_default()
+        ))),
+        (Some(f), _) => Ok(f),
+        (None, e) => Ok(e.unwrap_or_default()),
+    }
 }
 
 /// Fails if any of `flags` (set, name) is set: they do not apply to `what`.

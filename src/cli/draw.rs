@@ -62,6 +62,68 @@ pub fn view_options(
     })
 }
 
+/// What the `-o` path says about the format: its extension, or a folder (a trailing `/` or an
+/// existing directory) for a page. `None` when it says nothing (no or an unknown extension).
+fn format_of_path(path: &Path) -> Option<(Format, Option<RenderKind>, String)> {
+    let text = path.to_string_lossy();
+    if text.ends_with('/') || path.is_dir() {
+        return Some((Format::Html, None, "a folder".into()));
+    }
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    let (format, render) = match ext.as_str() {
+        "txt" => (Format::Text, None),
+        "json" => (Format::Json, None),
+        "dot" | "gv" => (Format::Dot, None),
+        "svg" => (Format::Svg, Some(RenderKind::Svg)),
+        "png" => (Format::Png, Some(RenderKind::Png)),
+        "pdf" => (Format::Pdf, Some(RenderKind::Pdf)),
+        "tex" => (Format::Tikz, None),
+        "html" | "htm" => (Format::Html, None),
+        _ => return None,
+    };
+    Some((format, render, format!("a .{ext} file")))
+}
+
+/// The format to write: `--format` when given (it must agree with the `-o` extension), else
+/// the one the extension names (`-o tree.svg`, `-o slides.tex`, `-o site/`), else `default`.
+/// With `--render KIND` the format is DOT and the extension must be KIND's.
+pub fn resolve_format(
+    given: Option<Format>,
+    render: Option<RenderKind>,
+    output: Option<&Path>,
+    default: Format,
+) -> Result<Format, Error> {
+    let implied = output.and_then(format_of_path);
+    let format = match (given, render) {
+        (Some(f), _) => f,
+        (None, Some(_)) => Format::Dot,
+        (None, None) => implied.as_ref().map_or(default, |(f, _, _)| *f),
+    };
+    if let (Some((ext_format, ext_render, what)), Some(path)) = (&implied, output) {
+        let agrees = match render {
+            Some(kind) => *ext_render == Some(kind),
+            None => *ext_format == format,
+        };
+        if !agrees {
+            let asked = match render {
+                Some(kind) => format!("--render {}", kind.name()),
+                None => format!("--format {format}"),
+            };
+            let writes = match render {
+                Some(kind) => kind.name().to_uppercase(),
+                None => format.to_string(),
+            };
+            return Err(usage(format!(
+                "{asked} writes {writes}, but -o {} names {what} ({}): drop {asked} to write {}, or change the name",
+                path.display(),
+                ext_format,
+                ext_format
+            )));
+        }
+    }
+    Ok(format)
+}
+
 /// Refuses, before any work, an output that cannot go where it is asked to.
 pub fn check_destination(format: Format, output: Option<&Path>) -> Result<(), Error> {
     if format == Format::Html && output.is_none() {

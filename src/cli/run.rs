@@ -1,7 +1,7 @@
 //! `abviz run`: one search, written as text, JSON or a diagram.
 
 use super::args::RunArgs;
-use super::draw::{check_destination, draw, view_options};
+use super::draw::{check_destination, draw, resolve_format, view_options};
 use super::input::build_input;
 use super::usage;
 use abviz::Error;
@@ -11,12 +11,13 @@ use abviz::trace::Trace;
 
 /// Runs `abviz run`.
 pub fn run(args: RunArgs) -> Result<(), Error> {
-    if args.stats_only && args.format != Format::Json {
+    let format = resolve_format(args.format, args.view.render, args.output.as_deref(), Format::Text)?;
+    if args.stats_only && format != Format::Json {
         return Err(usage("--stats-only goes with --format json"));
     }
     let input = build_input(&args.input)?;
-    let view = view_options(args.format, args.max_depth, args.stats_only, args.compact, &args.view)?;
-    check_destination(args.format, args.output.as_deref())?;
+    let view = view_options(format, args.max_depth, args.stats_only, args.compact, &args.view)?;
+    check_destination(format, args.output.as_deref())?;
     let trace = if args.stats_only {
         // Counting only: no nodes or events are kept, so huge searches fit in memory.
         let (result, stats) = input.count(args.algo, args.max_nodes)?;
@@ -24,5 +25,5 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
     } else {
         input.trace(args.algo, &RunOptions { max_nodes: args.max_nodes, ..RunOptions::default() })?
     };
-    draw(&trace, args.format, &view, args.view.render, args.output.as_deref())
+    draw(&trace, format, &view, args.view.render, args.output.as_deref())
 }
