@@ -334,6 +334,41 @@ fn every_tikz_figure_compiles_with_pdflatex() {
     }
 }
 
+#[test]
+fn every_forest_figure_compiles_one_node_per_line_and_can_be_edited_by_hand() {
+    let wanted =
+        ["aima-ab", "wiki-soft-boxes-lr", "hostile", "awkward-names", "random-collapse", "tictactoe"];
+    let cases: Vec<_> = cases().into_iter().filter(|c| wanted.contains(&c.0.as_str())).collect();
+    for (name, trace, opts) in &cases {
+        let tex = export(trace, Format::Forest, opts);
+        let view = abviz::export::view::View::new(trace, opts);
+        let node_lines = tex.lines().filter(|l| l.trim_start().starts_with("[{")).count();
+        assert_eq!(node_lines, view.len(), "{name}: one line per node");
+    }
+    if !have("pdflatex", "--version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (name, trace, opts) in &cases {
+        pdflatex(&export(trace, Format::Forest, opts), &format!("forest-{name}"), dir.path());
+    }
+    // A lecturer changes a leaf's value by hand: the figure shows the new one.
+    let t = tree(AIMA, Algorithm::AlphaBeta);
+    let tex = export(&t, Format::Forest, &ViewOptions::default());
+    assert!(tex.contains("[{12}, leaf, visit={4}]"), "{tex}");
+    let edited = tex.replace("[{12}, leaf", "[{97}, leaf");
+    let pdf = pdflatex(&edited, "edited", dir.path());
+    if !have("pdftotext", "-v") {
+        return;
+    }
+    let out = Command::new("pdftotext").arg(&pdf).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("97") && !text.contains("12"), "{text}");
+    for label in ["A", "B", "C", "D", "α-cut", "[3, 2]"] {
+        assert!(text.contains(label), "{label:?} not in\n{text}");
+    }
+}
+
 // ---------------------------------------------------------------- escaping
 
 /// The hostile names as they must read in every drawing (a newline is drawn as a space).

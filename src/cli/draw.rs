@@ -20,8 +20,10 @@ pub fn view_options(
     if compact && format != Format::Json {
         return Err(usage("--compact is a layout of the JSON trace: use it with --format json"));
     }
-    let diagram =
-        matches!(format, Format::Dot | Format::Svg | Format::Tikz | Format::Html | Format::Png | Format::Pdf);
+    let diagram = matches!(
+        format,
+        Format::Dot | Format::Svg | Format::Tikz | Format::Forest | Format::Html | Format::Png | Format::Pdf
+    );
     if !diagram {
         for (set, flag) in [
             (v.labels.is_some(), "--labels"),
@@ -34,7 +36,7 @@ pub fn view_options(
         ] {
             if set {
                 return Err(usage(format!(
-                    "{flag} applies to diagrams: use it with --format dot, svg, png, pdf, tikz or html"
+                    "{flag} applies to diagrams: use it with --format dot, svg, png, pdf, tikz, forest or html"
                 )));
             }
         }
@@ -102,7 +104,8 @@ pub fn resolve_format(
     if let (Some((ext_format, ext_render, what)), Some(path)) = (&implied, output) {
         let agrees = match render {
             Some(kind) => *ext_render == Some(kind),
-            None => *ext_format == format,
+            // A .tex file holds either LaTeX form.
+            None => *ext_format == format || (*ext_format == Format::Tikz && format == Format::Forest),
         };
         if !agrees {
             let asked = match render {

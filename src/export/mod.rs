@@ -4,6 +4,7 @@
 
 mod dot;
 pub mod figure;
+mod forest;
 pub mod graphviz;
 pub mod html;
 mod json;
@@ -18,6 +19,7 @@ mod tikz;
 pub mod view;
 
 pub use dot::{DotExporter, escape_dot_html};
+pub use forest::ForestExporter;
 pub use graphviz::{GraphvizExporter, RenderKind};
 pub use html::HtmlExporter;
 pub use json::{JsonExporter, layout as json_layout};
@@ -110,11 +112,14 @@ pub enum Format {
     Png,
     /// A one-page PDF of the SVG picture (vector graphics; no Graphviz).
     Pdf,
+    /// An editable LaTeX figure in the `forest` package's bracket syntax, one node per line.
+    Forest,
 }
 
 impl Format {
     /// Every format's name.
-    pub const NAMES: &'static [&'static str] = &["text", "json", "dot", "svg", "tikz", "html", "png", "pdf"];
+    pub const NAMES: &'static [&'static str] =
+        &["text", "json", "dot", "svg", "tikz", "html", "png", "pdf", "forest"];
 
     /// The exporter for this format.
     pub fn exporter(self) -> Box<dyn Exporter> {
@@ -127,6 +132,7 @@ impl Format {
             Format::Html => Box::new(HtmlExporter),
             Format::Png => Box::new(PngExporter),
             Format::Pdf => Box::new(PdfExporter),
+            Format::Forest => Box::new(ForestExporter),
         }
     }
 }
@@ -143,6 +149,7 @@ impl FromStr for Format {
             "html" => Ok(Format::Html),
             "png" => Ok(Format::Png),
             "pdf" => Ok(Format::Pdf),
+            "forest" => Ok(Format::Forest),
             _ => Err(format!("unknown format '{s}': expected one of {}", Format::NAMES.join(", "))),
         }
     }
@@ -159,6 +166,7 @@ impl fmt::Display for Format {
             Format::Html => "html",
             Format::Png => "png",
             Format::Pdf => "pdf",
+            Format::Forest => "forest",
         })
     }
 }

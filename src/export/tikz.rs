@@ -102,7 +102,7 @@ pub fn escape_latex(s: &str) -> String {
     out
 }
 
-const PREAMBLE: &str = r"\usepackage{lmodern}
+pub(super) const PREAMBLE: &str = r"\usepackage{lmodern}
 \usepackage{amssymb}
 \ifdefined\XeTeXversion\def\abvizunicode{}\fi
 \ifdefined\directlua\def\abvizunicode{}\fi
