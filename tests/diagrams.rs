@@ -326,6 +326,13 @@ fn every_tikz_figure_compiles_with_pdflatex() {
     let t = tree(AIMA, Algorithm::AlphaBeta);
     let tex = export(&t, Format::Tikz, &ViewOptions { tikz_steps: true, ..Default::default() });
     let pdf = pdflatex(&tex, "steps", dir.path());
+    // The picture and its legend fit the frame: no "Overfull \hbox" on any overlay.
+    let log = std::fs::read_to_string(dir.path().join("steps.log")).unwrap();
+    assert!(
+        !log.contains("Overfull"),
+        "{}",
+        log.lines().filter(|l| l.contains("Overfull")).collect::<Vec<_>>().join("\n")
+    );
     if have("pdfinfo", "-v") {
         let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
         let info = String::from_utf8_lossy(&info.stdout);

@@ -216,7 +216,7 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
     let (w, h) = (fig.bbox.width(), fig.bbox.height());
     if steps {
         out.push_str(
-            "\\documentclass{beamer}\n\\usepackage{tikz}\n\\setbeamertemplate{navigation symbols}{}\n",
+            "\\documentclass{beamer}\n\\usepackage{tikz}\n\\usepackage{adjustbox}\n\\setbeamertemplate{navigation symbols}{}\n",
         );
     } else {
         out.push_str("\\documentclass[tikz,border=2pt]{standalone}\n");
@@ -226,14 +226,11 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
         let _ = writeln!(out, r"\definecolor{{{}}}{{HTML}}{{{}}}", color(p), p.hex());
     }
     out.push_str("\\begin{document}\n");
-    // 1 px = 0.2646 mm, y pointing down as in the SVG. In a beamer frame (128 mm x 96 mm) the
-    // whole picture, lines included, is scaled down to fit.
-    let scale = if steps { (124.0 / (w * 0.2646)).min(90.0 / (h * 0.2646)).min(1.0) } else { 1.0 };
+    // 1 px = 0.2646 mm, y pointing down as in the SVG. In a beamer frame the whole picture,
+    // lines included, is scaled down (never up) to the frame's text width and height, centred.
     if steps {
         out.push_str("\\begin{frame}[plain]\n\\centering\n");
-        if scale < 1.0 {
-            let _ = writeln!(out, r"\scalebox{{{scale:.4}}}{{%");
-        }
+        out.push_str("\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.95\\textheight, center}\n");
     }
     out.push_str("\\begin{tikzpicture}[x=0.2646mm, y=-0.2646mm, line cap=round]\n");
     let _ = writeln!(out, r"\useasboundingbox (0,0) rectangle ({},{});", num(w), num(h));
@@ -255,10 +252,7 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
     }
     out.push_str("\\end{tikzpicture}\n");
     if steps {
-        if scale < 1.0 {
-            out.push_str("}\n");
-        }
-        out.push_str("\\end{frame}\n");
+        out.push_str("\\end{adjustbox}\n\\end{frame}\n");
     }
     out.push_str("\\end{document}\n");
     out
