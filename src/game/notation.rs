@@ -743,6 +743,26 @@ impl<'s> Cursor<'s> {
         }
         match (self.peek(), stack.last()) {
             (None, Some(frame)) => {
+                if let Some(suspect) = likely_unclosed(self.src) {
+                    let (l, c) = line_col(self.src, suspect.open);
+                    let (next, _) = line_col(self.src, suspect.next_line);
+                    let end = suspect.line_end;
+                    let last = self.src[..end].trim_end().chars().last().unwrap_or('(');
+                    return Err(self
+                        .err(
+                            suspect.open..suspect.open + 1,
+                            format!(
+                                "unbalanced parenthesis: the '(' opened at {l}:{c} is not closed on its \
+                                 line, and line {next}, indented like line {l}, reads as its sibling \
+                                 (at the end of the input a ')' is missing)"
+                            ),
+                            "not closed on this line",
+                        )
+                        .help(format!(
+                            "if line {next} is a sibling, close the group at the end of line {l}: add ')' after \
+                             '{last}'"
+                        )));
+                }
                 let (l, c) = line_col(self.src, frame.open);
                 let more = match stack.len() {
                     1 => String::new(),
@@ -757,7 +777,10 @@ impl<'s> Cursor<'s> {
                         ),
                         "expected ')'",
                     )
-                    .help(format!("add ')' to close the '(' at {l}:{c}")))
+                    .help(format!(
+                        "add ')' where the group that opens at {l}:{c} ends (the end of the input is only \
+                         right if nothing else is missing)"
+                    )))
             }
             (None, None) => Err(self.err(
                 span,
@@ -1282,6 +1305,84 @@ fn floor_boundary(s: &str, i: usize) -> usize {
 }
 
 /// 1-based line and character column of byte offset `offset`.
+/// A '(' that indentation says should have closed on its own line.
+#[derive(Debug, PartialEq, Eq)]
+struct Unclosed {
+    /// The byte offset of the '('.
+    open: usize,
+    /// Where its line ends.
+    line_end: usize,
+    /// The start of the next line that holds a node, indented no deeper than the '('s line.
+    next_line: usize,
+}
+
+/// For a tree missing a ')': the last '(' that has more of the tree after it on its own line,
+/// is still open at the end of that line, and is followed by a line indented no deeper than
+/// its own — `C:(2 4 6` above `D:(14 5 2)` — the group the writer most likely forgot to close.
+/// A '(' that ends its line (a group written over several lines) is never a suspect.
+fn likely_unclosed(src: &str) -> Option<Unclosed> {
+    let mut stack: Vec<usize> = Vec::new();
+    // Per open '(' (by stack depth): its line's indent and end, when it had content after it.
+    let mut open_lines: Vec<Option<(usize, usize)>> = Vec::new();
+    let mut suspect = None;
+    let mut offset = 0;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indent = body.chars().take_while(|c| c.is_whitespace()).count();
+        let first = body.trim_start().chars().next();
+        let line_end = offset + body.len();
+        if first.is_some_and(|c| c != ')' && c != '#') {
+            for (k, open) in open_lines.iter().enumerate() {
+                if let Some((open_indent, end)) = *open
+                    && end < offset
+                    && indent <= open_indent
+                    && suspect.as_ref().is_none_or(|u: &Unclosed| stack[k] > u.open)
+                {
+                    suspect = Some(Unclosed { open: stack[k], line_end: end, next_line: offset + indent });
+                }
+            }
+        }
+        let mut in_quote = false;
+        let mut escaped = false;
+        let mut opened_here: Vec<usize> = Vec::new();
+        for (i, c) in body.char_indices() {
+            if in_quote {
+                match (escaped, c) {
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_quote = false,
+                    _ => escaped = false,
+                }
+                continue;
+            }
+            match c {
+                '#' => break,
+                '"' => in_quote = true,
+                '(' => {
+                    stack.push(offset + i);
+                    open_lines.push(None);
+                    opened_here.push(stack.len() - 1);
+                }
+                ')' => {
+                    stack.pop();
+                    open_lines.pop();
+                    opened_here.retain(|&k| k < stack.len());
+                }
+                _ => {}
+            }
+        }
+        // A '(' still open at the end of its line, with more of the tree after it there.
+        for k in opened_here {
+            let after = &body[stack[k] - offset + 1..];
+            let after = after.split('#').next().unwrap_or("");
+            if !after.trim().is_empty() {
+                open_lines[k] = Some((indent, line_end));
+            }
+        }
+        offset += line.len();
+    }
+    if stack.is_empty() { None } else { suspect }
+}
+
 fn line_col(src: &str, offset: usize) -> (usize, usize) {
     let before = &src[..floor_boundary(src, offset)];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -1311,6 +1412,32 @@ fn is_wide(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unclosed_group_is_found_by_its_indentation() {
+        let src = "A:(\n  B:(3 12 8)\n  C:(2 4 6\n  D:(14 5 2)\n)\n";
+        let e = parse_tree(src).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 5), "{}", e.message);
+        assert!(e.message.contains("line 4, indented like line 3"), "{}", e.message);
+        assert!(e.help.as_deref().unwrap().contains("add ')' after '6'"));
+        // The suggested fix builds the tree the indentation shows.
+        let fixed = src.replace("C:(2 4 6\n", "C:(2 4 6)\n");
+        assert_eq!(parse_tree(&fixed).unwrap().root.to_notation(), "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+        // Flat style, CRLF line ends, a quoted '(' and a comment do not confuse it.
+        let e = parse_tree("(\r\n(3 12 8)\r\n(2 \"a(\":4 6 # (\r\n(14 5 2)\r\n)").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1), "{}", e.message);
+    }
+
+    #[test]
+    fn groups_written_over_several_lines_are_not_suspects() {
+        // The root's '(' ends its line; a group continued on a deeper line is fine.
+        assert_eq!(likely_unclosed("(\n(3 12 8)\n(2 4 6)\n"), None);
+        assert_eq!(likely_unclosed("((3 12\n     8) (2 4 6)\n"), None);
+        // One line: nothing to go by.
+        assert_eq!(likely_unclosed("((3 12 8 (2 4 6))"), None);
+        let e = parse_tree("((3 12 8 (2 4 6))").unwrap_err();
+        assert!(e.help.as_deref().unwrap().contains("only right if nothing else is missing"));
+    }
 
     fn leaf(v: i32) -> TreeSpecNode {
         TreeSpecNode::leaf(v)
@@ -1534,7 +1661,7 @@ mod tests {
         assert_eq!(
             e.caret(),
             "error at 1:18: unbalanced parenthesis: missing ')' at the end of the input to close the '(' opened at 1:1\n  \
-             1 | ((3 12 8) (2 4 6)\n    |                  ^ expected ')'\n    = help: add ')' to close the '(' at 1:1"
+             1 | ((3 12 8) (2 4 6)\n    |                  ^ expected ')'\n    = help: add ')' where the group that opens at 1:1 ends (the end of the input is only right if nothing else is missing)"
         );
         // Points after the last token, not at a trailing newline; names the innermost '('.
         err_at("(1\n (2 3)\n\n", 2, 7, "opened at 1:1");
