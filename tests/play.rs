@@ -4,7 +4,7 @@
 use abviz::Score;
 use abviz::game::tictactoe::{TicTacToe, TttEval};
 use abviz::game::{Game, Player};
-use abviz::play::Engine;
+use abviz::play::{End, Engine};
 use abviz::search::Algorithm;
 use abviz::trace::{InputInfo, Trace};
 use assert_cmd::Command;
@@ -152,7 +152,18 @@ fn explain_writes_one_trace_per_computer_move() {
 
 #[test]
 fn play_rejects_what_it_cannot_play() {
-    abviz().args(["play", "--tree", "(1 2)"]).assert().code(2).stderr(contains("needs a game"));
+    // Trees are searched, not played: play offers only game options.
+    abviz()
+        .args(["play", "--tree", "(1 2)"])
+        .assert()
+        .code(2)
+        .stderr(contains("unexpected argument '--tree'"));
+    abviz().arg("play").assert().code(2).stderr(contains("--game <NAME>"));
+    let help = abviz().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for flag in ["--tree", "--random", "--root", "--values", "--ordering"] {
+        assert!(!help.contains(&format!("{flag} ")), "play --help offers {flag}");
+    }
     abviz()
         .args(["play", "--game", "tictactoe", "--time", "0"])
         .assert()
@@ -202,4 +213,112 @@ fn a_huge_line_is_refused_without_keeping_it() {
         .success()
         .stdout(contains("Not played: that line is longer than 4096 bytes."))
         .stdout(contains("Computer (O) plays"));
+}
+
+/// Perfect play with the length of the game: (value for MAX, plies to the end), where the side
+/// that wins ends the game as soon as it can and the side that loses holds out as long as it can.
+fn perfect(game: &mut TicTacToe, memo: &mut HashMap<String, (Score, usize)>) -> (Score, usize) {
+    let key = game.notation();
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let r = if let Some(v) = game.terminal_value() {
+        (Score::from(v.cmp(&Score::from(0)) as i32), 0)
+    } else {
+        let sign = if game.to_move() == Player::Max { 1 } else { -1 };
+        let mut best: Option<(Score, usize)> = None;
+        for mv in game.moves() {
+            game.play(mv);
+            let (v, n) = perfect(game, memo);
+            game.undo(mv);
+            let (v, n) = (v, n + 1);
+            // Order for the mover: higher value first; a win sooner, a loss later.
+            let key = |(v, n): (Score, usize)| {
+                let mine = if sign > 0 { v } else { -v };
+                let n = n as i64;
+                (mine, if mine > Score::from(0) { -n } else { n })
+            };
+            if best.is_none_or(|b| key((v, n)) > key(b)) {
+                best = Some((v, n));
+            }
+        }
+        best.unwrap()
+    };
+    memo.insert(key, r);
+    r
+}
+
+#[test]
+fn the_engine_wins_as_fast_and_loses_as_slowly_as_it_can() {
+    // Every position reachable in tic-tac-toe, both evaluations: the engine's move keeps the
+    // perfect value and reaches the end in as few plies (winning) or as many (losing) as possible.
+    for eval in [TttEval::Win, TttEval::OpenLines] {
+        let engine = Engine { algo: Algorithm::AlphaBeta, depth: None, max_nodes: u64::MAX, time: None };
+        let mut memo = HashMap::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![TicTacToe::new(eval)];
+        let (mut wins, mut losses) = (0, 0);
+        while let Some(mut game) = stack.pop() {
+            if game.terminal_value().is_some() || !seen.insert(game.notation()) {
+                continue;
+            }
+            let best = perfect(&mut game, &mut memo);
+            let d = engine.decide(&game, &InputInfo::default()).unwrap();
+            let mv = game.moves()[d.best_index().unwrap()];
+            game.play(mv);
+            let (v, n) = perfect(&mut game, &mut memo);
+            game.undo(mv);
+            assert_eq!((v, n + 1), best, "{eval:?} {}: the engine plays {mv:?}", game.notation());
+            if best.0 != Score::from(0) {
+                let mover_wins = (best.0 > Score::from(0)) == (game.to_move() == Player::Max);
+                if mover_wins {
+                    wins += 1
+                } else {
+                    losses += 1
+                }
+                // A proved end is the one perfect play reaches, in as many plies.
+                if let Some(end) = d.end {
+                    assert_eq!(end, if mover_wins { End::Win } else { End::Loss });
+                    assert_eq!(d.plies_to_end(), Some(best.1), "{}", game.notation());
+                }
+            }
+            for mv in game.moves() {
+                let mut next = game;
+                next.play(mv);
+                stack.push(next);
+            }
+        }
+        assert!(wins > 1000 && losses > 100, "{eval:?}: {wins} won and {losses} lost positions");
+    }
+}
+
+#[test]
+fn an_immediate_win_is_taken_and_the_explanation_names_the_position_searched() {
+    // The human (X) plays b3, threatening c3; the computer (O) wins at once with c2 rather than
+    // blocking, and its explanation describes the position it searched, with O to move.
+    let dir = tempfile::tempdir().unwrap();
+    abviz()
+        .args(["play", "--game", "tictactoe", "--position", "X../OO./X..", "--first", "human", "--explain"])
+        .arg(dir.path())
+        .write_stdin("b3\n")
+        .assert()
+        .success()
+        .stdout(contains("Computer (O) plays c2"))
+        .stdout(contains("Result: O wins"));
+    let text = std::fs::read_to_string(dir.path().join("move-02.txt")).unwrap();
+    assert!(text.starts_with("Alpha-beta (fail-hard) on tic-tac-toe X../OO./XX., O to move"), "{text}");
+}
+
+#[test]
+fn undone_decisions_are_struck_through_in_the_index() {
+    let dir = tempfile::tempdir().unwrap();
+    abviz()
+        .args(["play", "--game", "tictactoe", "--explain"])
+        .arg(dir.path())
+        .write_stdin("b2\nundo\n")
+        .assert()
+        .success()
+        .stdout(contains("Took back 2 moves"));
+    let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert_eq!(index.matches("class=\"undone\"").count(), 1, "{index}");
 }

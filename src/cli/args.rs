@@ -101,6 +101,52 @@ pub struct InputArgs {
     pub notation: Option<String>,
 }
 
+/// What `abviz play` plays: a game, its position and options, and how deep the computer looks
+/// (trees are searched, not played, so their options are not offered here).
+#[derive(Args, Debug, Clone)]
+pub struct PlayGameArgs {
+    /// The game (see `abviz games`).
+    #[arg(long, value_name = "NAME", help = super::input::game_help())]
+    pub game: String,
+    /// The game position (see `abviz games`); default: the game's start position.
+    #[arg(long, value_name = "POS")]
+    pub position: Option<String>,
+    /// Evaluation at the depth limit.
+    #[arg(long, value_name = "EVAL", help = super::input::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
+    pub eval: Option<String>,
+    /// A variant of the rules.
+    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
+    pub variant: Option<String>,
+    /// How deep the computer searches, in plies.
+    #[arg(long, value_name = "D", help = super::input::depth_help())]
+    pub depth: Option<u32>,
+    /// Move order.
+    #[arg(long, value_name = "ORDER", help = super::input::option_help(OptionKind::Order, "Move order"))]
+    pub order: Option<String>,
+    /// Move labels.
+    #[arg(long, value_name = "NOTATION", help = super::input::option_help(OptionKind::Notation, "Move labels"))]
+    pub notation: Option<String>,
+}
+
+impl PlayGameArgs {
+    /// The same, as the input options every command builds its input from.
+    pub fn to_input(&self) -> InputArgs {
+        InputArgs {
+            source: SourceArgs {
+                game: Some(self.game.clone()),
+                position: self.position.clone(),
+                eval: self.eval.clone(),
+                variant: self.variant.clone(),
+                ..SourceArgs::default()
+            },
+            depth: self.depth,
+            order: self.order.clone(),
+            notation: self.notation.clone(),
+            ..InputArgs::default()
+        }
+    }
+}
+
 /// Options of the diagram formats (dot, svg, tikz, html).
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
@@ -258,7 +304,7 @@ pub enum First {
 pub struct PlayArgs {
     /// The game, position, depth (default: to the end) and evaluation.
     #[command(flatten)]
-    pub input: InputArgs,
+    pub input: PlayGameArgs,
     /// The computer's algorithm.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,

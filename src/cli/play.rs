@@ -13,9 +13,6 @@ use std::path::PathBuf;
 
 /// Runs `abviz play`.
 pub fn play(args: PlayArgs) -> Result<(), Error> {
-    if args.input.source.game.is_none() {
-        return Err(usage("abviz play needs a game: --game NAME (see `abviz games`)"));
-    }
     let time = match args.time {
         Some(t) if !(t > 0.0 && t.is_finite()) => {
             return Err(usage(format!("--time {t}: give a positive number of seconds")));
@@ -23,7 +20,7 @@ pub fn play(args: PlayArgs) -> Result<(), Error> {
         Some(t) => Some(std::time::Duration::from_secs_f64(t)),
         None => None,
     };
-    let input = build_input(&args.input)?;
+    let input = build_input(&args.input.to_input())?;
     // A folder that cannot be made should stop the game before it starts, not after a move.
     if let Some(dir) = &args.explain {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.clone(), source })?;

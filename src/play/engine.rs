@@ -38,9 +38,51 @@ pub struct Decision {
     /// The recorded search, when the decision was made traced ([`Engine::decide_traced`] or
     /// [`Engine::explain`]).
     pub trace: Option<Trace>,
+    /// Whether the search proved that the side to move wins or loses (its principal variation
+    /// ends the game), within `depth` plies.
+    pub end: Option<End>,
+}
+
+/// A game end proved by a search, for the side to move at its root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+}
+
+/// Whether `outcome`'s principal variation ends the game from `game`, and for whom: the search
+/// then proved a win or a loss within its depth (the game's own values, so `run` and the trace
+/// keep the textbook's ±1; only the choice of depth uses this).
+fn proven_end<G: Game>(game: &G, outcome: &search::Outcome<G::Move>) -> Option<End> {
+    let mover = game.to_move();
+    let mut g = game.clone();
+    for &(mv, _) in &outcome.pv {
+        g.play(mv);
+    }
+    let v = g.terminal_value()?;
+    let mover_wins = match mover {
+        crate::game::Player::Max => v > Score::from(0),
+        crate::game::Player::Min => v < Score::from(0),
+    };
+    if v == Score::from(0) {
+        None
+    } else if mover_wins {
+        Some(End::Win)
+    } else {
+        Some(End::Loss)
+    }
 }
 
 impl Decision {
+    /// How many plies the proved end is away: the depth of the first search that proved it (a
+    /// shallower one did not). Not the principal variation's length: where a fail-hard search
+    /// fails low, the moves it reports below are not the opponent's best.
+    pub fn plies_to_end(&self) -> Option<usize> {
+        self.end.map(|_| self.depth as usize)
+    }
+
     /// The chosen move's index among the position's moves.
     pub fn best_index(&self) -> Option<usize> {
         self.result.best_index.map(|i| i as usize)
@@ -100,14 +142,21 @@ impl Engine {
             match search::run(self.algo, &mut g, depth, &mut both) {
                 Ok(outcome) => {
                     let Both(counter, obs) = both;
+                    let end = proven_end(game, &outcome);
+                    // Every move loses within `depth` plies, but the last search found one that
+                    // does not lose within `depth - 1`: play that one, the slowest loss.
+                    if end == Some(End::Loss) && best.as_ref().is_some_and(|b| b.end != Some(End::Loss)) {
+                        break;
+                    }
                     let mut info = info.clone();
                     info.depth = Some(depth);
                     let result = outcome.result(game);
                     let stats = counter.stats;
                     let complete = stats.horizon_leaves == 0;
                     let trace = keep(obs, info.clone(), result.clone());
-                    best = Some(Decision { result, stats, depth, complete, info, trace });
-                    if complete || depth >= max_depth {
+                    best = Some(Decision { result, stats, depth, complete, info, trace, end });
+                    // The shallowest search that proves a win finds the fastest one.
+                    if complete || depth >= max_depth || end == Some(End::Win) {
                         break;
                     }
                     depth += 1;

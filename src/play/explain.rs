@@ -28,6 +28,8 @@ pub struct Entry {
     pub depth: u32,
     /// The files written, as (label, file name).
     pub files: Vec<(String, String)>,
+    /// Taken back with `undo` (the game went on differently).
+    pub undone: bool,
 }
 
 #[derive(Template)]
@@ -99,14 +101,31 @@ impl Explainer {
             nodes: d.stats.nodes,
             depth: d.depth,
             files,
+            undone: false,
         };
+        // A decision made again at the same ply (after an undo) replaces the old one.
         self.entries.retain(|e| e.ply != ply);
         self.entries.push(entry);
         self.entries.sort_by_key(|e| e.ply);
+        self.write_index()?;
+        Ok(main)
+    }
+
+    /// Marks the decisions after ply `ply` as taken back (`undo`) and rewrites the index; their
+    /// files stay, struck through in the index.
+    pub fn undone_after(&mut self, ply: usize) -> Result<(), Error> {
+        let mut changed = false;
+        for e in self.entries.iter_mut().filter(|e| e.ply > ply && !e.undone) {
+            e.undone = true;
+            changed = true;
+        }
+        if changed { self.write_index() } else { Ok(()) }
+    }
+
+    fn write_index(&self) -> Result<(), Error> {
         let page = IndexPage { title: "abviz — the computer's decisions", entries: &self.entries };
         let html =
             page.render().map_err(|e| Error::Usage(format!("could not render the index page: {e}")))?;
-        write_files(&self.dir, &[SiteFile::text("index.html", html)])?;
-        Ok(main)
+        write_files(&self.dir, &[SiteFile::text("index.html", html)])
     }
 }

@@ -7,7 +7,7 @@
 mod engine;
 mod explain;
 
-pub use engine::{Decision, Engine};
+pub use engine::{Decision, End, Engine};
 pub use explain::Explainer;
 
 use crate::game::{Game, Player};
@@ -33,6 +33,8 @@ pub struct Match<G: Game> {
     engine: Engine,
     info: InputInfo,
     history: Vec<G::Move>,
+    /// Who was to move in the starting position (as the input's description names them).
+    first_mover: String,
     /// The computer's decisions: the ply after its move, the position it decided in, the decision.
     decisions: Vec<(usize, G, Decision)>,
     explainer: Option<Explainer>,
@@ -54,6 +56,7 @@ impl<G: Game> Match<G> {
         explainer: Option<Explainer>,
     ) -> Self {
         Match {
+            first_mover: game.player_name(game.to_move()).to_string(),
             game,
             human,
             engine,
@@ -155,7 +158,7 @@ impl<G: Game> Match<G> {
                 Ok(Step::Again)
             }
             "hint" => {
-                let d = self.engine.decide(&self.game, &self.info)?;
+                let d = self.engine.decide(&self.game, &self.info_now())?;
                 let label = d.result.best_move.clone().unwrap_or_default();
                 writeln!(out, "Hint: the engine would play {label} ({}).", self.describe(&d))
                     .map_err(Self::io)?;
@@ -217,15 +220,34 @@ impl<G: Game> Match<G> {
         } else {
             let ply = self.history.len();
             self.decisions.retain(|(p, _, _)| *p <= ply);
+            if let Some(explainer) = self.explainer.as_mut() {
+                explainer.undone_after(ply)?;
+            }
             writeln!(out, "Took back {} move{}.", taken.len(), if taken.len() == 1 { "" } else { "s" })
                 .map_err(Self::io)?;
         }
         Ok(())
     }
 
-    fn computer_move<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
+    /// The input as it describes the current position: the one the computer searches now.
+    fn info_now(&self) -> InputInfo {
         let mut info = self.info.clone();
-        info.position = self.game.notation();
+        let position = self.game.notation();
+        if let (Some(old), Some(new)) = (&self.info.position, &position) {
+            info.description = info.description.replacen(old.as_str(), new, 1);
+        }
+        let mover = self.game.player_name(self.game.to_move());
+        info.description = info.description.replacen(
+            &format!("{} to move", self.first_mover),
+            &format!("{mover} to move"),
+            1,
+        );
+        info.position = position;
+        info
+    }
+
+    fn computer_move<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
+        let info = self.info_now();
         let d = if self.explain_all {
             self.engine.decide_traced(&self.game, &info)?
         } else {
@@ -268,7 +290,14 @@ impl<G: Game> Match<G> {
         let v = d.value();
         let max = self.game.player_name(Player::Max);
         let min = self.game.player_name(Player::Min);
-        if d.complete {
+        let mover = self.game.player_name(self.game.to_move());
+        if let (Some(end), Some(n)) = (d.end, d.plies_to_end()) {
+            let moves = if n == 1 { "1 ply".to_string() } else { format!("{n} plies") };
+            match end {
+                End::Win => format!("value {v}: {mover} wins in {moves} with best play"),
+                End::Loss => format!("value {v}: {mover} loses in {moves} with best play"),
+            }
+        } else if d.complete {
             if v > Score::from(0) {
                 format!("value {v}: {max} wins with best play")
             } else if v < Score::from(0) {
