@@ -269,7 +269,8 @@
         "Draw them with --collapse off or a smaller --max-depth."));
       return;
     }
-    tip.appendChild(el("div", "t", N.name[id] + " (" + player(id) + ")"));
+    // A leaf has no player to move.
+    tip.appendChild(el("div", "t", N.name[id] + (isLeaf(id) || (N.flags[id] & 64) ? "" : " (" + player(id) + ")")));
     var t = el("table");
     if (N.mv[id] >= 0 && D.labels[N.mv[id]] !== N.name[id]) row(t, "move", D.labels[N.mv[id]]);
     var st = state[i];
@@ -344,7 +345,9 @@
     if (k === 0) return null;
     var e = k - 1, kind = EV.k[e], top = EV.focus[e];
     var rows = [];
-    for (var s = e; s >= 0 && EV.focus[s] >= 0; s = EV.up[s]) rows.push({ id: EV.focus[s], w: [EV.a[s], EV.b[s]], before: null });
+    for (var s = e; s >= 0 && EV.focus[s] >= 0; s = EV.up[s]) {
+      rows.push({ id: EV.focus[s], w: [EV.a[s], EV.b[s]], r: D.range ? [EV.lo[s], EV.hi[s]] : null, before: null });
+    }
     rows.reverse();
     if (kind === UPDATE && rows.length && EV.prev[e] >= 0) rows[rows.length - 1].before = [EV.a[EV.prev[e]], EV.b[EV.prev[e]]];
     return { kind: kind, id: EV.child[e] >= 0 ? EV.child[e] : EV.node[e], top: top, step: k, rows: rows };
@@ -388,7 +391,7 @@
       mark(edgeG[s.item], "path");
       if (!s.exact) { mark(nodeG[s.item], "inside"); break; }
       mark(nodeG[s.item], j === st.rows.length - 1 ? "cur" : "path");
-      if (windowed) setWindowText(r.id, r.w);
+      if (windowed) setWindowText(r.id, r.r || r.w);
     }
     if (st.kind === UPDATE) {
       var rs = shownFor(st.id);
@@ -413,7 +416,7 @@
     for (var j = 0; j < st.rows.length; j++) {
       var r = st.rows[j], tr2 = el("tr", j === st.rows.length - 1 ? "top" : null);
       tr2.appendChild(el("td", "name", N.name[r.id]));
-      tr2.appendChild(el("td", null, player(r.id)));
+      tr2.appendChild(el("td", null, isLeaf(r.id) ? "leaf" : player(r.id)));
       if (windowed) {
         var ta = el("td", null, S[r.w[0]]), tb = el("td", null, S[r.w[1]]);
         if (r.before && r.before[0] !== r.w[0]) ta.className = "changed";
@@ -455,6 +458,11 @@
     }
     document.body.setAttribute("data-step", String(k));
     svg.classList.toggle("complete", k === E);
+    if (k === E && !document.body.classList.contains("answers")) {
+      document.body.classList.add("answers");
+      var box = document.getElementById("show-answers");
+      if (box) box.checked = true;
+    }
   }
 
   var hashTimer = 0;
@@ -487,6 +495,10 @@
   }
 
   // ---- Controls. ----
+  var showAnswers = document.getElementById("show-answers");
+  if (showAnswers) {
+    showAnswers.addEventListener("change", function () { document.body.classList.toggle("answers", showAnswers.checked); });
+  }
   var follow = document.getElementById("follow");
   var playBtn = document.getElementById("play"), speed = document.getElementById("speed");
   var timer = 0;

@@ -9,10 +9,10 @@
 //! ```
 
 use crate::Error;
-use crate::export::ViewOptions;
 use crate::export::html::{PageOptions, page};
 use crate::export::site::{SiteFile, write_site};
 use crate::export::view::thousands;
+use crate::export::{Labels, ViewOptions};
 use crate::game::Player;
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::tictactoe::{TicTacToe, TttEval};
@@ -42,6 +42,8 @@ pub struct Example {
     pub input: Input,
     /// The algorithm.
     pub algo: Algorithm,
+    /// The labels its figure writes (the book's: AIMA writes each node's range of values).
+    pub labels: Labels,
 }
 
 /// The demo's searches, in the order the index lists them.
@@ -65,14 +67,16 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             command: "abviz run --tree 'A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --algo minimax -f html -o aima",
             input: Input::from_tree_text(AIMA, None)?,
             algo: Algorithm::Minimax,
+            labels: Labels::default(),
         },
         Example {
             file: "aima-alphabeta.html",
             title: "AIMA Fig. 5.5 — alpha-beta",
             blurb: "The same tree under alpha-beta: at C the first leaf (2) is already ≤ α = 3 set at A, so C's other two leaves are never looked at.",
-            command: "abviz run --tree 'A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' -f html -o aima",
+            command: "abviz run --tree 'A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --labels value,range,pre,move,name -f html -o aima",
             input: Input::from_tree_text(AIMA, None)?,
-            algo: Algorithm::AlphaBeta,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels { range: true, ..Labels::default() },
         },
         Example {
             file: "wikipedia-alphabeta.html",
@@ -80,7 +84,8 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             blurb: "Four plies, root value 6: three regions are pruned, among them a whole MAX subtree on the right.",
             command: "abviz run --tree '((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))' -f html -o wikipedia",
             input: Input::from_tree_text(WIKIPEDIA, None)?,
-            algo: Algorithm::AlphaBeta,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
         },
         Example {
             file: "nilsson-minimax.html",
@@ -89,6 +94,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             command: "abviz run --game tictactoe --depth 2 --eval open-lines --algo minimax -f html -o nilsson",
             input: nilsson.clone(),
             algo: Algorithm::Minimax,
+            labels: Labels::default(),
         },
         Example {
             file: "nilsson-alphabeta.html",
@@ -96,7 +102,8 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             blurb: "The same search with alpha-beta: the same value and move with fewer positions evaluated.",
             command: "abviz run --game tictactoe --depth 2 --eval open-lines -f html -o nilsson-ab",
             input: nilsson,
-            algo: Algorithm::AlphaBeta,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
         },
         Example {
             file: "random-best.html",
@@ -104,7 +111,8 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             blurb: "Children sorted best first: alpha-beta evaluates the minimal tree of Knuth & Moore, 3² + 3² − 1 = 17 leaves.",
             command: "abviz run --random 3,4,1 --ordering best -f html -o best",
             input: random(Ordering::Best),
-            algo: Algorithm::AlphaBeta,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
         },
         Example {
             file: "random-worst.html",
@@ -112,7 +120,8 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             blurb: "The same values sorted worst first: alpha-beta cannot cut at all and evaluates all 3⁴ = 81 leaves, like minimax.",
             command: "abviz run --random 3,4,1 --ordering worst -f html -o worst",
             input: random(Ordering::Worst),
-            algo: Algorithm::AlphaBeta,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
         },
         Example {
             file: "xiangqi-alphabeta.html",
@@ -120,7 +129,8 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             blurb: "Red's 44 opening moves and Black's replies, material and piece-square evaluation: point at a node to see its position.",
             command: "abviz run --game xiangqi --depth 2 -f html -o xiangqi",
             input: Input::game(Xiangqi::start(), Some(2)),
-            algo: Algorithm::AlphaBeta,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
         },
     ])
 }
@@ -206,7 +216,7 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
             boards: Some(format!("boards/{stem}/")),
             back: Some(("index.html".into(), "all examples".into())),
         };
-        let p = page(&trace, &ViewOptions::default(), &popts);
+        let p = page(&trace, &ViewOptions { labels: ex.labels, ..ViewOptions::default() }, &popts);
         files.extend(p.files);
         files.push(SiteFile::text(ex.file, p.html));
         lines.push(format!("{:<26} {}: {}", ex.file, ex.title, counts(&trace)));
@@ -247,7 +257,7 @@ fn row(ex: &Example, t: &Trace) -> Row {
         best: t.result.best_move.clone().unwrap_or_else(|| "—".into()),
         nodes: thousands(s.nodes),
         leaves: thousands(s.leaves),
-        cutoffs: if t.algorithm.has_window() { thousands(s.cutoffs) } else { "—".into() },
+        cutoffs: if t.algorithm.has_window() { crate::export::view::cutoffs_text(t) } else { "—".into() },
         minimax_nodes: match mm {
             Some(m) => thousands(m.nodes),
             None if !t.algorithm.has_window() => thousands(s.nodes),

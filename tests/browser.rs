@@ -28,7 +28,10 @@ fn demo(dir: &Path) {
 }
 
 fn aima_trace() -> Trace {
-    Input::from_tree_text(AIMA, None).unwrap().trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap()
+    Input::from_tree_text(AIMA, None)
+        .unwrap()
+        .trace(Algorithm::AlphaBetaSoft, &RunOptions::default())
+        .unwrap()
 }
 
 fn step(tab: &mut Tab) -> usize {
@@ -63,7 +66,13 @@ fn demo_pages_load_without_errors() {
                 tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).ev.node.length");
             let k = (events.as_u64().unwrap() / 3).max(1);
             tab.eval(&format!("location.hash = '#step={k}'"));
-            tab.eval("new Promise(r => setTimeout(r, 50))");
+            // The hash change is handled asynchronously: wait for it (a loaded machine is slow).
+            for _ in 0..100 {
+                if step(&mut tab) == k as usize {
+                    break;
+                }
+                tab.eval("new Promise(r => setTimeout(r, 20))");
+            }
             assert_eq!(step(&mut tab), k as usize, "{name}: #step={k}");
         } else {
             let links = tab.eval("[...document.querySelectorAll('a')].map(a => a.getAttribute('href'))");
@@ -289,4 +298,78 @@ fn a_100k_node_search_loads_and_steps_quickly() {
     );
     assert!(load.as_secs_f64() < 20.0, "load took {load:?}");
     assert!(per_step_ms < 20.0, "{per_step_ms} ms per step");
+}
+
+/// The text of `selector` inside the node group `id`, read from the page.
+fn node_text(tab: &mut Tab, id: &str, class: &str) -> String {
+    tab.text(&format!(
+        "(document.getElementById('{id}').querySelector('.{class}') || {{textContent: ''}}).textContent"
+    ))
+}
+
+#[test]
+fn the_book_pages_show_the_books_numbers() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    demo(&site);
+    // AIMA Fig. 5.5 (f): B = 3 [3, 3], C ≤ 2 [−∞, 2] with 4 and 6 pruned, D = 2 [2, 2], A = 3.
+    let mut tab = b.tab();
+    tab.open(&file_url(&site.join("aima-alphabeta.html")));
+    // The answers wait for the last step (or the toggle).
+    assert_eq!(tab.eval("getComputedStyle(document.querySelector('.facts .answer .ans')).display"), "none");
+    tab.press("End");
+    assert_eq!(tab.eval("getComputedStyle(document.querySelector('.facts .answer .ans')).display"), "inline");
+    let answers = tab.eval("[...document.querySelectorAll('.facts .answer .ans')].map(e => e.textContent)");
+    assert_eq!(answers, serde_json::json!(["3", "B", "B 1"]));
+    for (id, value, range) in
+        [("n", "3", "[3, 3]"), ("n_0", "3", "[3, 3]"), ("n_1", "≤2", "[−∞, 2]"), ("n_2", "2", "[2, 2]")]
+    {
+        assert_eq!(node_text(&mut tab, id, "value"), value, "{id}");
+        assert_eq!(node_text(&mut tab, id, "window"), range, "{id}");
+    }
+    for id in ["n_1_1", "n_1_2"] {
+        let classes = tab.text(&format!("document.getElementById('{id}').getAttribute('class')"));
+        assert!(classes.contains("pruned"), "{id}: {classes}");
+    }
+    let counts = tab.text("document.querySelector('.counts').textContent");
+    assert!(counts.contains("2 (1 of which prunes nothing)"), "{counts}");
+    // Mid-search, C's range is the book's (e): [−∞, 2] while A holds [3, +∞].
+    tab.press("Home");
+    tab.press("c");
+    assert_eq!(node_text(&mut tab, "n_1", "window"), "[−∞, 2]");
+    assert_eq!(node_text(&mut tab, "n", "window"), "[3, +∞]");
+    tab.screenshot(&screenshot_dir().join("book-aima-fig-5.5.png"), false);
+    drop(tab);
+
+    // Wikipedia's AB_pruning.svg: the three nodes it labels 4, 7 and 5 (the first two under a
+    // cutoff, so bounds here), the root 6.
+    let mut tab = b.tab();
+    tab.open(&file_url(&site.join("wikipedia-alphabeta.html")));
+    tab.press("End");
+    for (id, value) in
+        [("n", "6"), ("n_0_0_1", "≤4"), ("n_1_1", "7"), ("n_2", "≤5"), ("n_0", "3"), ("n_1", "6")]
+    {
+        assert_eq!(node_text(&mut tab, id, "value"), value, "{id}");
+    }
+    tab.screenshot(&screenshot_dir().join("book-wikipedia.png"), false);
+}
+
+#[test]
+fn the_book_numbers_in_svg_and_tikz() {
+    for format in ["svg", "tikz"] {
+        let out = abviz()
+            .args(["run", "--tree", AIMA, "--labels", "value,range,name", "-f", format])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        // Drawn text: ">[3, 3]<" in SVG, "{[3, 3]}" in TikZ (tooltips may still name windows).
+        let drawn = |t: &str| if format == "svg" { format!(">{t}<") } else { format!("{{{t}}}") };
+        let minus_inf = if format == "svg" { "[−∞, 2]" } else { "[$-$$\\infty$, 2]" };
+        for range in ["[3, 3]", minus_inf, "[2, 2]"] {
+            assert!(text.contains(&drawn(range)), "{format}: {range}");
+        }
+        assert!(!text.contains(&drawn("[3, 2]")), "{format}: the window is not drawn, the range is");
+    }
 }

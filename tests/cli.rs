@@ -16,7 +16,9 @@ fn run_prints_the_annotated_tree_and_summary() {
         .args(["run", "--tree-file", "examples/aima.tree"])
         .assert()
         .success()
-        .stdout(contains("C ▼ = 3 (≤)  [3, 2]  #6  ✂ α-cutoff: 2 ≤ α = 3 (from A), 2 pruned"))
+        // The default is AIMA's fail-soft alpha-beta: C ≤ 2 and D = 2, as in Fig. 5.5.
+        .stdout(contains("Alpha-beta (fail-soft) on tree A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))"))
+        .stdout(contains("C ▼ = 2 (≤)  [3, 2]  #6  ✂ α-cutoff: 2 ≤ α = 3 (from A), 2 pruned"))
         .stdout(contains("├╌╌ ✂ □ 4 pruned (α-cutoff at C)"))
         .stdout(contains("Root value   3"))
         .stdout(contains("Best move    B (child 1 of the root)"))
@@ -26,8 +28,10 @@ fn run_prints_the_annotated_tree_and_summary() {
 
 #[test]
 fn json_trace_has_the_documented_fields() {
-    let out =
-        abviz().args(["run", "--tree-file", "examples/aima.tree", "--format", "json"]).output().unwrap();
+    let out = abviz()
+        .args(["run", "--tree-file", "examples/aima.tree", "-a", "alphabeta", "--format", "json"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["format"], "abviz-trace");

@@ -109,7 +109,9 @@ fn a_re_search_is_a_second_visit_of_the_same_child() {
         trace.visits_of(s).map(|v| (v.alpha, v.beta, v.value, v.bound, v.research)).collect();
     assert_eq!(
         visits,
-        [(3.into(), 4.into(), 5.into(), Bound::Lower, false), (4.into(), inf, 5.into(), Bound::Exact, true)]
+        // The probe fails high (5 ≥ β = 4), yet it searched both leaves and returned their
+        // minimum: its 5 is exact, not just a lower bound.
+        [(3.into(), 4.into(), 5.into(), Bound::Exact, false), (4.into(), inf, 5.into(), Bound::Exact, true)]
     );
     assert_eq!(trace.summary(s).visits, 2);
     assert!(trace.events.iter(&trace.nodes).any(|e| matches!(e, Event::Research { node, .. } if node == s)));
@@ -119,14 +121,11 @@ fn a_re_search_is_a_second_visit_of_the_same_child() {
     let research = (0..timeline.len()).find(|&k| timeline.kind(k) == EventKind::Research).unwrap();
     let frames: Vec<_> = timeline.at(research).stack.iter().map(|f| (f.node, f.alpha, f.beta)).collect();
     assert_eq!(frames, [(0, 3.into(), inf), (s, 4.into(), inf)]);
-    // Between the probe's return and the re-search, S is known as "at least 5".
-    assert_eq!(timeline.value_at(s, research - 1), Some((5.into(), Bound::Lower)));
+    // Between the probe's return and the re-search, S is known as 5 (both leaves were searched).
+    assert_eq!(timeline.value_at(s, research - 1), Some((5.into(), Bound::Exact)));
     assert_eq!(timeline.seen(s, research), Seen::Open);
     let narration = abviz::trace::narration::narrate(&back, research);
-    assert_eq!(
-        narration,
-        "The probe of S with [3, 4] failed high (its value is at least 5): search S again with [4, +∞]."
-    );
+    assert_eq!(narration, "The probe of S with [3, 4] failed high (value 5): search S again with [4, +∞].");
     let drawn = text(&back);
     assert!(drawn.contains("S ▼ = 5  [4, 5]  #3  (searched 2 times: [3, 4], then [4, +∞])"), "{drawn}");
     assert!(drawn.contains("Re-searches  1"), "{drawn}");

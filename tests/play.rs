@@ -306,7 +306,7 @@ fn an_immediate_win_is_taken_and_the_explanation_names_the_position_searched() {
         .stdout(contains("Computer (O) plays c2"))
         .stdout(contains("Result: O wins"));
     let text = std::fs::read_to_string(dir.path().join("move-02.txt")).unwrap();
-    assert!(text.starts_with("Alpha-beta (fail-hard) on tic-tac-toe X../OO./XX., O to move"), "{text}");
+    assert!(text.starts_with("Alpha-beta (fail-soft) on tic-tac-toe X../OO./XX., O to move"), "{text}");
 }
 
 #[test]

@@ -6,7 +6,7 @@ use abviz::game::Player;
 use abviz::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
-use abviz::trace::{Status, Trace};
+use abviz::trace::{Bound, Status, Trace};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -115,6 +115,27 @@ proptest! {
             prop_assert_eq!(pruned as u64, t.stats.pruned);
         }
         prop_assert_eq!(visited(&record(&input, Algorithm::Negamax)), mm_paths);
+    }
+
+    #[test]
+    fn every_value_is_true_to_its_bound(root in tree(), min_root in any::<bool>()) {
+        // Each node's value with its bound is a true statement about its minimax value: exact
+        // equals it, a lower bound is at most it, an upper bound at least it.
+        let input = input(root, min_root);
+        let mm = record(&input, Algorithm::Minimax);
+        let truth: std::collections::HashMap<String, Score> =
+            (0..mm.nodes.len() as u32).map(|i| (mm.path(i), mm.summary(i).value)).collect();
+        for algo in [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::NegamaxAb] {
+            let t = record(&input, algo);
+            for i in (0..t.nodes.len() as u32).filter(|&i| t.node(i).visited()) {
+                let (s, mm_value) = (t.summary(i), truth[&t.path(i)]);
+                match s.bound {
+                    Bound::Exact => prop_assert_eq!(s.value, mm_value, "{} {}", algo, t.path(i)),
+                    Bound::Lower => prop_assert!(s.value <= mm_value, "{} {}", algo, t.path(i)),
+                    Bound::Upper => prop_assert!(s.value >= mm_value, "{} {}", algo, t.path(i)),
+                }
+            }
+        }
     }
 
     #[test]

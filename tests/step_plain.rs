@@ -29,7 +29,7 @@ fn forward_and_back_one_step_at_a_time() {
     assert_eq!(numbers(&lines), [1, 2, 3, 4, 3, 2]);
     assert_eq!(lines[0], " 1  A (MAX) [−∞, +∞]  Start at the root A (MAX) with α = −∞, β = +∞.");
     assert_eq!(lines[1], " 2  B (MIN) [−∞, +∞]  Enter B (MIN) with α = −∞, β = +∞.");
-    assert_eq!(lines[3], " 4  B1 (MAX) [−∞, +∞]  Evaluate the leaf B1: 3.");
+    assert_eq!(lines[3], " 4  leaf 3 under B [−∞, +∞]  Evaluate the leaf 3 under B: 3.");
     // Going back shows the earlier state again, word for word.
     assert_eq!(lines[4], lines[2]);
     assert_eq!(lines[5], lines[1]);
@@ -40,10 +40,13 @@ fn the_alpha_cutoff_at_c_is_narrated() {
     let (lines, err, code) = step(&["--tree", AIMA], "c\nb\nn\nq\n");
     assert_eq!(code, 0, "{err}");
     assert_eq!(numbers(&lines), (1..=22).chain([21, 22]).collect::<Vec<_>>());
-    assert_eq!(lines[20], "21  C (MIN) [3, 2]  C1 returns 2 to C (MIN): β falls to 2, window [3, 2].");
+    assert_eq!(
+        lines[20],
+        "21  C (MIN) [3, 2]  The leaf 2 under C returns 2 to C (MIN): β falls to 2, window [3, 2]."
+    );
     assert_eq!(
         lines[21],
-        "22  C (MIN) [3, 2]  At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff, C2 and C3 are never searched."
+        "22  C (MIN) [3, 2]  At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff, the leaves 4 and 6 under C are never searched."
     );
     assert_eq!(lines[23], lines[21]);
 }
@@ -74,7 +77,10 @@ fn until_and_goto() {
 fn minimax_and_a_saved_trace() {
     let (lines, err, code) = step(&["--tree", AIMA, "--algo", "minimax", "--until", "6"], "c\n");
     assert_eq!(code, 0);
-    assert_eq!(lines[5], " 6  B (MIN) best 3  B1 returns 3 to B (MIN): its best value so far is 3.");
+    assert_eq!(
+        lines[5],
+        " 6  B (MIN) best 3  The leaf 3 under B returns 3 to B (MIN): its best value so far is 3."
+    );
     assert!(err.contains("no cutoff after step 6"), "{err}");
 
     let dir = tempfile::tempdir().unwrap();

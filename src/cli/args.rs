@@ -195,7 +195,7 @@ pub struct RunArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// The algorithm.
-    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
     /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
     /// .tex .html, a folder: html), else text].
@@ -306,7 +306,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub input: PlayGameArgs,
     /// The computer's algorithm.
-    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "human")]
@@ -335,7 +335,7 @@ pub struct StepArgs {
     /// Step through a saved trace (written by `abviz run --format json`) instead of searching.
     #[arg(long, value_name = "FILE", conflicts_with = "input")]
     pub trace: Option<PathBuf>,
-    /// The algorithm [default: alphabeta].
+    /// The algorithm [default: alphabeta-soft].
     #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Option<Algorithm>,
     /// One numbered line per event instead of the full-screen view (automatic when standard

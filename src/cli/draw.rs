@@ -61,6 +61,7 @@ pub fn view_options(
         style: v.style.unwrap_or_default(),
         tikz_steps: v.tikz_steps,
         no_legend: v.no_legend,
+        caption_without_answer: false,
     })
 }
 

@@ -203,6 +203,7 @@ fn legend(view: &View) -> String {
             LegendKey::BetaCut => ("✂", Paint::Beta),
             LegendKey::Pv => ("━━", Paint::Ink),
             LegendKey::Bounds => ("[α, β]", Paint::Note),
+            LegendKey::Range => ("[lo, hi]", Paint::Note),
             LegendKey::Order => ("1", Paint::Note),
             LegendKey::Stub => ("⋯", Paint::Faded),
         };

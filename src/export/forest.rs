@@ -105,6 +105,7 @@ fn symbol(key: LegendKey) -> &'static str {
         LegendKey::BetaCut => r"\textcolor{abvizBeta}{$\parallel$}",
         LegendKey::Pv => r"\rule[0.5ex]{1.2em}{1.8pt}",
         LegendKey::Bounds => r"\textcolor{abvizNote}{[$\alpha$, $\beta$]}",
+        LegendKey::Range => r"\textcolor{abvizNote}{[lo, hi]}",
         LegendKey::Order => r"\textcircled{\tiny 1}",
         LegendKey::Stub => r"\fbox{\tiny$\cdots$}",
     }

@@ -134,7 +134,8 @@ struct TracePage<'a> {
     title: &'a str,
     subtitle: &'a str,
     back: Option<(String, String)>,
-    facts: Vec<(&'static str, String)>,
+    /// (name, value, whether it gives the answer away: hidden until the last step or a toggle).
+    facts: Vec<(&'static str, String, bool)>,
     algo_title: &'a str,
     counts: Vec<CountRow>,
     compare_minimax: bool,
@@ -158,7 +159,9 @@ pub fn default_title(trace: &Trace) -> String {
 
 /// Renders the page of `trace` with the diagram options `opts`.
 pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
-    let view = View::new(trace, opts);
+    // The answer waits for the last step (or the page's toggle), so the figure does not say it.
+    let opts = ViewOptions { caption_without_answer: true, ..opts.clone() };
+    let view = View::new(trace, &opts);
     let fig = draw(&view, false);
     let svg = super::svg::render_page(&view, &fig);
     let (boards, files) = match &popts.boards {
@@ -173,14 +176,14 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let title = popts.title.clone().unwrap_or_else(|| default_title(trace));
     let subtitle = popts.subtitle.clone().unwrap_or_default();
     let r = &trace.result;
-    let mut facts = vec![("Algorithm", trace.algorithm.title().to_string())];
-    facts.push(("Input", trace.input.description.clone()));
-    facts.push(("Root value", r.value.to_string()));
+    let mut facts = vec![("Algorithm", trace.algorithm.title().to_string(), false)];
+    facts.push(("Input", trace.input.description.clone(), false));
+    facts.push(("Root value", r.value.to_string(), true));
     if let Some(m) = &r.best_move {
-        facts.push(("Best move", m.clone()));
+        facts.push(("Best move", m.clone(), true));
     }
     if !r.pv.is_empty() {
-        facts.push(("Principal variation", r.pv.join(" ")));
+        facts.push(("Principal variation", r.pv.join(" "), true));
     }
     let s = &trace.stats;
     let mm = trace.minimax.as_ref().filter(|_| trace.algorithm.has_window());
@@ -194,7 +197,11 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         },
     ];
     if trace.algorithm.has_window() {
-        counts.push(CountRow { what: "cutoffs", this: thousands(s.cutoffs), minimax: col(mm.map(|_| 0)) });
+        counts.push(CountRow {
+            what: "cutoffs",
+            this: super::view::cutoffs_text(trace),
+            minimax: col(mm.map(|_| 0)),
+        });
         counts.push(CountRow {
             what: "pruned children",
             this: thousands(s.pruned),
@@ -293,6 +300,10 @@ struct BoardData {
 struct PageData<'a> {
     algo: &'a str,
     windowed: bool,
+    /// The figure labels nodes with AIMA's range of the value instead of the window: the
+    /// stepper then writes each open node's range (`ev.lo`, `ev.hi`) where it would write its
+    /// window.
+    range: bool,
     game: Option<&'a str>,
     /// Every score that occurs, as the page writes it ("−∞", "3", "+∞"); fields hold indices.
     scores: Vec<String>,
@@ -367,6 +378,11 @@ struct EventData {
     /// Its window after the step (score indices).
     a: Vec<u32>,
     b: Vec<u32>,
+    /// Its range after the step (score indices; only on a page labelled with ranges).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lo: Vec<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hi: Vec<u32>,
     /// The step (0-based) at which the focus's parent frame last executed (−1: the focus is a
     /// root): following it gives the stack with every frame's window.
     up: Vec<i64>,
@@ -452,6 +468,7 @@ fn step_or_none(step: Option<usize>) -> i64 {
 
 impl<'a> PageData<'a> {
     fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
+        let range = view.opts.labels.range && trace.algorithm.has_window();
         let timeline = trace.timeline();
         let n = trace.nodes.len();
         let mut scores = Scores::default();
@@ -558,6 +575,11 @@ impl<'a> PageData<'a> {
             let (a, b) = timeline.window(k);
             ev.a.push(scores.of(a));
             ev.b.push(scores.of(b));
+            if range {
+                let (lo, hi) = timeline.range(k);
+                ev.lo.push(scores.of(lo));
+                ev.hi.push(scores.of(hi));
+            }
             ev.up.push(step_or_none(timeline.up(k)));
             ev.prev.push(step_or_none(timeline.prev(k)));
         }
@@ -572,6 +594,7 @@ impl<'a> PageData<'a> {
         PageData {
             algo: trace.algorithm.name(),
             windowed: trace.algorithm.has_window(),
+            range,
             game: trace.input.game.as_deref(),
             scores: scores.texts(),
             labels,

@@ -108,17 +108,18 @@ fn legend_symbol(key: LegendKey, style: Style, x: f64, y: f64, prims: &mut Vec<P
             });
             26.0
         }
-        LegendKey::Bounds => {
+        LegendKey::Bounds | LegendKey::Range => {
+            let text = if key == LegendKey::Range { "[lo, hi]" } else { "[α, β]" };
             prims.push(Prim::Text {
                 at: (x, y),
-                text: "[α, β]".into(),
+                text: text.into(),
                 size: font::BOUNDS,
                 anchor: Anchor::Start,
                 bold: false,
                 paint: Paint::Note,
                 halo: false,
             });
-            text_width("[α, β]", font::BOUNDS, false)
+            text_width(text, font::BOUNDS, false)
         }
         LegendKey::Order => {
             prims.push(Prim::Circle {

@@ -60,6 +60,9 @@ pub struct ViewOptions {
     pub tikz_steps: bool,
     /// Diagrams: leave out the legend and caption.
     pub no_legend: bool,
+    /// Diagrams: leave the root value and best move out of the caption (a page that keeps its
+    /// answers hidden until the last step).
+    pub caption_without_answer: bool,
 }
 
 /// What an exporter makes of a trace.

@@ -85,6 +85,9 @@ pub struct Labels {
     pub bounds_in: bool,
     /// [α, β] when the node was left.
     pub bounds_out: bool,
+    /// The range the node's value is known to lie in, as AIMA writes it: [−∞, 2] for a MIN
+    /// node cut at 2, [3, 3] for an exact 3 (instead of the window, when both are asked for).
+    pub range: bool,
     /// Visit order (1-based, as textbook figures number nodes).
     pub pre: bool,
     /// The order in which values became final.
@@ -101,6 +104,7 @@ impl Default for Labels {
             value: true,
             bounds_in: false,
             bounds_out: true,
+            range: false,
             pre: true,
             post: false,
             moves: true,
@@ -111,8 +115,7 @@ impl Default for Labels {
 
 impl Labels {
     /// The names `--labels` accepts.
-    pub const NAMES: &'static str =
-        "value, bounds (= bounds-out), bounds-in, pre (= order), post, move, name, all, none";
+    pub const NAMES: &'static str = "value, bounds (= bounds-out), bounds-in, range (AIMA's [−∞, 2]), pre (= order), post, move, name, all, none";
 
     /// No labels at all.
     pub fn none() -> Labels {
@@ -120,6 +123,7 @@ impl Labels {
             value: false,
             bounds_in: false,
             bounds_out: false,
+            range: false,
             pre: false,
             post: false,
             moves: false,
@@ -137,6 +141,7 @@ impl FromStr for Labels {
                 "value" | "values" => l.value = true,
                 "bounds" | "bounds-out" | "window" => l.bounds_out = true,
                 "bounds-in" => l.bounds_in = true,
+                "range" | "ranges" => l.range = true,
                 "pre" | "order" => l.pre = true,
                 "post" => l.post = true,
                 "move" | "moves" => l.moves = true,
@@ -146,6 +151,7 @@ impl FromStr for Labels {
                         value: true,
                         bounds_in: true,
                         bounds_out: true,
+                        range: false,
                         pre: true,
                         post: true,
                         moves: true,

@@ -198,7 +198,11 @@ fn write_node(
             (CutKind::Beta, Some(v)) => format!("{v} ≥ β = {}", c.beta),
             (_, None) => String::new(),
         };
-        let _ = write!(out, "  ✂ {}: {test} (from {from}), {} pruned", c.kind.name(), c.pruned);
+        let pruned = match c.pruned {
+            0 => "after the last child: prunes nothing".to_string(),
+            n => format!("{n} pruned"),
+        };
+        let _ = write!(out, "  ✂ {}: {test} (from {from}), {pruned}", c.kind.name());
     }
     out.push('\n');
     write_children(trace, id, prefix, last, max_depth, out, hidden);
@@ -273,7 +277,7 @@ fn summary(trace: &Trace, out: &mut String) {
     let _ = writeln!(out, "Nodes        {}", compare(s, reference, |s| s.nodes));
     let _ = writeln!(out, "Leaves       {}", compare(s, reference, |s| s.leaves));
     if trace.algorithm.has_window() {
-        let _ = writeln!(out, "Cutoffs      {}", s.cutoffs);
+        let _ = writeln!(out, "Cutoffs      {}", super::view::cutoffs_text(trace));
         let _ = writeln!(
             out,
             "Pruned       {} {} never searched",

@@ -127,6 +127,8 @@ pub enum LegendKey {
     Pv,
     /// [α, β] beside a node.
     Bounds,
+    /// The range a node's value lies in ([−∞, 2]), AIMA's label.
+    Range,
     /// The small visit-order number.
     Order,
     /// "⋯ k nodes".
@@ -176,6 +178,19 @@ pub fn stable_id(path: &str) -> String {
     if path.is_empty() { "n".into() } else { format!("n_{}", path.replace('.', "_")) }
 }
 
+/// The number of cutoffs as a figure's reader counts them: "2 (1 of which prunes nothing)" when
+/// some held after the last child and left nothing unsearched.
+pub fn cutoffs_text(t: &Trace) -> String {
+    let n = t.stats.cutoffs;
+    match t.idle_cutoffs() as u64 {
+        0 => thousands(n),
+        1 if n == 1 => "1 (after the last child: prunes nothing)".to_string(),
+        idle if idle == n => format!("{} (all after the last child: they prune nothing)", thousands(n)),
+        1 => format!("{} (1 of which prunes nothing)", thousands(n)),
+        idle => format!("{} ({} of which prune nothing)", thousands(n), thousands(idle)),
+    }
+}
+
 /// "1,234,567".
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();
@@ -191,6 +206,12 @@ pub fn thousands(n: u64) -> String {
 
 fn window(a: Score, b: Score) -> String {
     format!("[{a}, {b}]")
+}
+
+/// The range a value with this bound is known to lie in, as AIMA writes it: [3, 3], [−∞, 2].
+pub fn range(v: Score, bound: Bound) -> String {
+    let (lo, hi) = bound.range(v);
+    window(lo, hi)
 }
 
 /// The node's value as written in the diagrams: "3", or "≤3" / "≥6" for a bound.
@@ -465,7 +486,7 @@ impl<'a> View<'a> {
             keys.push(LegendKey::Pv);
         }
         if has(&|l| l.bounds.is_some()) {
-            keys.push(LegendKey::Bounds);
+            keys.push(if self.opts.labels.range { LegendKey::Range } else { LegendKey::Bounds });
         }
         if has(&|l| l.order.is_some()) {
             keys.push(LegendKey::Order);
@@ -487,6 +508,7 @@ impl<'a> View<'a> {
             LegendKey::AlphaCut => "α-cut at MIN: value ≤ α".into(),
             LegendKey::BetaCut => "β-cut at MAX: value ≥ β".into(),
             LegendKey::Pv => "principal variation".into(),
+            LegendKey::Range => "range of the value".into(),
             LegendKey::Bounds => match (l.bounds_in, l.bounds_out) {
                 (true, true) => "window on entry → on exit".into(),
                 (true, false) => "window on entry".into(),
@@ -505,9 +527,12 @@ impl<'a> View<'a> {
     pub fn caption(&self) -> String {
         let t = self.trace;
         let r = &t.result;
-        let mut s = format!("{}: value {}", t.algorithm.title(), r.value);
-        if let Some(m) = &r.best_move {
-            s.push_str(&format!(", best move {}", clip(&one_line(m), NAME_WIDTH)));
+        let mut s = t.algorithm.title().to_string();
+        if !self.opts.caption_without_answer {
+            s.push_str(&format!(": value {}", r.value));
+            if let Some(m) = &r.best_move {
+                s.push_str(&format!(", best move {}", clip(&one_line(m), NAME_WIDTH)));
+            }
         }
         s.push_str(&format!(" · {} nodes, {} leaves", thousands(t.stats.nodes), thousands(t.stats.leaves)));
         if t.algorithm.has_window() {
@@ -571,7 +596,9 @@ impl<'a> View<'a> {
                 let value = value.filter(|_| l.value);
                 let windowed = t.algorithm.has_window();
                 let interior = visited && !s.is_leaf();
-                let bounds = if windowed && interior {
+                let bounds = if windowed && interior && l.range {
+                    Some(range(s.value, s.bound))
+                } else if windowed && interior {
                     match (l.bounds_in, l.bounds_out) {
                         (true, true) => Some(format!(
                             "{} → {}",
@@ -677,7 +704,10 @@ impl<'a> View<'a> {
             ));
         }
         if let Some(c) = t.cutoff(id) {
-            s.push_str(&format!(", {} ({} pruned)", c.kind.name(), c.pruned));
+            match c.pruned {
+                0 => s.push_str(&format!(", {} after the last child (prunes nothing)", c.kind.name())),
+                n => s.push_str(&format!(", {} ({n} pruned)", c.kind.name())),
+            }
         }
         s
     }

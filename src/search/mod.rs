@@ -35,13 +35,14 @@ pub enum Algorithm {
     #[serde(rename = "minimax")]
     Minimax,
     /// Alpha-beta, fail-hard: values are clamped to the window.
-    #[default]
     #[serde(rename = "alphabeta")]
     #[cfg_attr(feature = "cli", value(name = "alphabeta", aliases = ["ab", "alpha-beta", "alphabeta-hard", "alpha-beta-hard"]))]
     AlphaBeta,
-    /// Alpha-beta, fail-soft: values may fall outside the window.
+    /// Alpha-beta, fail-soft, as AIMA writes it (MAX-VALUE / MIN-VALUE): values may fall outside
+    /// the window, and the textbooks' figures show them. The default.
+    #[default]
     #[serde(rename = "alphabeta-soft")]
-    #[cfg_attr(feature = "cli", value(name = "alphabeta-soft", alias = "alpha-beta-soft"))]
+    #[cfg_attr(feature = "cli", value(name = "alphabeta-soft", aliases = ["alpha-beta-soft", "aima", "fail-soft"]))]
     AlphaBetaSoft,
     /// Negamax: minimax with one rule, values from the mover's point of view.
     #[serde(rename = "negamax")]
@@ -116,7 +117,7 @@ impl FromStr for Algorithm {
         let found = match norm.as_str() {
             "alpha-beta" | "ab" => Some(Algorithm::AlphaBeta),
             "alphabeta-hard" | "alpha-beta-hard" => Some(Algorithm::AlphaBeta),
-            "alpha-beta-soft" => Some(Algorithm::AlphaBetaSoft),
+            "alpha-beta-soft" | "aima" | "fail-soft" => Some(Algorithm::AlphaBetaSoft),
             "negamax-alphabeta" | "negamax-alpha-beta" => Some(Algorithm::NegamaxAb),
             _ => Algorithm::ALL.into_iter().find(|a| a.name() == norm),
         };

@@ -35,9 +35,10 @@ pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
     let number = format!("{:>width$}", step + 1);
     let (who, window) = match snap.top() {
         Some(top) if snap.focus != NONE => {
-            let node = trace.node(snap.focus);
-            let name = crate::safe_text::for_terminal(&trace.display_name(snap.focus)).into_owned();
-            (format!("{name} ({})", node.player.upper()), window_text(replay, top))
+            // "B (MIN)", or "leaf 3 under B": a leaf has no player to move.
+            let name = crate::trace::narration::who(trace, snap.focus);
+            let name = name.strip_prefix("the ").unwrap_or(&name);
+            (crate::safe_text::for_terminal(name).into_owned(), window_text(replay, top))
         }
         _ => ("—".to_string(), String::new()),
     };
@@ -238,7 +239,11 @@ mod tests {
         let trace = aima(Algorithm::Minimax);
         let (lines, msg) = session(&trace, 5, "c\n");
         assert_eq!(lines.len(), 6);
-        assert!(lines[5].starts_with(" 6  B (MIN) best 3  B1 returns 3 to B (MIN)"), "{}", lines[5]);
+        assert!(
+            lines[5].starts_with(" 6  B (MIN) best 3  The leaf 3 under B returns 3 to B (MIN)"),
+            "{}",
+            lines[5]
+        );
         assert!(msg.contains("no cutoff after step 6"), "{msg}");
     }
 

@@ -325,7 +325,12 @@ impl App<'_, '_> {
                 }
                 let row = TableRow::new(vec![
                     Cell::from(short_name(trace, f.node)),
-                    Cell::from(format!("{} {}", triangle(node.player), node.player.upper())),
+                    // A leaf has nobody to move: it is evaluated.
+                    Cell::from(if trace.summary(f.node).is_leaf() {
+                        "□ leaf".to_string()
+                    } else {
+                        format!("{} {}", triangle(node.player), node.player.upper())
+                    }),
                     Cell::from(window),
                     Cell::from(child),
                 ]);

@@ -25,6 +25,10 @@ pub enum LineRole {
     Header,
     /// The static evaluation of a leaf.
     Leaf,
+    /// The header of a listing's own MIN function (AIMA's MIN-VALUE): entering a MIN node.
+    MinHeader,
+    /// The static evaluation of a leaf in a listing's own MIN function.
+    MinLeaf,
     /// The loop over MAX's children (or the only loop of a negamax listing).
     MaxLoop,
     /// MAX folds a child's value in.

@@ -44,6 +44,18 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// The range a value `v` with this bound says the true value lies in, as AIMA writes it:
+    /// [v, v] exact, [v, +∞] a lower bound, [−∞, v] an upper bound.
+    pub fn range(self, v: Score) -> (Score, Score) {
+        match self {
+            Bound::Exact => (v, v),
+            Bound::Lower => (v, Score::INF),
+            Bound::Upper => (Score::NEG_INF, v),
+        }
+    }
+}
+
 /// α-cutoff (at a MIN node) or β-cutoff (at a MAX node).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -7,8 +7,55 @@ use crate::game::Player;
 use crate::trace::summary::NEVER;
 use crate::trace::{Bound, CutKind, Event, NONE, NodeId, PassKind, Status, Timeline, Trace};
 
-fn who(trace: &Trace, id: NodeId) -> String {
-    format!("{} ({})", trace.display_name(id), trace.node(id).player.upper())
+/// How a sentence names a node: "B (MIN)" for an inner node; a leaf has no player to move, so
+/// it is "the leaf e2e4", and a leaf the figure shows only by its value "the leaf 12 under C".
+pub fn who(trace: &Trace, id: NodeId) -> String {
+    if is_leaf(trace, id) {
+        leaf_name(trace, id)
+    } else {
+        format!("{} ({})", trace.display_name(id), trace.node(id).player.upper())
+    }
+}
+
+/// [`who`], starting a sentence.
+fn capital_who(trace: &Trace, id: NodeId) -> String {
+    let mut s = who(trace, id);
+    if let Some(rest) = s.strip_prefix("the ") {
+        s = format!("The {rest}");
+    }
+    s
+}
+
+/// A node with nothing below it: a searched leaf, or a pruned node the trace shows no children of.
+fn is_leaf(trace: &Trace, id: NodeId) -> bool {
+    trace.children(id).is_empty() && (trace.summary(id).is_leaf() || !trace.node(id).visited())
+}
+
+/// The value a figure writes in a leaf the tree does not name (explicit and random trees).
+fn figure_value(trace: &Trace, id: NodeId) -> Option<Score> {
+    if trace.input.kind.is_game() || trace.name(id).is_some() {
+        return None;
+    }
+    if trace.node(id).visited() { Some(trace.summary(id).value) } else { trace.pruned_value(id) }
+}
+
+/// "the leaf 12 under C" (with its child number when a sibling leaf has the same value), or
+/// "the leaf NAME" when the figure names it.
+fn leaf_name(trace: &Trace, id: NodeId) -> String {
+    let (Some(v), Some(p)) = (figure_value(trace, id), trace.parent(id)) else {
+        return format!("the leaf {}", trace.display_name(id));
+    };
+    let parent = if trace.parent(p).is_none() && trace.name(p).is_none() {
+        "the root".to_string()
+    } else {
+        trace.display_name(p)
+    };
+    let twins = trace.children(p).iter().filter(|&&c| c != id && figure_value(trace, c) == Some(v)).count();
+    if twins > 0 {
+        format!("the leaf {v} under {parent} (child {})", trace.node(id).index + 1)
+    } else {
+        format!("the leaf {v} under {parent}")
+    }
 }
 
 /// A list of names: "C2", "C2 and C3", "C2, C3 and C4".
@@ -102,7 +149,6 @@ fn number(v: f64) -> String {
 }
 
 fn enter(trace: &Trace, node: NodeId, alpha: Score, beta: Score) -> String {
-    let name = trace.display_name(node);
     let root = trace.parent(node).is_none();
     let what = if root && trace.name(node).is_none() {
         // Unnamed, the root is just "the root (MAX)", not "the root root (MAX)".
@@ -110,7 +156,7 @@ fn enter(trace: &Trace, node: NodeId, alpha: Score, beta: Score) -> String {
     } else if root {
         format!("Start at the root {}", who(trace, node))
     } else if trace.summary(node).is_leaf() {
-        format!("Visit the leaf {name}")
+        format!("Visit {}", who(trace, node))
     } else {
         format!("Enter {}", who(trace, node))
     };
@@ -140,13 +186,15 @@ fn research(trace: &Trace, step: usize, node: NodeId, alpha: Score, beta: Score)
 }
 
 fn eval(trace: &Trace, node: NodeId, value: Score, terminal: bool) -> String {
-    let name = trace.display_name(node);
-    if terminal {
-        format!("{name} is a finished game: its value is {value}.")
+    if terminal && !trace.input.kind.is_game() {
+        format!("Evaluate {}: {value}.", who(trace, node))
+    } else if terminal {
+        format!("{} is a finished game: its value is {value}.", trace.display_name(node))
     } else if trace.input.kind.is_game() {
+        let name = trace.display_name(node);
         format!("The depth limit is reached at {name}: its static evaluation is {value}.")
     } else {
-        format!("Evaluate the leaf {name}: {value}.")
+        format!("Evaluate {}: {value}.", who(trace, node))
     }
 }
 
@@ -159,7 +207,9 @@ fn update(
     (alpha, beta): (Score, Score),
 ) -> String {
     let trace = t.trace();
-    let head = format!("{} returns {v} to {}", trace.display_name(child), who(trace, p));
+    let child_name =
+        if is_leaf(trace, child) { capital_who(trace, child) } else { trace.display_name(child) };
+    let head = format!("{child_name} returns {v} to {}", who(trace, p));
     let before = t.window_before(step);
     let player = trace.node(p).player;
     if trace.algorithm.has_window() {
@@ -212,10 +262,21 @@ fn cutoff(
         .children(node)
         .iter()
         .filter(|&&c| trace.node(c).index > after && t.seen(c, step) == crate::trace::Seen::Pruned)
-        .map(|&c| if game { trace.move_label(c).to_string() } else { trace.display_name(c) })
+        .map(|&c| if game { trace.move_label(c).to_string() } else { who(trace, c) })
+        .collect();
+    // Pruned leaves the figure shows only by their values: "the leaves 4 and 6 under C".
+    let values: Vec<String> = trace
+        .children(node)
+        .iter()
+        .filter(|&&c| trace.node(c).index > after && t.seen(c, step) == crate::trace::Seen::Pruned)
+        .filter(|&&c| is_leaf(trace, c))
+        .filter_map(|&c| figure_value(trace, c).map(|v| v.to_string()))
         .collect();
     let what = if game { "moves" } else { "children" };
     let tail = match pruned.len() {
+        n if n > 1 && n <= 5 && values.len() == n => {
+            format!("the leaves {} under {} are never searched", name_list(&values), trace.display_name(node))
+        }
         0 => "it was the last child, so nothing is pruned".to_string(),
         1 if game => format!("the move {} is never searched", pruned[0]),
         1 => format!("{} is never searched", pruned[0]),
@@ -235,7 +296,7 @@ fn cutoff(
 fn exit(trace: &Trace, node: NodeId, value: Score, bound: Bound) -> String {
     let summary = trace.summary(node);
     if summary.is_leaf() {
-        return format!("{} is done.", trace.display_name(node));
+        return format!("{} is done.", capital_who(trace, node));
     }
     if summary.status == Status::Transposition && trace.parent(node).is_some() {
         return format!("{} is done: value {value}{}.", who(trace, node), bound_words(bound, value));

@@ -25,9 +25,15 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
     use LineRole::*;
     let player = |n: u32| trace.nodes.get(n as usize).map_or(Player::Max, |x| x.player);
     let roles: &[LineRole] = match *e {
-        Event::Enter { .. } => &[Header],
+        Event::Enter { node, .. } => match player(node) {
+            Player::Max => &[Header],
+            Player::Min => &[MinHeader, Header],
+        },
         Event::Research { .. } => &[Research, Header],
-        Event::Eval { .. } => &[Leaf],
+        Event::Eval { node, .. } => match player(node) {
+            Player::Max => &[Leaf],
+            Player::Min => &[MinLeaf, Leaf],
+        },
         Event::Update { node, .. } => match player(node) {
             Player::Max => &[MaxUpdate],
             Player::Min => &[MinUpdate, MaxUpdate],
@@ -36,7 +42,10 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
             Player::Max => &[MaxCut, MaxCutReturn],
             Player::Min => &[MinCut, MinCutReturn, MaxCut, MaxCutReturn],
         },
-        Event::Exit { node, .. } if trace.summary(node).is_leaf() => &[Leaf],
+        Event::Exit { node, .. } if trace.summary(node).is_leaf() => match player(node) {
+            Player::Max => &[Leaf],
+            Player::Min => &[MinLeaf, Leaf],
+        },
         Event::Exit { .. } if prev == Some(EventKind::TtHit) => &[TtHit, Header],
         Event::Exit { node, .. } if prev == Some(EventKind::Cutoff) => match player(node) {
             Player::Max => &[MaxCutReturn, MaxReturn],

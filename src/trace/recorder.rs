@@ -33,6 +33,10 @@ struct Frame {
     first: bool,
     /// It was evaluated statically (its value is exact, whatever the window).
     leaf: bool,
+    /// The best value its children returned so far (MAX's view; `None` before the first).
+    best: Option<Score>,
+    /// A child returned a bound, or children were pruned: its value may not be exact.
+    inexact: bool,
 }
 
 /// Labels above this key are interned by text instead of through the key cache.
@@ -390,6 +394,8 @@ impl<G: Game> Observer<G> for Recorder<G> {
             revisit,
             first,
             leaf: false,
+            best: None,
+            inexact: false,
         });
         Ok(())
     }
@@ -474,6 +480,9 @@ impl<G: Game> Observer<G> for Recorder<G> {
             game.undo(mv);
         }
         let created = (self.nodes.len() - before) as u32;
+        if let Some(f) = self.stack.last_mut() {
+            f.inexact |= !pruned.is_empty();
+        }
         self.stats.cutoffs += 1;
         self.stats.pruned += pruned.len() as u64;
         self.push_event(Event::Cutoff {
@@ -494,7 +503,10 @@ impl<G: Game> Observer<G> for Recorder<G> {
         self.child_labels.truncate(f.labels_start as usize);
         let value = self.view(f.player, value);
         let windowed = self.algorithm.features.window;
-        let bound = if !windowed || f.leaf {
+        // Every child searched, each value exact, and this one their best: the node's value is
+        // exact whatever its window said (fail-soft returns it; fail-hard may clamp it).
+        let complete = f.best == Some(value) && !f.inexact;
+        let bound = if !windowed || f.leaf || complete {
             Bound::Exact
         } else if value <= f.alpha_in && f.alpha_in > Score::NEG_INF {
             // A fail-low: the true value is at most this (nothing is below −∞, so −∞ is exact).
@@ -509,6 +521,14 @@ impl<G: Game> Observer<G> for Recorder<G> {
             if self.revisiting == 0 {
                 self.known.clear();
             }
+        }
+        if let Some(p) = self.stack.last_mut() {
+            p.inexact |= bound != Bound::Exact;
+            p.best = Some(match (p.best, p.player) {
+                (None, _) => value,
+                (Some(b), Player::Max) => b.max(value),
+                (Some(b), Player::Min) => b.min(value),
+            });
         }
         self.push_event(Event::Exit { node: f.id, value, bound });
     }
@@ -602,6 +622,8 @@ impl<G: Game> Observer<G> for Recorder<G> {
             revisit: true,
             first: false,
             leaf: false,
+            best: None,
+            inexact: false,
         });
     }
 
@@ -632,6 +654,8 @@ impl<G: Game> Observer<G> for Recorder<G> {
             revisit: false,
             first: true,
             leaf: false,
+            best: None,
+            inexact: false,
         });
     }
 

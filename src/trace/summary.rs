@@ -383,6 +383,12 @@ impl Trace {
         &self.derived().cutoffs
     }
 
+    /// How many cutoffs pruned nothing: the test held after the last child (AIMA's pseudocode
+    /// tests after every child), so no branch was left unsearched. Figures show the others.
+    pub fn idle_cutoffs(&self) -> usize {
+        self.cutoffs().iter().filter(|c| c.pruned == 0).count()
+    }
+
     /// The cutoff of `id`'s last visit, if it had one.
     pub fn cutoff(&self, id: NodeId) -> Option<&Cutoff> {
         match self.summary(id).cutoff {

@@ -136,6 +136,7 @@ pub struct Index {
     alpha: Vec<Score>,
     beta: Vec<Score>,
     reported: Vec<u32>,
+    best: Vec<Score>,
     last_child: Vec<NodeId>,
     prev: Vec<u32>,
     kinds: Vec<EventKind>,
@@ -150,6 +151,8 @@ struct Open {
     alpha: Score,
     beta: Score,
     reported: u32,
+    /// The best value its children reported so far (−∞ at MAX, +∞ at MIN before the first).
+    best: Score,
     last_child: NodeId,
 }
 
@@ -170,6 +173,7 @@ impl Index {
             alpha: Vec::with_capacity(len),
             beta: Vec::with_capacity(len),
             reported: Vec::with_capacity(len),
+            best: Vec::with_capacity(len),
             last_child: Vec::with_capacity(len),
             prev: Vec::with_capacity(len),
             kinds: Vec::with_capacity(len),
@@ -190,6 +194,10 @@ impl Index {
                 alpha: Score::NEG_INF,
                 beta: Score::INF,
                 reported: 0,
+                best: match trace.nodes.get(node as usize).map(|n| n.player) {
+                    Some(Player::Min) => Score::INF,
+                    _ => Score::NEG_INF,
+                },
                 last_child: NONE,
             };
             match e {
@@ -211,9 +219,13 @@ impl Index {
                 if let Some((a, b)) = e.window() {
                     (top.alpha, top.beta) = (a, b);
                 }
-                if let Event::Update { child, .. } = e {
+                if let Event::Update { child, value, .. } = e {
                     top.reported += 1;
                     top.last_child = child;
+                    top.best = match trace.nodes.get(top.node as usize).map(|n| n.player) {
+                        Some(Player::Min) => top.best.min(value),
+                        _ => top.best.max(value),
+                    };
                 }
                 top.step = step as u32;
             }
@@ -224,6 +236,7 @@ impl Index {
                     t.alpha.push(top.alpha);
                     t.beta.push(top.beta);
                     t.reported.push(top.reported);
+                    t.best.push(top.best);
                     t.last_child.push(top.last_child);
                     t.up.push(if n >= 2 { stack[n - 2].step } else { NEVER });
                     t.prev.push(prev);
@@ -233,6 +246,7 @@ impl Index {
                     t.alpha.push(Score::NEG_INF);
                     t.beta.push(Score::INF);
                     t.reported.push(0);
+                    t.best.push(Score::NEG_INF);
                     t.last_child.push(NONE);
                     t.up.push(NEVER);
                     t.prev.push(NEVER);
@@ -316,6 +330,26 @@ impl<'t> Timeline<'t> {
     /// The focus's window after `step`.
     pub fn window(&self, step: usize) -> (Score, Score) {
         (self.alpha[step], self.beta[step])
+    }
+
+    /// The focus's best child value after `step` (MAX's view: −∞ at a MAX node, +∞ at a MIN
+    /// node before any child reported).
+    pub fn best(&self, step: usize) -> Score {
+        self.best[step]
+    }
+
+    /// The range the focus's value is known to lie in after `step`, as AIMA draws it: at MAX
+    /// [best so far, +∞], at MIN [−∞, best so far]; when it returns, its final range.
+    pub fn range(&self, step: usize) -> (Score, Score) {
+        // At its exit a node's range is final: [v, v], or open on the side its bound says.
+        if let Event::Exit { value, bound, .. } = self.event(step) {
+            return bound.range(value);
+        }
+        let best = self.best[step];
+        match self.trace.nodes.get(self.focus[step] as usize).map(|n| n.player) {
+            Some(Player::Min) => (Score::NEG_INF, best),
+            _ => (best, Score::INF),
+        }
     }
 
     /// The step before `step` at which the focus's parent was executing (its window then is
