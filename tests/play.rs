@@ -322,3 +322,28 @@ fn undone_decisions_are_struck_through_in_the_index() {
     let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
     assert_eq!(index.matches("class=\"undone\"").count(), 1, "{index}");
 }
+
+#[test]
+fn boards_mark_the_last_move() {
+    // Pages: the board of a node marks the move from its parent's position.
+    let svg = abviz::game::position_svg_after("tictactoe", "X../.O./...", "X../.../...").unwrap();
+    assert_eq!(svg.matches("<title>last move</title>").count(), 1);
+    // b2 is the centre cell: its shade starts one cell in (margin 18 + 36 + 3).
+    assert!(svg.contains(r#"<rect x="57" y="57""#), "{svg}");
+    let start = abviz::game::xiangqi::START_FEN;
+    let mut g = abviz::game::xiangqi::Xiangqi::from_fen(start).unwrap();
+    let mv = g.parse_move("h2e2").unwrap();
+    g.play(mv);
+    let after = g.notation().unwrap();
+    let svg = abviz::game::position_svg_after("xiangqi", &after, start).unwrap();
+    assert!(svg.contains("stroke-dasharray"), "the from-point is ringed dashed");
+    assert!(!abviz::game::position_svg("xiangqi", &after).unwrap().contains("stroke-dasharray"));
+    // Play: under the board, the last move and who played it.
+    abviz()
+        .args(["play", "--game", "tictactoe"])
+        .write_stdin("b2\n")
+        .assert()
+        .success()
+        .stdout(contains("Last move: b2 by X"))
+        .stdout(contains("Last move: a1 by O"));
+}

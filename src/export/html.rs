@@ -264,7 +264,8 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
         super::view::Item::Stub { .. } => None,
     }));
     let mut index = vec![-1i32; trace.nodes.len()];
-    let mut by_position: BTreeMap<&str, i32> = BTreeMap::new();
+    // A board is its position and the move that led to it (marked on the board).
+    let mut by_position: BTreeMap<(&str, Option<&str>), i32> = BTreeMap::new();
     let mut files = Vec::new();
     let mut bytes = 0usize;
     for id in order {
@@ -272,17 +273,22 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
             continue;
         }
         let Some(pos) = trace.position(id) else { continue };
-        if let Some(&k) = by_position.get(pos) {
+        let before = trace.parent(id).and_then(|p| trace.position(p));
+        if let Some(&k) = by_position.get(&(pos, before)) {
             index[id as usize] = k;
             continue;
         }
-        let Some(svg) = crate::game::position_svg(game, pos) else { continue };
+        let svg = match before {
+            Some(b) => crate::game::position_svg_after(game, pos, b),
+            None => crate::game::position_svg(game, pos),
+        };
+        let Some(svg) = svg else { continue };
         if bytes + svg.len() > BOARD_BUDGET {
             break;
         }
         bytes += svg.len();
         let k = files.len() as i32;
-        by_position.insert(pos, k);
+        by_position.insert((pos, before), k);
         index[id as usize] = k;
         files.push(SiteFile::text(format!("{prefix}{k}.svg"), svg));
     }

@@ -177,3 +177,9 @@ pub trait Game: Clone {
 pub fn position_svg(game: &str, position: &str) -> Option<String> {
     registry::board_svg(game, position)
 }
+
+/// [`position_svg`] with the last move marked: `before` is the notation of the position the
+/// move was played in (the node's parent).
+pub fn position_svg_after(game: &str, position: &str, before: &str) -> Option<String> {
+    registry::board_svg_after(game, position, before)
+}

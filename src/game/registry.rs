@@ -249,6 +249,12 @@ pub trait RegisteredGame: Game + Into<AnyGame> + fmt::Debug + Send + Sync + 'sta
     fn board_svg(_position: &str) -> Option<String> {
         None
     }
+
+    /// [`RegisteredGame::board_svg`] with the last move marked: `before` is the position the
+    /// move was played in (the views know both, whatever notation labels the move).
+    fn board_svg_after(position: &str, _before: &str) -> Option<String> {
+        Self::board_svg(position)
+    }
 }
 
 /// Generic code to run with the type of a registered game (see [`GameId::visit`]).
@@ -323,6 +329,18 @@ pub fn board_svg(game: &str, position: &str) -> Option<String> {
         }
     }
     find(game).ok()?.visit(Board(position))
+}
+
+/// [`board_svg`] with the move that led from `before` to `position` marked.
+pub fn board_svg_after(game: &str, position: &str, before: &str) -> Option<String> {
+    struct Board<'a>(&'a str, &'a str);
+    impl GameVisitor for Board<'_> {
+        type Output = Option<String>;
+        fn visit<G: RegisteredGame>(self) -> Option<String> {
+            G::board_svg_after(self.0, self.1)
+        }
+    }
+    find(game).ok()?.visit(Board(position, before))
 }
 
 impl GameId {

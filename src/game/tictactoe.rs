@@ -372,6 +372,17 @@ impl RegisteredGame for TicTacToe {
     fn board_svg(position: &str) -> Option<String> {
         TicTacToe::parse(position, TttEval::default()).ok().map(|g| g.svg_board())
     }
+
+    fn board_svg_after(position: &str, before: &str) -> Option<String> {
+        let (now, then) = (
+            TicTacToe::parse(position, TttEval::default()).ok()?,
+            TicTacToe::parse(before, TttEval::default()).ok()?,
+        );
+        // The one cell filled since `before`.
+        let added = (now.x | now.o) & !(then.x | then.o);
+        let last = (added.count_ones() == 1).then(|| added.trailing_zeros() as usize);
+        Some(now.svg_board_marked(last))
+    }
 }
 
 impl TicTacToe {
@@ -386,6 +397,11 @@ impl TicTacToe {
     /// assert!(svg.contains("X to move"));
     /// ```
     pub fn svg_board(&self) -> String {
+        self.svg_board_marked(None)
+    }
+
+    /// [`TicTacToe::svg_board`] with cell `last` (0–8, row by row) shaded: the last move.
+    pub fn svg_board_marked(&self, last: Option<usize>) -> String {
         use std::fmt::Write;
         const CELL: i32 = 36;
         const M: i32 = 18;
@@ -411,6 +427,17 @@ impl TicTacToe {
             let _ = write!(s, r#"<text x="{}" y="{}">{}</text>"#, M / 2, c + 4, k + 1);
         }
         s.push_str("</g>");
+        if let Some(i) = last.filter(|&i| i < 9) {
+            let (x, y) = (M + (i as i32 % 3) * CELL, M + (i as i32 / 3) * CELL);
+            let _ = write!(
+                s,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" rx="4" fill="#ffe0a3"><title>last move</title></rect>"##,
+                x + 3,
+                y + 3,
+                CELL - 6,
+                CELL - 6
+            );
+        }
         let r = CELL / 2 - 7;
         for i in 0..9 {
             let (cx, cy) = (M + (i % 3) * CELL + CELL / 2, M + (i / 3) * CELL + CELL / 2);

@@ -105,6 +105,9 @@ impl<G: Game> Match<G> {
         loop {
             let board = self.game.board_text();
             write!(out, "\n{board}{}", if board.ends_with('\n') { "" } else { "\n" }).map_err(Self::io)?;
+            if let Some(last) = self.last_move() {
+                writeln!(out, "Last move: {last}").map_err(Self::io)?;
+            }
             if let Some(outcome) = self.outcome() {
                 writeln!(out, "{}", self.result_line(outcome)).map_err(Self::io)?;
                 return Ok(outcome);
@@ -227,6 +230,15 @@ impl<G: Game> Match<G> {
                 .map_err(Self::io)?;
         }
         Ok(())
+    }
+
+    /// The last move with who played it ("c2 by O"), labelled in the position it was played in.
+    fn last_move(&self) -> Option<String> {
+        let &mv = self.history.last()?;
+        let mut before = self.game.clone();
+        before.undo(mv);
+        let who = before.player_name(before.to_move());
+        Some(format!("{} by {who}", before.move_label(mv)))
     }
 
     /// The input as it describes the current position: the one the computer searches now.

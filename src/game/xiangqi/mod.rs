@@ -335,6 +335,34 @@ impl RegisteredGame for Xiangqi {
     fn board_svg(position: &str) -> Option<String> {
         svg_from_fen(position)
     }
+
+    fn board_svg_after(position: &str, before: &str) -> Option<String> {
+        let (now, then) = (Board::from_fen(position).ok()?, Board::from_fen(before).ok()?);
+        Some(render::svg_board(&now, last_move(&then, &now)))
+    }
+}
+
+/// The move that turned `before` into `after`: the square the mover's piece left and the one it
+/// arrived on (None if the boards do not differ by one move).
+fn last_move(before: &Board, after: &Board) -> Option<board::Move> {
+    let mover = before.side();
+    let mut from = None;
+    let mut to = None;
+    for rank in 0..10u8 {
+        for file in 0..9u8 {
+            let (b, a) = (before.piece_at_coords(file, rank), after.piece_at_coords(file, rank));
+            if b == a {
+                continue;
+            }
+            let sq = board::square(file, rank);
+            match (b, a) {
+                (Some((side, _)), None) if side == mover => from = Some(sq),
+                (_, Some((side, _))) if side == mover => to = Some(sq),
+                _ => return None,
+            }
+        }
+    }
+    Some(board::Move::new(from?, to?, 0))
 }
 
 /// The SVG board of a FEN (for views that hold only a trace's position strings); `None` if the
