@@ -139,3 +139,73 @@ fn render_pipes_through_graphviz() {
     let bytes = std::fs::read(&png).unwrap();
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
 }
+
+/// The width an SVG says it has.
+fn svg_width(svg: &str) -> f64 {
+    let at = svg.find("width=\"").unwrap() + 7;
+    svg[at..].split('"').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn wide_pictures_collapse_to_fit_and_say_so() {
+    // A 3×5 random tree drawn whole is 10,708 units wide.
+    let out = abviz().args(["run", "--random", "3,5,1", "-f", "svg"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("would be 10,707 units wide") && err.contains("collapsed"), "{err}");
+    let w = svg_width(&String::from_utf8_lossy(&out.stdout));
+    assert!((2_000.0..=8_192.0).contains(&w), "{w}");
+    // A stated width, or none.
+    let out =
+        abviz().args(["run", "--random", "3,5,1", "-f", "svg", "--max-width", "2000"]).output().unwrap();
+    assert!(svg_width(&String::from_utf8_lossy(&out.stdout)) <= 2_000.0);
+    for extra in [["--max-width", "off"], ["--collapse", "off"]] {
+        let out = abviz().args(["run", "--random", "3,5,1", "-f", "svg"]).args(extra).output().unwrap();
+        assert!(out.stderr.is_empty(), "{extra:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(svg_width(&String::from_utf8_lossy(&out.stdout)) > 10_000.0);
+    }
+    // TikZ is fitted too; a small tree is left alone and silent.
+    abviz()
+        .args(["run", "--random", "3,5,1", "-f", "tikz"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("collapsed"));
+    abviz().args(["run", "--tree", "(1 (2 3))", "-f", "svg"]).assert().success().stderr("");
+    abviz()
+        .args(["run", "--random", "3,5,1", "-f", "svg", "--max-width", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-width 5"));
+    abviz()
+        .args(["run", "--random", "3,5,1", "--max-width", "900"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--max-width applies to diagrams"));
+}
+
+#[test]
+fn graphviz_warnings_reach_the_user() {
+    if std::process::Command::new("dot").arg("-V").output().is_err() {
+        eprintln!("SKIPPED: Graphviz's dot is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    abviz()
+        .args([
+            "run",
+            "--game",
+            "xiangqi",
+            "--depth",
+            "2",
+            "--max-width",
+            "off",
+            "-f",
+            "dot",
+            "--render",
+            "png",
+            "-o",
+        ])
+        .arg(dir.path().join("wide.png"))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("Graphviz: ").and(predicate::str::contains("to fit")));
+}

@@ -165,6 +165,11 @@ pub struct ViewArgs {
     /// one "⋯ k nodes" stub; 'off' never collapses [default: only past 2000 nodes].
     #[arg(long, value_name = "N|off")]
     pub collapse: Option<String>,
+    /// Pictures (SVG, TikZ, forest, DOT, PNG, PDF) wider than this many units collapse subtrees
+    /// off the principal variation until they fit, and say so; 'off' draws them whole
+    /// [default: 8192; ignored with --collapse].
+    #[arg(long, value_name = "PX|off")]
+    pub max_width: Option<String>,
     /// Direction: TB (root at the top) or LR (root at the left) [default: TB].
     #[arg(long, value_enum, value_name = "DIR")]
     pub rankdir: Option<RankDir>,

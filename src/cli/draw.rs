@@ -4,7 +4,7 @@
 use super::args::ViewArgs;
 use super::usage;
 use abviz::Error;
-use abviz::export::{Exporter, Format, GraphvizExporter, Output, RenderKind, ViewOptions};
+use abviz::export::{Format, GraphvizExporter, Output, RenderKind, ViewOptions};
 use abviz::trace::Trace;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -30,6 +30,7 @@ pub fn view_options(
             (v.show_pruned.is_some(), "--show-pruned"),
             (v.pv_only, "--pv-only"),
             (v.collapse.is_some(), "--collapse"),
+            (v.max_width.is_some(), "--max-width"),
             (v.rankdir.is_some(), "--rankdir"),
             (v.style.is_some(), "--style"),
             (v.no_legend, "--no-legend"),
@@ -62,6 +63,18 @@ pub fn view_options(
         tikz_steps: v.tikz_steps,
         no_legend: v.no_legend,
         caption_without_answer: false,
+        fit_width: match v.max_width.as_deref() {
+            None => Some(abviz::export::fit::FIT_WIDTH),
+            Some("off" | "none") => Some(f64::INFINITY),
+            Some(t) => match t.parse::<f64>() {
+                Ok(w) if w >= 100.0 && w.is_finite() => Some(w),
+                _ => {
+                    return Err(usage(format!(
+                        "--max-width {t}: give a width of at least 100 (units) or 'off'"
+                    )));
+                }
+            },
+        },
     })
 }
 
@@ -165,11 +178,36 @@ pub fn draw(
         let written = written?;
         return say_written(written);
     }
-    let exporter: Box<dyn Exporter> = match render {
-        Some(kind) => Box::new(GraphvizExporter { kind }),
-        None => format.exporter(),
+    // Pictures (not pages, which zoom) are collapsed to fit the width, and the user is told.
+    let picture = render.is_some()
+        || matches!(
+            format,
+            Format::Dot | Format::Svg | Format::Tikz | Format::Forest | Format::Png | Format::Pdf
+        );
+    let fitted;
+    let view = match view.fit_width {
+        Some(max) if picture && max.is_finite() => {
+            let fit = abviz::export::fit::fit_to_width(trace, view, max);
+            if let Some(note) = fit.note(max) {
+                eprintln!("abviz: {note}");
+            }
+            fitted = ViewOptions { fit_width: Some(f64::INFINITY), ..fit.opts };
+            &fitted
+        }
+        _ => view,
     };
-    write(&exporter.export(trace, view)?, output)
+    let output_data = match render {
+        Some(kind) => {
+            let (data, warnings) = GraphvizExporter { kind }.export_with_warnings(trace, view)?;
+            // Graphviz's own warnings ("scaling to fit") are the user's to read.
+            for w in warnings.lines().filter(|l| !l.trim().is_empty()) {
+                eprintln!("Graphviz: {}", abviz::safe_text::for_terminal(w.trim()));
+            }
+            data
+        }
+        None => format.exporter().export(trace, view)?,
+    };
+    write(&output_data, output)
 }
 
 /// Writes `out` to standard output or `path`, saying where on a terminal.

@@ -38,18 +38,32 @@ pub struct GraphvizExporter {
 
 impl Exporter for GraphvizExporter {
     fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        Ok(self.export_with_warnings(trace, opts)?.0)
+    }
+}
+
+impl GraphvizExporter {
+    /// [`Exporter::export`], with what Graphviz wrote on its standard error while succeeding
+    /// (its warnings, such as "scaling to fit").
+    pub fn export_with_warnings(&self, trace: &Trace, opts: &ViewOptions) -> Result<(Output, String), Error> {
         let dot = DotExporter.export(trace, opts)?.into_bytes().expect("DOT is one text");
-        let picture = run_dot(&dot, self.kind)?;
-        Ok(match self.kind {
+        let (picture, warnings) = run_dot_with_warnings(&dot, self.kind)?;
+        let out = match self.kind {
             RenderKind::Svg => Output::Text(String::from_utf8_lossy(&picture).into_owned()),
             RenderKind::Png | RenderKind::Pdf => Output::Bytes(picture),
-        })
+        };
+        Ok((out, warnings))
     }
 }
 
 /// Pipes a DOT graph through Graphviz's `dot -T<kind>`; says how to install Graphviz when it is
 /// missing.
 pub fn run_dot(dot: &[u8], kind: RenderKind) -> Result<Vec<u8>, Error> {
+    Ok(run_dot_with_warnings(dot, kind)?.0)
+}
+
+/// [`run_dot`], with what `dot` wrote on its standard error while succeeding.
+pub fn run_dot_with_warnings(dot: &[u8], kind: RenderKind) -> Result<(Vec<u8>, String), Error> {
     let kind = kind.name();
     let mut child = Command::new("dot")
         .arg(format!("-T{kind}"))
@@ -82,5 +96,5 @@ pub fn run_dot(dot: &[u8], kind: RenderKind) -> Result<Vec<u8>, Error> {
             String::from_utf8_lossy(&out.stderr).trim()
         )));
     }
-    Ok(out.stdout)
+    Ok((out.stdout, String::from_utf8_lossy(&out.stderr).into_owned()))
 }

@@ -4,6 +4,7 @@
 
 mod dot;
 pub mod figure;
+pub mod fit;
 mod forest;
 pub mod graphviz;
 pub mod html;
@@ -63,6 +64,9 @@ pub struct ViewOptions {
     /// Diagrams: leave the root value and best move out of the caption (a page that keeps its
     /// answers hidden until the last step).
     pub caption_without_answer: bool,
+    /// Diagrams: collapse subtrees until the picture is at most this wide (SVG units; infinite:
+    /// never). None: the default, [`fit::FIT_WIDTH`], for PNG and PDF only.
+    pub fit_width: Option<f64>,
 }
 
 /// What an exporter makes of a trace.

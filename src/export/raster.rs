@@ -8,7 +8,7 @@
 use super::figure::draw;
 use super::svg::render;
 use super::view::View;
-use super::{Collapse, Exporter, Output, ViewOptions};
+use super::{Exporter, Output, ViewOptions};
 use crate::Error;
 use crate::trace::Trace;
 use resvg::tiny_skia;
@@ -50,26 +50,13 @@ impl Exporter for PdfExporter {
     }
 }
 
-/// Pictures wider than this (in SVG units) are collapsed further to fit a page or an image,
-/// unless `--collapse` says otherwise.
-const FIT_WIDTH: f64 = 8_192.0;
-
-/// The SVG picture to render. Without `--collapse`, subtrees off the principal variation are
-/// collapsed (the largest ones first) until the picture is at most [`FIT_WIDTH`] wide: a
-/// 1,161-node xiangqi search drawn whole would be 110,000 px wide and unreadable on paper.
+/// The SVG picture to render, collapsed to fit [`super::fit::FIT_WIDTH`] unless `--collapse`
+/// says otherwise (the CLI fits it first and says so; this keeps library callers safe too).
 fn svg_of(trace: &Trace, opts: &ViewOptions) -> Result<String, Error> {
-    let mut opts = opts.clone();
-    let fit = opts.collapse.is_none();
-    let mut threshold = trace.nodes.len() as u64;
-    loop {
-        let view = View::new(trace, &opts);
-        let fig = draw(&view, false);
-        if !fit || fig.bbox.max_x - fig.bbox.min_x <= FIT_WIDTH || threshold == 0 {
-            return Ok(render(&view, &fig));
-        }
-        threshold /= 2;
-        opts.collapse = Some(Collapse::Above(threshold));
-    }
+    let fit = super::fit::fit_to_width(trace, opts, opts.fit_width.unwrap_or(super::fit::FIT_WIDTH));
+    let view = View::new(trace, &fit.opts);
+    let fig = draw(&view, false);
+    Ok(render(&view, &fig))
 }
 
 fn failed(what: &str, why: impl std::fmt::Display) -> Error {
