@@ -52,6 +52,11 @@ fn nim_runs_plays_and_counts() {
         .stdout(contains("position: 1,2\n"))
         .stdout(contains("nodes:    5\n"));
     abviz()
+        .args(["perft", "--game", "tictactoe", "--depth", "2"])
+        .assert()
+        .success()
+        .stdout(contains("nodes:    72\n"));
+    abviz()
         .args(["play", "--game", "nim", "--position", "1,2"])
         .write_stdin("2:1\n2:1\n")
         .assert()
@@ -76,7 +81,7 @@ fn html_pages_of_nim_draw_boards() {
 #[test]
 fn bad_names_positions_and_options_are_explained() {
     let bad: &[(&[&str], &str, i32)] = &[
-        (&["run", "--game", "chess"], "unknown game 'chess': abviz knows tictactoe, xiangqi and nim", 2),
+        (&["run", "--game", "chess"], "unknown game 'chess': abviz knows tictactoe, xiangqi, nim", 2),
         (&["run", "--game", "nim", "--position", "3,x,5"], "1:3: expected a heap size", 1),
         (&["run", "--game", "nim", "--position", "3,x,5"], "3,x,5", 1),
         (
@@ -84,19 +89,13 @@ fn bad_names_positions_and_options_are_explained() {
             "unknown nim evaluation 'win': expected none or nim-sum",
             2,
         ),
-        (
-            &["run", "--game", "nim", "--order", "captures"],
-            "--order applies to xiangqi (--game xiangqi), not to nim",
-            2,
-        ),
-        (&["run", "--game", "xiangqi", "--variant", "misere"], "--variant applies to nim (--game nim)", 2),
+        (&["run", "--game", "nim", "--order", "captures"], "), not to nim", 2),
+        (&["run", "--game", "xiangqi", "--variant", "misere"], "--variant applies to nim", 2),
         (&["run", "--tree", "(1 2)", "--eval", "win"], "--eval applies to games", 2),
-        (
-            &["perft", "--game", "tictactoe", "--depth", "2"],
-            "perft is available for xiangqi and nim, not for tictactoe",
-            2,
-        ),
+        (&["perft", "--game", "nim", "--depth", "2", "--size", "9"], "--size applies to ", 2),
         (&["perft", "--game", "go", "--depth", "2"], "unknown game 'go'", 2),
+        (&["run", "--game", "connect4", "--position", "4444444"], "1:7: column 4 is full", 1),
+        (&["run", "--game", "c4", "--position", "......./...x..."], "a row is missing", 1),
     ];
     for (args, needle, code) in bad {
         let out = abviz().args(*args).output().unwrap();
@@ -105,6 +104,29 @@ fn bad_names_positions_and_options_are_explained() {
         assert!(stderr.contains(needle), "{args:?}: expected {needle:?} in:\n{stderr}");
         assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
     }
+}
+
+#[test]
+fn connect4_counts_runs_and_plays() {
+    abviz()
+        .args(["perft", "--game", "connect4", "--depth", "4", "--divide"])
+        .assert()
+        .success()
+        .stdout(contains("d: 343\n"))
+        .stdout(contains("nodes:    2401\n"));
+    abviz()
+        .args(["run", "--game", "connect4", "--position", "......./......./......./......./..oo.../..xx..."])
+        .args(["--depth", "3", "--order", "centre"])
+        .assert()
+        .success()
+        .stdout(contains("Root value   993"));
+    abviz()
+        .args(["play", "--game", "connect4", "--depth", "2"])
+        .write_stdin("9\nd\n0\n")
+        .assert()
+        .success()
+        .stdout(contains("Computer (O) plays"))
+        .stdout(contains("'9' is not a column"));
 }
 
 #[test]
