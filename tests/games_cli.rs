@@ -96,6 +96,9 @@ fn bad_names_positions_and_options_are_explained() {
         (&["perft", "--game", "go", "--depth", "2"], "unknown game 'go'", 2),
         (&["run", "--game", "connect4", "--position", "4444444"], "1:7: column 4 is full", 1),
         (&["run", "--game", "c4", "--position", "......./...x..."], "a row is missing", 1),
+        (&["run", "--game", "kalah", "--position", "4,4,4:0/4,4,4:1"], "seeds do not add up", 1),
+        (&["run", "--game", "kalah", "--pits", "9"], "--pits takes a whole number from 1 to 8 for kalah", 2),
+        (&["run", "--game", "kalah", "--seeds", "3", "--position", "4,4:0/4,4:0"], "Kalah(2,3) has", 1),
     ];
     for (args, needle, code) in bad {
         let out = abviz().args(*args).output().unwrap();
@@ -127,6 +130,29 @@ fn connect4_counts_runs_and_plays() {
         .success()
         .stdout(contains("Computer (O) plays"))
         .stdout(contains("'9' is not a column"));
+}
+
+#[test]
+fn kalah_counts_runs_and_plays() {
+    abviz()
+        .args(["perft", "--game", "kalah", "--depth", "6"])
+        .assert()
+        .success()
+        .stdout(contains("nodes:    23233\n"));
+    // From the start South's c ends in its store: a MAX node right below the MAX root.
+    abviz()
+        .args(["run", "--game", "mancala", "--pits", "6", "--seeds", "4", "--depth", "2"])
+        .assert()
+        .success()
+        .stdout(contains("├── c ▲ = 2"))
+        .stdout(contains("pits 6, seeds 4"));
+    abviz()
+        .args(["play", "--game", "kalah", "--pits", "3", "--seeds", "3", "--depth", "2"])
+        .write_stdin("z\nc\n0\n")
+        .assert()
+        .success()
+        .stdout(contains("'z' is not a pit"))
+        .stdout(contains("[ 1]"));
 }
 
 #[test]

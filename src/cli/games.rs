@@ -29,7 +29,7 @@ fn entry(info: &GameInfo) -> String {
     for option in info.options {
         if let Some(r) = option.number {
             let (flag, default) = (option.kind.flag(), option.default);
-            s.push_str(&format!("  {flag} N:  {}, {} to {} (default {default})\n", r.help, r.min, r.max));
+            s.push_str(&format!("  {flag} N: {}, {} to {} (default {default})\n", r.help, r.min, r.max));
             continue;
         }
         s.push_str(&format!("  {}:\n", option.kind.flag()));

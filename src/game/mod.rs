@@ -6,6 +6,7 @@
 
 pub mod connect4;
 pub mod grid;
+pub mod kalah;
 pub mod lazy_random;
 pub mod nim;
 pub mod notation;
