@@ -5,6 +5,7 @@
 //! position and its children are its moves.
 
 pub mod connect4;
+pub mod gomoku;
 pub mod grid;
 pub mod kalah;
 pub mod lazy_random;

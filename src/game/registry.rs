@@ -93,7 +93,7 @@ macro_rules! registry {
 }
 
 // The registered games, one line each (the module under `game/`, then the type).
-registry!(tictactoe::TicTacToe, xiangqi::Xiangqi, nim::Nim, connect4::Connect4, kalah::Kalah);
+registry!(tictactoe::TicTacToe, xiangqi::Xiangqi, nim::Nim, connect4::Connect4, kalah::Kalah, gomoku::Gomoku);
 
 /// The kind of an option a game may take; each has its own command-line flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
