@@ -441,7 +441,7 @@ impl RegisteredGame for Gomoku {
     const INFO: GameInfo = GameInfo {
         name: "gomoku",
         aliases: &["five-in-a-row", "gobang", "wuziqi"],
-        title: "gomoku",
+        title: "Gomoku",
         summary: "five in a row on a 15×15 board; black (x) is MAX and moves first; moves only near the stones (--radius)",
         notation: "rows of x, o or . (empty), top row first, separated by '/' (as many rows as the board's side, --size; the side to move follows from the counts); or the moves played as points, e.g. h8 i9 h9 (column letter, row number from the bottom). Moves are points like h8. Default: the empty board.",
         example: "h8 i9 h9 h10 i8",
