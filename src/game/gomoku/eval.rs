@@ -22,10 +22,20 @@ pub struct Pattern {
     pub name: &'static str,
     /// Its score.
     pub score: i32,
+    /// How many own stones it holds (a line with fewer cannot hold it).
+    pub stones: usize,
 }
 
 const fn p(shape: &'static str, name: &'static str, score: i32) -> Pattern {
-    Pattern { shape, name, score }
+    let bytes = shape.as_bytes();
+    let (mut stones, mut i) = (0, 0);
+    while i < bytes.len() {
+        if bytes[i] == b'o' {
+            stones += 1;
+        }
+        i += 1;
+    }
+    Pattern { shape, name, score, stones }
 }
 
 /// The pattern table.
@@ -55,7 +65,19 @@ pub const PATTERNS: &[Pattern] = &[
 /// The score of one line read for one player (`line` uses `o`, `x`, `.` as above, edges
 /// included as `x`).
 pub fn line_score(line: &[u8]) -> i32 {
-    PATTERNS.iter().map(|p| count(line, p.shape.as_bytes()) as i32 * p.score).sum()
+    let stones = line.iter().filter(|&&c| c == b'o').count();
+    if stones < 2 {
+        return 0;
+    }
+    // Every occurrence holds an own stone, so it lies within 5 points of the first and last.
+    let first = line.iter().position(|&c| c == b'o').unwrap_or(0);
+    let last = line.iter().rposition(|&c| c == b'o').unwrap_or(0);
+    let line = &line[first.saturating_sub(5)..(last + 6).min(line.len())];
+    PATTERNS
+        .iter()
+        .filter(|p| p.stones <= stones)
+        .map(|p| count(line, p.shape.as_bytes()) as i32 * p.score)
+        .sum()
 }
 
 /// Occurrences of `shape` in `line`, without overlap, left to right.

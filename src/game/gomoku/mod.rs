@@ -254,42 +254,53 @@ impl Gomoku {
 
     /// The pattern score of `player`'s stones over every line of the board ([`eval`]).
     pub fn pattern_score(&self, player: Player) -> i32 {
-        let own = colour(player);
-        let mut total = 0;
-        let mut line = Vec::with_capacity(MAX_SIZE + 2);
-        for (start, d) in self.lines() {
-            line.clear();
-            line.push(b'x');
-            let mut any = false;
-            let mut k = 0;
-            while let Some(i) = self.step(start, d, k) {
-                line.push(match self.cells[i] {
-                    0 => b'.',
-                    c if c == own => {
-                        any = true;
-                        b'o'
-                    }
-                    _ => b'x',
-                });
-                k += 1;
-            }
-            line.push(b'x');
-            if any && line.len() >= 5 + 2 {
-                total += eval::line_score(&line);
-            }
-        }
-        total
+        self.pattern_scores()[colour(player) as usize - 1]
     }
 
-    /// Every line of the board: its first point and direction (rows, columns, both diagonals).
-    fn lines(&self) -> impl Iterator<Item = (usize, (isize, isize))> + '_ {
+    /// The pattern scores of black and white, read in one pass over the lines that hold a stone.
+    fn pattern_scores(&self) -> [i32; 2] {
+        let mut totals = [0; 2];
+        let mut raw = [0u8; MAX_SIZE];
+        let mut line = [0u8; MAX_SIZE + 2];
+        for (start, stride, len) in self.lines() {
+            if len < 5 {
+                continue;
+            }
+            let mut seen = 0;
+            for (k, cell) in raw[..len].iter_mut().enumerate() {
+                *cell = self.cells[start + k * stride];
+                seen |= *cell;
+            }
+            for c in [1u8, 2] {
+                if seen & c == 0 {
+                    continue;
+                }
+                // This player's view: own stones `o`, the opponent's and the edges `x`.
+                line[0] = b'x';
+                line[len + 1] = b'x';
+                for k in 0..len {
+                    line[k + 1] = match raw[k] {
+                        0 => b'.',
+                        v if v == c => b'o',
+                        _ => b'x',
+                    };
+                }
+                totals[c as usize - 1] += eval::line_score(&line[..len + 2]);
+            }
+        }
+        totals
+    }
+
+    /// Every line of the board (rows, columns, both diagonals) as (first point, stride, length).
+    fn lines(&self) -> impl Iterator<Item = (usize, usize, usize)> {
         let n = self.size();
-        let rows = (0..n).map(move |r| (r * n, (0, 1)));
-        let cols = (0..n).map(|c| (c, (1, 0)));
+        let rows = (0..n).map(move |r| (r * n, 1, n));
+        let cols = (0..n).map(move |c| (c, n, n));
         // Down-right diagonals start on the top row or the left column; down-left ones on the
         // top row or the right column.
-        let dr = (0..n).map(|c| (c, (1, 1))).chain((1..n).map(move |r| (r * n, (1, 1))));
-        let dl = (0..n).map(|c| (c, (1, -1))).chain((1..n).map(move |r| (r * n + n - 1, (1, -1))));
+        let dr = (0..n).map(move |c| (c, n + 1, n - c)).chain((1..n).map(move |r| (r * n, n + 1, n - r)));
+        let dl =
+            (0..n).map(move |c| (c, n - 1, c + 1)).chain((1..n).map(move |r| (r * n + n - 1, n - 1, n - r)));
         rows.chain(cols).chain(dr).chain(dl)
     }
 
@@ -374,7 +385,9 @@ impl Game for Gomoku {
         match self.eval {
             GomokuEval::Patterns => {
                 let me = self.to_move();
-                let v = self.pattern_score(me) - 2 * self.pattern_score(me.other());
+                let scores = self.pattern_scores();
+                let (own, other) = (scores[colour(me) as usize - 1], scores[colour(me.other()) as usize - 1]);
+                let v = own - 2 * other;
                 me.to_max_view(Score::from(v))
             }
             GomokuEval::None => Score::from(0),
