@@ -97,6 +97,9 @@ fn bad_names_positions_and_options_are_explained() {
         (&["run", "--game", "connect4", "--position", "4444444"], "1:7: column 4 is full", 1),
         (&["run", "--game", "c4", "--position", "......./...x..."], "a row is missing", 1),
         (&["run", "--game", "kalah", "--position", "4,4,4:0/4,4,4:1"], "seeds do not add up", 1),
+        (&["run", "--game", "gomoku", "--position", "h8 i9 h8"], "1:7: h8 is taken", 1),
+        (&["run", "--game", "gomoku", "--size", "9", "--position", "...../....."], "row 1 has 5 cells", 1),
+        (&["run", "--game", "gomoku", "--radius", "0"], "--radius takes a whole number from 1 to 4", 2),
         (&["run", "--game", "kalah", "--pits", "9"], "--pits takes a whole number from 1 to 8 for kalah", 2),
         (&["run", "--game", "kalah", "--seeds", "3", "--position", "4,4:0/4,4:0"], "Kalah(2,3) has", 1),
     ];
@@ -153,6 +156,29 @@ fn kalah_counts_runs_and_plays() {
         .success()
         .stdout(contains("'z' is not a pit"))
         .stdout(contains("[ 1]"));
+}
+
+#[test]
+fn gomoku_counts_runs_and_plays() {
+    abviz()
+        .args(["perft", "--game", "gomoku", "--depth", "3", "--radius", "2"])
+        .assert()
+        .success()
+        .stdout(contains("nodes:    816\n"));
+    // Black to move with four in a row: it takes the fifth point.
+    abviz()
+        .args(["run", "--game", "gobang", "--position", "d8 d9 e8 e9 f8 f9 g8 a1", "--algo", "negamax-ab"])
+        .assert()
+        .success()
+        .stdout(contains("Best move    c8"))
+        .stdout(contains("Root value   9999991"));
+    abviz()
+        .args(["play", "--game", "gomoku", "--size", "9"])
+        .write_stdin("a1\ne5\n0\n")
+        .assert()
+        .success()
+        .stdout(contains("the first stone goes in the centre, e5"))
+        .stdout(contains("Computer (White) plays"));
 }
 
 #[test]
