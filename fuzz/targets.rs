@@ -148,9 +148,11 @@ impl PositionVisitor for Describe {
 pub fn game_move(data: &[u8]) {
     let [pick, plies, rest @ ..] = data else { return };
     let Ok(text) = std::str::from_utf8(rest) else { return };
-    let game = GameId::ALL[*pick as usize % GameId::ALL.len()];
+    // The low 7 bits pick the game (new games come last, so old seeds keep theirs), the top bit
+    // xiangqi's Chinese notation.
+    let game = GameId::ALL[(pick & 0x7f) as usize % GameId::ALL.len()];
     let mut options = GameOptions::default();
-    if game.info().name == "xiangqi" && pick % 2 == 1 {
+    if game.info().name == "xiangqi" && pick & 0x80 != 0 {
         options.notation = Some("chinese".into());
     }
     let Ok(position) = game.build(&options) else { return };

@@ -1,6 +1,7 @@
 //! `abviz demo`: the lecture examples as a small static site — the AIMA tree under minimax and
 //! alpha-beta, the Wikipedia tree, Nilsson's depth-2 tic-tac-toe with e(P), a random tree in
-//! best and worst move order, a xiangqi search — each an HTML page with the stepper
+//! best and worst move order, a xiangqi search, Connect Four, Kalah and gomoku searches — each
+//! an HTML page with the stepper
 //! ([`crate::export::html`]), and an index page that links them with their node counts.
 //!
 //! ```no_run
@@ -14,6 +15,9 @@ use crate::export::site::{SiteFile, write_site};
 use crate::export::view::thousands;
 use crate::export::{Labels, ViewOptions};
 use crate::game::Player;
+use crate::game::connect4::Connect4;
+use crate::game::gomoku::Gomoku;
+use crate::game::kalah::Kalah;
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::tictactoe::{TicTacToe, TttEval};
 use crate::game::xiangqi::Xiangqi;
@@ -27,6 +31,11 @@ use std::path::{Path, PathBuf};
 pub const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 /// Wikipedia's "Alpha–beta pruning" figure (AB_pruning.svg).
 pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
+
+/// The Connect Four position of the demo: X to move, an open three one disc away.
+const CONNECT4: &str = "......./......./......./......./..oo.../..xx...";
+/// The gomoku position of the demo.
+const GOMOKU: &str = "h8 i9 h9 h10 i8";
 
 /// One search of the demo.
 pub struct Example {
@@ -129,6 +138,33 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             blurb: "Red's 44 opening moves and Black's replies, material and piece-square evaluation: point at a node to see its position.",
             command: "abviz run --game xiangqi --depth 2 -f html -o xiangqi",
             input: Input::game(Xiangqi::start(), Some(2)),
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
+        },
+        Example {
+            file: "connect4-alphabeta.html",
+            title: "Connect Four, depth 4 — alpha-beta",
+            blurb: "X to move with two discs in the middle of the bottom row: b (or e) makes an open three whose two ends O cannot both cover, so X wins with the 7th disc of the game, worth 1000 − 7.",
+            command: "abviz run --game connect4 --position '......./......./......./......./..oo.../..xx...' --depth 4 -f html -o connect4",
+            input: Input::game(Connect4::parse(CONNECT4).map_err(Error::Notation)?, Some(4)),
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
+        },
+        Example {
+            file: "kalah-alphabeta.html",
+            title: "Kalah(6,4), depth 4 — alpha-beta",
+            blurb: "South's third pit ends in its own store, so South moves again: below the MAX root the move c leads to a second MAX node. Values are store differences.",
+            command: "abviz run --game kalah --depth 4 -f html -o kalah",
+            input: Input::game(Kalah::start(6, 4), Some(4)),
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
+        },
+        Example {
+            file: "gomoku-alphabeta.html",
+            title: "Gomoku, depth 2 — alpha-beta",
+            blurb: "White (MIN) to move after h8 i9 h9 h10 i8: only the 14 points next to a stone are candidates, and each position at the depth limit is scored by the source's patterns, own − 2 × opponent for the side to move there.",
+            command: "abviz run --game gomoku --position 'h8 i9 h9 h10 i8' --depth 2 -f html -o gomoku",
+            input: Input::game(Gomoku::parse(GOMOKU, None).map_err(Error::Notation)?, Some(2)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
         },

@@ -51,7 +51,7 @@ fn demo_pages_load_without_errors() {
         .filter(|n| n.ends_with(".html"))
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 10, "index, eight examples and the comparison: {pages:?}");
+    assert_eq!(pages.len(), 13, "index, eleven examples and the comparison: {pages:?}");
     for name in &pages {
         let mut tab = b.tab();
         tab.open(&file_url(&site.join(name)));

@@ -52,6 +52,11 @@ fn nim_runs_plays_and_counts() {
         .stdout(contains("position: 1,2\n"))
         .stdout(contains("nodes:    5\n"));
     abviz()
+        .args(["perft", "--game", "tictactoe", "--depth", "2"])
+        .assert()
+        .success()
+        .stdout(contains("nodes:    72\n"));
+    abviz()
         .args(["play", "--game", "nim", "--position", "1,2"])
         .write_stdin("2:1\n2:1\n")
         .assert()
@@ -76,7 +81,7 @@ fn html_pages_of_nim_draw_boards() {
 #[test]
 fn bad_names_positions_and_options_are_explained() {
     let bad: &[(&[&str], &str, i32)] = &[
-        (&["run", "--game", "chess"], "unknown game 'chess': abviz knows tictactoe, xiangqi and nim", 2),
+        (&["run", "--game", "chess"], "unknown game 'chess': abviz knows tictactoe, xiangqi, nim", 2),
         (&["run", "--game", "nim", "--position", "3,x,5"], "1:3: expected a heap size", 1),
         (&["run", "--game", "nim", "--position", "3,x,5"], "3,x,5", 1),
         (
@@ -84,19 +89,19 @@ fn bad_names_positions_and_options_are_explained() {
             "unknown nim evaluation 'win': expected none or nim-sum",
             2,
         ),
-        (
-            &["run", "--game", "nim", "--order", "captures"],
-            "--order applies to xiangqi (--game xiangqi), not to nim",
-            2,
-        ),
-        (&["run", "--game", "xiangqi", "--variant", "misere"], "--variant applies to nim (--game nim)", 2),
+        (&["run", "--game", "nim", "--order", "captures"], "), not to nim", 2),
+        (&["run", "--game", "xiangqi", "--variant", "misere"], "--variant applies to nim", 2),
         (&["run", "--tree", "(1 2)", "--eval", "win"], "--eval applies to games", 2),
-        (
-            &["perft", "--game", "tictactoe", "--depth", "2"],
-            "perft is available for xiangqi and nim, not for tictactoe",
-            2,
-        ),
+        (&["perft", "--game", "nim", "--depth", "2", "--size", "9"], "--size applies to ", 2),
         (&["perft", "--game", "go", "--depth", "2"], "unknown game 'go'", 2),
+        (&["run", "--game", "connect4", "--position", "4444444"], "1:7: column 4 is full", 1),
+        (&["run", "--game", "c4", "--position", "......./...x..."], "a row is missing", 1),
+        (&["run", "--game", "kalah", "--position", "4,4,4:0/4,4,4:1"], "seeds do not add up", 1),
+        (&["run", "--game", "gomoku", "--position", "h8 i9 h8"], "1:7: h8 is taken", 1),
+        (&["run", "--game", "gomoku", "--size", "9", "--position", "...../....."], "row 1 has 5 cells", 1),
+        (&["run", "--game", "gomoku", "--radius", "0"], "--radius takes a whole number from 1 to 4", 2),
+        (&["run", "--game", "kalah", "--pits", "9"], "--pits takes a whole number from 1 to 8 for kalah", 2),
+        (&["run", "--game", "kalah", "--seeds", "3", "--position", "4,4:0/4,4:0"], "Kalah(2,3) has", 1),
     ];
     for (args, needle, code) in bad {
         let out = abviz().args(*args).output().unwrap();
@@ -105,6 +110,75 @@ fn bad_names_positions_and_options_are_explained() {
         assert!(stderr.contains(needle), "{args:?}: expected {needle:?} in:\n{stderr}");
         assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
     }
+}
+
+#[test]
+fn connect4_counts_runs_and_plays() {
+    abviz()
+        .args(["perft", "--game", "connect4", "--depth", "4", "--divide"])
+        .assert()
+        .success()
+        .stdout(contains("d: 343\n"))
+        .stdout(contains("nodes:    2401\n"));
+    abviz()
+        .args(["run", "--game", "connect4", "--position", "......./......./......./......./..oo.../..xx..."])
+        .args(["--depth", "3", "--order", "centre"])
+        .assert()
+        .success()
+        .stdout(contains("Root value   993"));
+    abviz()
+        .args(["play", "--game", "connect4", "--depth", "2"])
+        .write_stdin("9\nd\n0\n")
+        .assert()
+        .success()
+        .stdout(contains("Computer (O) plays"))
+        .stdout(contains("'9' is not a column"));
+}
+
+#[test]
+fn kalah_counts_runs_and_plays() {
+    abviz()
+        .args(["perft", "--game", "kalah", "--depth", "6"])
+        .assert()
+        .success()
+        .stdout(contains("nodes:    23233\n"));
+    // From the start South's c ends in its store: a MAX node right below the MAX root.
+    abviz()
+        .args(["run", "--game", "mancala", "--pits", "6", "--seeds", "4", "--depth", "2"])
+        .assert()
+        .success()
+        .stdout(contains("├── c ▲ = 2"))
+        .stdout(contains("pits 6, seeds 4"));
+    abviz()
+        .args(["play", "--game", "kalah", "--pits", "3", "--seeds", "3", "--depth", "2"])
+        .write_stdin("z\nc\n0\n")
+        .assert()
+        .success()
+        .stdout(contains("'z' is not a pit"))
+        .stdout(contains("[ 1]"));
+}
+
+#[test]
+fn gomoku_counts_runs_and_plays() {
+    abviz()
+        .args(["perft", "--game", "gomoku", "--depth", "3", "--radius", "2"])
+        .assert()
+        .success()
+        .stdout(contains("nodes:    816\n"));
+    // Black to move with four in a row: it takes the fifth point.
+    abviz()
+        .args(["run", "--game", "gobang", "--position", "d8 d9 e8 e9 f8 f9 g8 a1", "--algo", "negamax-ab"])
+        .assert()
+        .success()
+        .stdout(contains("Best move    c8"))
+        .stdout(contains("Root value   9999991"));
+    abviz()
+        .args(["play", "--game", "gomoku", "--size", "9"])
+        .write_stdin("a1\ne5\n0\n")
+        .assert()
+        .success()
+        .stdout(contains("the first stone goes in the centre, e5"))
+        .stdout(contains("Computer (White) plays"));
 }
 
 #[test]

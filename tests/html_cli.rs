@@ -161,6 +161,14 @@ fn demo_examples_show_the_published_numbers() {
     assert_eq!(get("random-best.html").stats.leaves, 17);
     assert_eq!(get("random-worst.html").stats.leaves, 81);
     assert_eq!(get("xiangqi-alphabeta.html").stats.per_depth[1], 44);
+    let c4 = get("connect4-alphabeta.html");
+    assert_eq!((c4.result.value, c4.result.best_move.as_deref()), (993.into(), Some("b")));
+    // Kalah: the root's child c is South's again (a move that ended in South's store).
+    let k = get("kalah-alphabeta.html");
+    let c = *k.children(0).iter().find(|&&c| k.move_label(c) == "c").unwrap();
+    assert_eq!(k.nodes[c as usize].player, abviz::game::Player::Max);
+    // Gomoku: the 14 empty points next to the five stones (g7 to j11).
+    assert_eq!(get("gomoku-alphabeta.html").stats.per_depth[1], 14);
 }
 
 #[test]

@@ -78,6 +78,26 @@ pub struct SourceArgs {
     /// A variant of the rules.
     #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
     pub variant: Option<String>,
+    /// The shape of a game's board.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
+}
+
+/// The games' whole-number options: the board's size, the candidate radius, pits and seeds.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ShapeArgs {
+    /// The size of the board.
+    #[arg(long, value_name = "N", help = super::input::option_help(OptionKind::Size, "The size of the board"))]
+    pub size: Option<String>,
+    /// Candidate moves lie this close to a stone.
+    #[arg(long, value_name = "R", help = super::input::option_help(OptionKind::Radius, "Candidate moves lie this close to a stone"))]
+    pub radius: Option<String>,
+    /// Pits on each side.
+    #[arg(long, value_name = "N", help = super::input::option_help(OptionKind::Pits, "Pits on each side"))]
+    pub pits: Option<String>,
+    /// Seeds in each pit at the start.
+    #[arg(long, value_name = "N", help = super::input::option_help(OptionKind::Seeds, "Seeds in each pit at the start"))]
+    pub seeds: Option<String>,
 }
 
 /// The input of one search: the source, and how deep and in which order to search it.
@@ -126,6 +146,9 @@ pub struct PlayGameArgs {
     /// Move labels.
     #[arg(long, value_name = "NOTATION", help = super::input::option_help(OptionKind::Notation, "Move labels"))]
     pub notation: Option<String>,
+    /// The shape of a game's board.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 }
 
 impl PlayGameArgs {
@@ -137,6 +160,7 @@ impl PlayGameArgs {
                 position: self.position.clone(),
                 eval: self.eval.clone(),
                 variant: self.variant.clone(),
+                shape: self.shape.clone(),
                 ..SourceArgs::default()
             },
             depth: self.depth,
@@ -261,9 +285,11 @@ pub struct RenderArgs {
 #[command(after_help = "Examples:
   abviz perft --game xiangqi --depth 4            3,290,240 from the start
   abviz perft --game xiangqi --depth 3 --divide   the count below each first move
-  abviz perft --game nim --position 1,2 --depth 2")]
+  abviz perft --game nim --position 1,2 --depth 2
+  abviz perft --game connect4 --depth 8 --divide
+  abviz perft --game kalah --pits 4 --seeds 3 --depth 6")]
 pub struct PerftArgs {
-    /// The game (see `abviz games` for the ones with perft).
+    /// The game (see `abviz games`).
     #[arg(long, value_name = "NAME")]
     pub game: String,
     /// The number of plies.
@@ -275,6 +301,12 @@ pub struct PerftArgs {
     /// Also list the count below each first move (sorted by move label).
     #[arg(long)]
     pub divide: bool,
+    /// A variant of the rules.
+    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
+    pub variant: Option<String>,
+    /// The shape of a game's board.
+    #[command(flatten)]
+    pub shape: ShapeArgs,
 }
 
 /// `abviz demo`.

@@ -27,6 +27,11 @@ fn entry(info: &GameInfo) -> String {
     let depth = info.default_depth.map_or("to the end of the game".into(), |d| format!("{d} plies"));
     s.push_str(&format!("  depth:    {depth} unless --depth\n"));
     for option in info.options {
+        if let Some(r) = option.number {
+            let (flag, default) = (option.kind.flag(), option.default);
+            s.push_str(&format!("  {flag} N: {}, {} to {} (default {default})\n", r.help, r.min, r.max));
+            continue;
+        }
         s.push_str(&format!("  {}:\n", option.kind.flag()));
         for c in option.choices {
             let default = if c.name == option.default { " (default)" } else { "" };

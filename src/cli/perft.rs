@@ -1,4 +1,4 @@
-//! `abviz perft`: move-generator counts for any game whose registry entry has perft.
+//! `abviz perft`: move-generator counts for every registered game.
 
 use super::args::PerftArgs;
 use super::say;
@@ -8,7 +8,11 @@ use abviz::game::registry::{self, GameOptions};
 /// Runs `abviz perft`.
 pub fn perft(args: PerftArgs) -> Result<(), Error> {
     let game = registry::find(&args.game)?;
-    let options = GameOptions { position: args.position, ..Default::default() };
+    let options = GameOptions {
+        position: args.position,
+        variant: args.variant,
+        ..super::input::shape_options(&args.shape)
+    };
     say(&game.perft(&options, args.depth, args.divide)?.render());
     Ok(())
 }

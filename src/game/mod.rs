@@ -4,6 +4,10 @@
 //! and evaluate itself from MAX's point of view. Explicit trees implement it too: a tree node is a
 //! position and its children are its moves.
 
+pub mod connect4;
+pub mod gomoku;
+pub mod grid;
+pub mod kalah;
 pub mod lazy_random;
 pub mod nim;
 pub mod notation;

@@ -24,7 +24,6 @@
 //! ```
 
 use super::notation::NotationError;
-use super::perft::PerftReport;
 use super::registry::{Choice, GameInfo, GameOption, GameOptions, OptionKind, RegisteredGame};
 use super::{Game, Player};
 use crate::{Error, Score};
@@ -461,6 +460,7 @@ impl RegisteredGame for Nim {
                     },
                 ],
                 default: "none",
+                number: None,
             },
             GameOption {
                 kind: OptionKind::Variant,
@@ -469,12 +469,11 @@ impl RegisteredGame for Nim {
                     Choice { name: "misere", help: "whoever takes the last object loses" },
                 ],
                 default: "normal",
+                number: None,
             },
         ],
         default_depth: None,
     };
-
-    const PERFT: Option<fn(&Self, u32, bool) -> PerftReport> = Some(PerftReport::of_game::<Nim>);
 
     fn build(options: &GameOptions) -> Result<Nim, Error> {
         let eval = options.parse(&Self::INFO, OptionKind::Eval)?;
@@ -569,7 +568,8 @@ mod tests {
         let counts = |text: &str, d: u32| (1..=d).map(|d| perft(&mut nim(text), d)).collect::<Vec<_>>();
         assert_eq!(counts("5", 6), [5, 10, 10, 5, 1, 0]);
         assert_eq!(counts("1,2", 4), [3, 5, 3, 0]);
-        let r = (Nim::PERFT.unwrap())(&nim("1,2"), 2, true);
+        let opts = GameOptions { position: Some("1,2".into()), ..Default::default() };
+        let r = crate::game::registry::GameId::Nim.perft(&opts, 2, true).unwrap();
         assert_eq!(r.nodes, 5);
         assert_eq!(
             r.divide.unwrap(),

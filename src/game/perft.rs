@@ -36,6 +36,16 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 
 /// Perft split by first move: (move label, count) sorted by label. Empty when `depth` is 0.
 pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(String, u64)> {
+    divide_with(game, depth, perft)
+}
+
+/// [`divide`] with a counter of the game's own below the first moves (`count(game, depth)`
+/// counts like [`perft`]).
+pub fn divide_with<G: Game>(
+    game: &mut G,
+    depth: u32,
+    mut count: impl FnMut(&mut G, u32) -> u64,
+) -> Vec<(String, u64)> {
     if depth == 0 {
         return Vec::new();
     }
@@ -45,7 +55,7 @@ pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(String, u64)> {
         .map(|mv| {
             let label = game.move_label(mv);
             game.play(mv);
-            let n = perft(game, depth - 1);
+            let n = count(game, depth - 1);
             game.undo(mv);
             (label, n)
         })
@@ -73,14 +83,25 @@ impl PerftReport {
     /// Runs perft (or, with `divide_moves`, divide) on `game` through the [`Game`] trait and
     /// times it.
     pub fn of_game<G: Game>(game: &G, depth: u32, divide_moves: bool) -> PerftReport {
+        Self::with_counter(game, depth, divide_moves, perft)
+    }
+
+    /// [`PerftReport::of_game`] with a counter of the game's own (`count(game, depth)` counts
+    /// like [`perft`], faster).
+    pub fn with_counter<G: Game>(
+        game: &G,
+        depth: u32,
+        divide_moves: bool,
+        count: fn(&mut G, u32) -> u64,
+    ) -> PerftReport {
         let position = game.notation().unwrap_or_else(|| game.position_text());
         let (mut a, mut b) = (game.clone(), game.clone());
         Self::timed(
             position,
             depth,
             divide_moves,
-            move || perft(&mut a, depth),
-            move || divide(&mut b, depth),
+            move || count(&mut a, depth),
+            move || divide_with(&mut b, depth, count),
         )
     }
 

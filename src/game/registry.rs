@@ -93,7 +93,7 @@ macro_rules! registry {
 }
 
 // The registered games, one line each (the module under `game/`, then the type).
-registry!(tictactoe::TicTacToe, xiangqi::Xiangqi, nim::Nim);
+registry!(tictactoe::TicTacToe, xiangqi::Xiangqi, nim::Nim, connect4::Connect4, kalah::Kalah, gomoku::Gomoku);
 
 /// The kind of an option a game may take; each has its own command-line flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -106,12 +106,28 @@ pub enum OptionKind {
     Notation,
     /// A variant of the rules (`--variant`).
     Variant,
+    /// The size of the board (`--size`), a whole number.
+    Size,
+    /// How far from the stones on the board a move may be (`--radius`), a whole number.
+    Radius,
+    /// The pits on each side (`--pits`), a whole number.
+    Pits,
+    /// The seeds in each pit at the start (`--seeds`), a whole number.
+    Seeds,
 }
 
 impl OptionKind {
     /// Every kind, in the order descriptions list them.
-    pub const ALL: [OptionKind; 4] =
-        [OptionKind::Eval, OptionKind::Order, OptionKind::Notation, OptionKind::Variant];
+    pub const ALL: [OptionKind; 8] = [
+        OptionKind::Eval,
+        OptionKind::Order,
+        OptionKind::Notation,
+        OptionKind::Variant,
+        OptionKind::Size,
+        OptionKind::Radius,
+        OptionKind::Pits,
+        OptionKind::Seeds,
+    ];
 
     /// The command-line flag.
     pub fn flag(self) -> &'static str {
@@ -120,6 +136,10 @@ impl OptionKind {
             OptionKind::Order => "--order",
             OptionKind::Notation => "--notation",
             OptionKind::Variant => "--variant",
+            OptionKind::Size => "--size",
+            OptionKind::Radius => "--radius",
+            OptionKind::Pits => "--pits",
+            OptionKind::Seeds => "--seeds",
         }
     }
 
@@ -130,6 +150,10 @@ impl OptionKind {
             OptionKind::Order => "order",
             OptionKind::Notation => "notation",
             OptionKind::Variant => "variant",
+            OptionKind::Size => "size",
+            OptionKind::Radius => "radius",
+            OptionKind::Pits => "pits",
+            OptionKind::Seeds => "seeds",
         }
     }
 }
@@ -143,15 +167,28 @@ pub struct Choice {
     pub help: &'static str,
 }
 
-/// An option a game takes.
+/// The whole numbers an option takes (`--size 5` to `19`), with what the number means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberRange {
+    /// The smallest value.
+    pub min: u32,
+    /// The largest value.
+    pub max: u32,
+    /// What the number is, in a line ("the side of the board").
+    pub help: &'static str,
+}
+
+/// An option a game takes: one of named choices, or a whole number in a range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOption {
     /// Which option.
     pub kind: OptionKind,
-    /// Its values (the default among them).
+    /// Its named values (the default among them); empty for a number.
     pub choices: &'static [Choice],
     /// The value used when the option is not given.
     pub default: &'static str,
+    /// For an option that takes a whole number, the numbers it takes (None: named choices).
+    pub number: Option<NumberRange>,
 }
 
 /// What abviz knows about a game before it has a position: its registry entry.
@@ -205,6 +242,14 @@ pub struct GameOptions {
     pub notation: Option<String>,
     /// `--variant`.
     pub variant: Option<String>,
+    /// `--size`.
+    pub size: Option<String>,
+    /// `--radius`.
+    pub radius: Option<String>,
+    /// `--pits`.
+    pub pits: Option<String>,
+    /// `--seeds`.
+    pub seeds: Option<String>,
 }
 
 impl GameOptions {
@@ -215,6 +260,48 @@ impl GameOptions {
             OptionKind::Order => self.order.as_deref(),
             OptionKind::Notation => self.notation.as_deref(),
             OptionKind::Variant => self.variant.as_deref(),
+            OptionKind::Size => self.size.as_deref(),
+            OptionKind::Radius => self.radius.as_deref(),
+            OptionKind::Pits => self.pits.as_deref(),
+            OptionKind::Seeds => self.seeds.as_deref(),
+        }
+    }
+
+    /// Sets the value of an option (`None` unsets it).
+    pub fn set(&mut self, kind: OptionKind, value: Option<String>) {
+        let slot = match kind {
+            OptionKind::Eval => &mut self.eval,
+            OptionKind::Order => &mut self.order,
+            OptionKind::Notation => &mut self.notation,
+            OptionKind::Variant => &mut self.variant,
+            OptionKind::Size => &mut self.size,
+            OptionKind::Radius => &mut self.radius,
+            OptionKind::Pits => &mut self.pits,
+            OptionKind::Seeds => &mut self.seeds,
+        };
+        *slot = value;
+    }
+
+    /// The whole-number option of `kind` for the game `info`, given or its default, checked
+    /// against the entry's range ("--size takes a whole number from 5 to 19 for gomoku (the
+    /// side of the board), not '20'"). The game must take the option as a number.
+    pub fn number(&self, info: &GameInfo, kind: OptionKind) -> Result<u32, Error> {
+        let (default, range) = match info.option(kind) {
+            Some(GameOption { default, number: Some(range), .. }) => (*default, *range),
+            _ => return Err(Error::Usage(format!("{} takes no number in {}", kind.flag(), info.name))),
+        };
+        let text = self.get(kind).unwrap_or(default).trim();
+        match text.parse::<u32>() {
+            Ok(n) if (range.min..=range.max).contains(&n) => Ok(n),
+            _ => Err(Error::Usage(format!(
+                "{} takes a whole number from {} to {} for {} ({}), not '{}'",
+                kind.flag(),
+                range.min,
+                range.max,
+                info.name,
+                range.help,
+                crate::safe_text::for_terminal(text)
+            ))),
         }
     }
 
@@ -233,8 +320,8 @@ pub trait RegisteredGame: Game + Into<AnyGame> + fmt::Debug + Send + Sync + 'sta
     /// The registry entry.
     const INFO: GameInfo;
 
-    /// Perft with the game's own counter, if it has one worth offering (`abviz perft`); the
-    /// generic [`PerftReport::of_game`] works for any game.
+    /// A perft counter of the game's own, faster than the generic [`PerftReport::of_game`]
+    /// (through the [`Game`] trait) that `abviz perft` uses otherwise.
     const PERFT: Option<fn(&Self, u32, bool) -> PerftReport> = None;
 
     /// The position `--position` names (or the start position), with the options applied. Only
@@ -285,18 +372,6 @@ pub fn games_taking(kind: OptionKind) -> Vec<GameId> {
     GameId::ALL.iter().copied().filter(|g| g.info().option(kind).is_some()).collect()
 }
 
-/// The games whose entry offers perft.
-pub fn games_with_perft() -> Vec<GameId> {
-    struct HasPerft;
-    impl GameVisitor for HasPerft {
-        type Output = bool;
-        fn visit<G: RegisteredGame>(self) -> bool {
-            G::PERFT.is_some()
-        }
-    }
-    GameId::ALL.iter().copied().filter(|g| g.visit(HasPerft)).collect()
-}
-
 /// "xiangqi", "xiangqi and nim", "tictactoe, xiangqi and nim".
 pub fn names(games: &[GameId]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.info().name).collect();
@@ -345,7 +420,7 @@ pub fn board_svg_after(game: &str, position: &str, before: &str) -> Option<Strin
 
 impl GameId {
     /// Builds the position `options` describe, after checking that the game takes every option
-    /// given ("--order applies to xiangqi (--game xiangqi), not to tictactoe").
+    /// given ("--order applies to xiangqi and connect4 (--game NAME), not to tictactoe").
     pub fn build(self, options: &GameOptions) -> Result<AnyGame, Error> {
         let info = self.info();
         for kind in OptionKind::ALL {
@@ -364,27 +439,17 @@ impl GameId {
     }
 
     /// Perft from the position `options` describe, `depth` plies deep (with `divide`: the count
-    /// below each first move too); a usage error naming the games that have perft if this one
-    /// has not.
+    /// below each first move too), with the game's own counter if it has one.
     pub fn perft(self, options: &GameOptions, depth: u32, divide: bool) -> Result<PerftReport, Error> {
         struct Perft(u32, bool);
         impl PositionVisitor for Perft {
-            type Output = Option<PerftReport>;
-            fn visit<G: RegisteredGame>(self, position: &G) -> Option<PerftReport> {
-                G::PERFT.map(|perft| perft(position, self.0, self.1))
+            type Output = PerftReport;
+            fn visit<G: RegisteredGame>(self, position: &G) -> PerftReport {
+                let count = G::PERFT.unwrap_or(PerftReport::of_game::<G>);
+                count(position, self.0, self.1)
             }
         }
-        let missing = || {
-            Error::Usage(format!(
-                "perft is available for {}, not for {}",
-                names(&games_with_perft()),
-                self.info().name
-            ))
-        };
-        if !games_with_perft().contains(&self) {
-            return Err(missing());
-        }
-        self.build(options)?.visit(Perft(depth, divide)).ok_or_else(missing)
+        Ok(self.build(options)?.visit(Perft(depth, divide)))
     }
 }
 
@@ -444,8 +509,9 @@ mod tests {
         assert_eq!(find("xq").unwrap(), GameId::Xiangqi);
         assert_eq!(find("chinese_chess").unwrap(), GameId::Xiangqi);
         assert_eq!(find("nim").unwrap(), GameId::Nim);
+        assert_eq!(find("Connect-Four").unwrap(), GameId::Connect4);
         let err = find("chess").unwrap_err().to_string();
-        assert!(err.contains("unknown game 'chess': abviz knows tictactoe, xiangqi and nim"), "{err}");
+        assert!(err.contains("unknown game 'chess': abviz knows tictactoe, xiangqi, nim"), "{err}");
         let mut seen = std::collections::HashSet::new();
         for g in GameId::ALL {
             let info = g.info();
@@ -455,9 +521,10 @@ mod tests {
         }
     }
 
-    /// Every entry agrees with its game: the defaults are among the choices and are what a
-    /// position built without options uses, every listed choice builds and reports itself, the
-    /// example parses, and the start position draws (if the game draws boards).
+    /// Every entry agrees with its game: the defaults are among the choices (or in the range)
+    /// and are what a position built without options uses, every listed choice and both ends of
+    /// a range build and report themselves, one past the range is refused, the example parses,
+    /// and the start position draws (if the game draws boards).
     #[test]
     fn entries_match_their_games() {
         for &g in GameId::ALL {
@@ -467,28 +534,32 @@ mod tests {
                 info.options.iter().map(|o| (o.kind, o.default.to_string())).collect();
             assert_eq!(start.settings(), defaults, "{}", info.name);
             for o in info.options {
+                let values: Vec<String> = match o.number {
+                    None => o.choices.iter().map(|c| c.name.to_string()).collect(),
+                    Some(r) => {
+                        assert!(o.choices.is_empty(), "{}: a number has no named choices", info.name);
+                        let mut opts = GameOptions::default();
+                        opts.set(o.kind, Some((r.max + 1).to_string()));
+                        let err = g.build(&opts).unwrap_err().to_string();
+                        assert!(err.contains(&format!("from {} to {}", r.min, r.max)), "{err}");
+                        vec![r.min.to_string(), r.max.to_string()]
+                    }
+                };
                 assert!(
-                    o.choices.iter().any(|c| c.name == o.default),
+                    values.iter().any(|v| v == o.default)
+                        || o.number.is_some_and(|r| o
+                            .default
+                            .parse()
+                            .is_ok_and(|d: u32| (r.min..=r.max).contains(&d))),
                     "{}: default {}",
                     info.name,
                     o.default
                 );
-                for c in o.choices {
+                for value in values {
                     let mut opts = GameOptions::default();
-                    let value = Some(c.name.to_string());
-                    match o.kind {
-                        OptionKind::Eval => opts.eval = value,
-                        OptionKind::Order => opts.order = value,
-                        OptionKind::Notation => opts.notation = value,
-                        OptionKind::Variant => opts.variant = value,
-                    }
-                    let built = g.build(&opts).unwrap_or_else(|e| panic!("{} {}: {e}", info.name, c.name));
-                    assert!(
-                        built.settings().contains(&(o.kind, c.name.to_string())),
-                        "{} {}",
-                        info.name,
-                        c.name
-                    );
+                    opts.set(o.kind, Some(value.clone()));
+                    let built = g.build(&opts).unwrap_or_else(|e| panic!("{} {value}: {e}", info.name));
+                    assert!(built.settings().contains(&(o.kind, value.clone())), "{} {value}", info.name);
                 }
             }
             let example = GameOptions { position: Some(info.example.into()), ..Default::default() };
@@ -505,9 +576,17 @@ mod tests {
     fn options_a_game_does_not_take_are_named() {
         let opts = GameOptions { order: Some("captures".into()), ..Default::default() };
         let err = GameId::TicTacToe.build(&opts).unwrap_err().to_string();
-        assert_eq!(err, "--order applies to xiangqi (--game xiangqi), not to tictactoe");
-        let err = GameId::TicTacToe.perft(&GameOptions::default(), 2, false).unwrap_err().to_string();
-        assert!(err.starts_with("perft is available for xiangqi"), "{err}");
+        assert!(err.starts_with("--order applies to xiangqi"), "{err}");
+        assert!(err.ends_with(", not to tictactoe"), "{err}");
+        let opts = GameOptions { size: Some("9".into()), ..Default::default() };
+        let err = GameId::Xiangqi.build(&opts).unwrap_err().to_string();
+        assert!(err.starts_with("--size applies to "), "{err}");
+        assert!(err.ends_with(", not to xiangqi"), "{err}");
+        // Perft works for every game: with its own counter or through the Game trait.
+        for &g in GameId::ALL {
+            let report = g.perft(&GameOptions::default(), 1, false).unwrap();
+            assert!(report.nodes > 0, "{}", g.info().name);
+        }
         assert_eq!(names(&[]), "no game");
     }
 }

@@ -353,6 +353,7 @@ impl RegisteredGame for TicTacToe {
                 },
             ],
             default: "win",
+            number: None,
         }],
         default_depth: None,
     };

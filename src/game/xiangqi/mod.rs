@@ -287,6 +287,7 @@ impl RegisteredGame for Xiangqi {
                     },
                 ],
                 default: "material-pst",
+                number: None,
             },
             GameOption {
                 kind: OptionKind::Order,
@@ -295,6 +296,7 @@ impl RegisteredGame for Xiangqi {
                     Choice { name: "captures", help: "captures first, most valuable victim first (MVV-LVA)" },
                 ],
                 default: "natural",
+                number: None,
             },
             GameOption {
                 kind: OptionKind::Notation,
@@ -303,6 +305,7 @@ impl RegisteredGame for Xiangqi {
                     Choice { name: "chinese", help: "Chinese notation, like 炮二平五" },
                 ],
                 default: "iccs",
+                number: None,
             },
         ],
         default_depth: Some(3),
