@@ -57,7 +57,7 @@ fn best_for_human(
 #[test]
 fn the_engine_never_loses_whoever_starts() {
     for algo in [Algorithm::AlphaBeta, Algorithm::Minimax, Algorithm::NegamaxAb] {
-        let engine = Engine { algo, depth: None, max_nodes: u64::MAX, time: None };
+        let engine = Engine { algo, depth: None, max_nodes: u64::MAX, time: None, mcts: Default::default() };
         for human in [Player::Max, Player::Min] {
             let mut memo = HashMap::new();
             let v = best_for_human(&mut TicTacToe::new(TttEval::Win), human, &engine, &mut memo);

@@ -101,6 +101,20 @@ pub struct InputArgs {
     pub notation: Option<String>,
 }
 
+/// The options of `--algo mcts` (the other algorithms refuse them).
+#[derive(Args, Debug, Clone, Default)]
+pub struct MctsArgs {
+    /// MCTS: iterations to run [default: 1000].
+    #[arg(long, value_name = "N")]
+    pub iterations: Option<u32>,
+    /// MCTS: the exploration constant C of UCT [default: √2 ≈ 1.414].
+    #[arg(long, value_name = "C")]
+    pub uct_c: Option<f64>,
+    /// MCTS: the seed of the random playouts; the same seed gives the same search [default: 1].
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+}
+
 /// Options of the diagram formats (dot, svg, tikz, html).
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
@@ -143,7 +157,8 @@ pub struct ViewArgs {
   abviz run --tree-file examples/aima.tree -f svg -o aima.svg
   abviz run --random 3,4,1 --ordering best -f html -o best   a page with the stepper (a folder)
   abviz run --game tictactoe --depth 2 --eval open-lines --algo minimax
-  abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png")]
+  abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png
+  abviz run --game tictactoe --algo mcts --iterations 500 --seed 7 -f html -o mcts")]
 pub struct RunArgs {
     /// The input.
     #[command(flatten)]
@@ -151,6 +166,9 @@ pub struct RunArgs {
     /// The algorithm.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// MCTS options.
+    #[command(flatten)]
+    pub mcts: MctsArgs,
     /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
     /// .tex .html, a folder: html), else text].
     #[arg(long, short = 'f', value_enum)]
@@ -262,6 +280,9 @@ pub struct PlayArgs {
     /// The computer's algorithm.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// MCTS options.
+    #[command(flatten)]
+    pub mcts: MctsArgs,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "human")]
     pub first: First,
@@ -281,11 +302,15 @@ pub struct PlayArgs {
 #[command(after_help = "Examples:
   abviz step --tree-file examples/aima.tree                   full screen: → next, ← back, c next cutoff, ? help, q quit
   abviz step --tree-file examples/aima.tree --plain --until cutoff
-  abviz step --trace aima.json")]
+  abviz step --trace aima.json
+  abviz step --game tictactoe --position x.o.x.o.. --algo mcts --iterations 50 --plain")]
 pub struct StepArgs {
     /// The input.
     #[command(flatten)]
     pub input: InputArgs,
+    /// MCTS options.
+    #[command(flatten)]
+    pub mcts: MctsArgs,
     /// Step through a saved trace (written by `abviz run --format json`) instead of searching.
     #[arg(long, value_name = "FILE", conflicts_with = "input")]
     pub trace: Option<PathBuf>,
