@@ -95,8 +95,8 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
     }
 }
 
-/// A result or total: "1", "0.5", "2.25".
-fn number(v: f64) -> String {
+/// A result or total as the views write it: "1", "0.5", "2.25" (three decimals at most).
+pub fn number(v: f64) -> String {
     let s = format!("{v:.3}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
