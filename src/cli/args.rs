@@ -133,6 +133,10 @@ pub struct ViewArgs {
     /// one "⋯ k nodes" stub; 'off' never collapses [default: only past 2000 nodes].
     #[arg(long, value_name = "N|off")]
     pub collapse: Option<String>,
+    /// MCTS: draw only the children visited at least K times; the thinner branches of a node
+    /// become one "⋯ k nodes" stub.
+    #[arg(long, value_name = "K")]
+    pub min_visits: Option<u32>,
     /// Direction: TB (root at the top) or LR (root at the left) [default: TB].
     #[arg(long, value_enum, value_name = "DIR")]
     pub rankdir: Option<RankDir>,

@@ -10,6 +10,7 @@ pub mod html;
 mod json;
 pub mod layout;
 mod legend;
+mod mcts_view;
 pub mod options;
 mod raster;
 pub mod site;
@@ -60,6 +61,8 @@ pub struct ViewOptions {
     pub tikz_steps: bool,
     /// Diagrams: leave out the legend and caption.
     pub no_legend: bool,
+    /// Diagrams of MCTS: children with fewer visits than this become one "⋯ k nodes" stub.
+    pub min_visits: Option<u32>,
 }
 
 /// What an exporter makes of a trace.
