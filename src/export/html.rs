@@ -147,6 +147,9 @@ struct TracePage<'a> {
     steps: usize,
     windowed: bool,
     game: bool,
+    /// MCTS: the chart of the root children's visit shares (our own SVG).
+    mcts_chart: Option<String>,
+    mcts: bool,
     css: &'static str,
     js: &'static str,
 }
@@ -185,14 +188,16 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let s = &trace.stats;
     let mm = trace.minimax.as_ref().filter(|_| trace.algorithm.has_window());
     let col = |v: Option<u64>| v.map_or("—".to_string(), thousands);
-    let mut counts = vec![
-        CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) },
-        CountRow {
+    let mut counts = vec![CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) }];
+    if trace.algorithm.features.mcts {
+        counts.push(CountRow { what: "iterations", this: thousands(s.iterations), minimax: col(None) });
+    } else {
+        counts.push(CountRow {
             what: "leaves (evaluations)",
             this: thousands(s.leaves),
             minimax: col(mm.map(|m| m.leaves)),
-        },
-    ];
+        });
+    }
     if trace.algorithm.has_window() {
         counts.push(CountRow { what: "cutoffs", this: thousands(s.cutoffs), minimax: col(mm.map(|_| 0)) });
         counts.push(CountRow {
@@ -230,6 +235,8 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         steps: trace.events.len(),
         windowed: trace.algorithm.has_window(),
         game: trace.input.game.is_some(),
+        mcts_chart: super::html_mcts::share_chart(trace),
+        mcts: trace.algorithm.features.mcts,
         css: CSS,
         js: JS,
     };
@@ -305,6 +312,8 @@ struct PageData<'a> {
     chunk: usize,
     items: ItemData,
     boards: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcts: Option<super::html_mcts::MctsData>,
 }
 
 /// Per node: its summary (derived from the events) and when it shows up in the replay.
@@ -581,6 +590,7 @@ impl<'a> PageData<'a> {
             chunk: NARRATION_CHUNK,
             items,
             boards: board_files,
+            mcts: super::html_mcts::MctsData::new(trace),
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod figure;
 mod forest;
 pub mod graphviz;
 pub mod html;
+mod html_mcts;
 mod json;
 pub mod layout;
 mod legend;
