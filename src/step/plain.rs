@@ -12,7 +12,7 @@
 //! messages (the end reached, an unknown command, the prompt) go to `msg`, so a script reading
 //! `out` sees only numbered lines.
 
-use super::window_text;
+use super::frame_text;
 use crate::trace::narration::narrate;
 use crate::trace::{CutKind, Event, NONE, Timeline};
 use std::io::{self, BufRead, Write};
@@ -37,7 +37,7 @@ pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
         Some(top) if snap.focus != NONE => {
             let node = trace.node(snap.focus);
             let name = crate::safe_text::for_terminal(&trace.display_name(snap.focus)).into_owned();
-            (format!("{name} ({})", node.player.upper()), window_text(replay, top))
+            (format!("{name} ({})", node.player.upper()), frame_text(replay, step, top))
         }
         _ => ("—".to_string(), String::new()),
     };
