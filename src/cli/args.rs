@@ -343,7 +343,8 @@ pub struct StepArgs {
   abviz compare --game tictactoe                       the full game: minimax 549,946 nodes, alpha-beta 18,297
   abviz compare --game tictactoe --depth 1..9 -f html -o ttt.html
   abviz compare --branching 2..4 --depth 1..8 --samples 20 -f html -o sweep.html
-  abviz compare --tree '((3 12 8) (2 4 6) (14 5 2))'")]
+  abviz compare --tree '((3 12 8) (2 4 6) (14 5 2))'
+  abviz compare --game tictactoe --algos alphabeta,mcts --iterations 100,1000,10000 -o mcts.html")]
 pub struct CompareArgs {
     /// One tree or game, or nothing for a sweep of random trees (--branching, --depth).
     #[command(flatten)]
@@ -369,8 +370,14 @@ pub struct CompareArgs {
     #[arg(long, value_name = "LIST", help = super::input::option_help(OptionKind::Order, "Move orders of a game, comma-separated, one row per order"))]
     pub order: Option<String>,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
+    /// With mcts: MCTS against minimax (is its move optimal, its value estimate, its nodes) on
+    /// the position and every position one move away.
     #[arg(long, value_name = "LIST")]
     pub algos: Option<String>,
+    /// MCTS: the iteration budgets to compare, comma-separated [default: 100,1000,10000]; seeds
+    /// per budget: --samples [default: 5].
+    #[arg(long, value_name = "LIST")]
+    pub iterations: Option<String>,
     /// Output format [default: the one the -o extension names (.txt .md .csv .json .html), else
     /// table].
     #[arg(long, short = 'f', value_enum)]

@@ -16,7 +16,11 @@ use std::path::Path;
 pub fn mcts_options(algo: Algorithm, a: &MctsArgs) -> Result<MctsOptions, Error> {
     let mut o = MctsOptions::default();
     if !algo.is_mcts() {
-        let set = [(a.iterations.is_some(), "--iterations"), (a.uct_c.is_some(), "--uct-c"), (a.seed.is_some(), "--seed")];
+        let set = [
+            (a.iterations.is_some(), "--iterations"),
+            (a.uct_c.is_some(), "--uct-c"),
+            (a.seed.is_some(), "--seed"),
+        ];
         if let Some((_, flag)) = set.iter().find(|(set, _)| *set) {
             return Err(usage(format!("{flag} applies to --algo mcts")));
         }

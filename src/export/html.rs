@@ -188,7 +188,8 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let s = &trace.stats;
     let mm = trace.minimax.as_ref().filter(|_| trace.algorithm.has_window());
     let col = |v: Option<u64>| v.map_or("—".to_string(), thousands);
-    let mut counts = vec![CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) }];
+    let mut counts =
+        vec![CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) }];
     if trace.algorithm.features.mcts {
         counts.push(CountRow { what: "iterations", this: thousands(s.iterations), minimax: col(None) });
     } else {

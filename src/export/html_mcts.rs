@@ -145,7 +145,11 @@ pub(super) fn share_chart(trace: &Trace) -> Option<String> {
             let _ = write!(points, "{:.1},{:.1} ", x(i), y(share));
         }
         let grey = ["#000", "#333", "#555", "#222", "#444", "#666"][rank];
-        let dash = if DASHES[rank].is_empty() { String::new() } else { format!(r#" stroke-dasharray="{}""#, DASHES[rank]) };
+        let dash = if DASHES[rank].is_empty() {
+            String::new()
+        } else {
+            format!(r#" stroke-dasharray="{}""#, DASHES[rank])
+        };
         let name = escape_xml(&clip(&one_line(&child_name(trace, kids[k])), NAME_WIDTH));
         let _ = write!(
             svg,

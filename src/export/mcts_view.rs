@@ -7,7 +7,11 @@ use crate::trace::{NodeId, Trace};
 
 /// Splits `kids` into those visited at least `min_visits` times and the thinner rest (all are
 /// kept without `--min-visits` or on a trace that is not MCTS).
-pub(super) fn split_thin(trace: &Trace, kids: Vec<NodeId>, min_visits: Option<u32>) -> (Vec<NodeId>, Vec<NodeId>) {
+pub(super) fn split_thin(
+    trace: &Trace,
+    kids: Vec<NodeId>,
+    min_visits: Option<u32>,
+) -> (Vec<NodeId>, Vec<NodeId>) {
     match min_visits {
         Some(k) if trace.algorithm.features.mcts => {
             kids.into_iter().partition(|&c| trace.mcts(c).is_some_and(|m| m.visits >= k))

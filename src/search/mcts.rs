@@ -15,9 +15,9 @@
 //! mover, then to the first in move order. The principal variation follows the most-visited
 //! children down. Seeded: the same options give the same search, event for event.
 
+use super::Outcome;
 use super::Search;
 use super::playout::{Playout, play_out};
-use super::Outcome;
 use crate::Score;
 use crate::game::{Game, Player};
 use crate::trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, Perspective, Stop};
@@ -106,7 +106,8 @@ pub fn mcts<G: Game, O: Observer<G>, P: Playout<G>>(
 ) -> Result<Outcome<G::Move>, Stop> {
     s.enter(game, Score::NEG_INF, Score::INF)?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    let mut tree = Tree { nodes: Vec::new(), range: playout.range(), seen: (f64::INFINITY, f64::NEG_INFINITY) };
+    let mut tree =
+        Tree { nodes: Vec::new(), range: playout.range(), seen: (f64::INFINITY, f64::NEG_INFINITY) };
     tree.add(game, 0, 0, depth);
     let deadline = opts.time.map(|t| Instant::now() + t);
     let mut path = Vec::new();

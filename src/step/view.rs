@@ -344,8 +344,12 @@ impl App<'_, '_> {
             crate::trace::Perspective::Max => title,
         };
         let name_w = snap.stack.iter().map(|f| short_name(trace, f.node).chars().count()).max().unwrap_or(0);
-        let window_w =
-            snap.stack.iter().map(|f| frame_text(self.replay, snap.step, f).chars().count()).max().unwrap_or(0);
+        let window_w = snap
+            .stack
+            .iter()
+            .map(|f| frame_text(self.replay, snap.step, f).chars().count())
+            .max()
+            .unwrap_or(0);
         let widths = [
             Constraint::Length(name_w.clamp(4, 16) as u16),
             Constraint::Length(6),
