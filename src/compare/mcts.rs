@@ -299,7 +299,7 @@ pub fn csv(a: &Agreement) -> String {
 /// the tables.
 pub fn html(a: &Agreement) -> String {
     use crate::export::escape_xml as esc;
-    let (w, h, left, bottom, top) = (480.0, 240.0, 44.0, 30.0, 12.0);
+    let (w, h, left, bottom, top) = (480.0, 250.0, 44.0, 30.0, 22.0);
     let lo = a.budgets.iter().map(|b| f64::from(b.iterations.max(1)).log10()).fold(f64::INFINITY, f64::min);
     let hi =
         a.budgets.iter().map(|b| f64::from(b.iterations.max(1)).log10()).fold(f64::NEG_INFINITY, f64::max);
