@@ -130,7 +130,10 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             title: "Tic-tac-toe, O to block — Monte Carlo tree search",
             blurb: "X threatens a1–b2–c3; O must take c3. 300 UCT iterations: watch each select, expand, play out and back up, and c3's share of the visits grow.",
             command: "abviz run --game tictactoe --position x.o.x.... --algo mcts --iterations 300 -f html -o mcts",
-            input: Input::game(TicTacToe::parse("x.o.x....", TttEval::Win).map_err(|e| Error::Usage(e.0))?, None),
+            input: Input::game(
+                TicTacToe::parse("x.o.x....", TttEval::Win).map_err(|e| Error::Usage(e.0))?,
+                None,
+            ),
             algo: Algorithm::Mcts,
         },
         Example {

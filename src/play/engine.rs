@@ -116,7 +116,7 @@ impl Engine {
                     info.depth = Some(depth);
                     let result = outcome.result(game);
                     let stats = counter.stats;
-                    let complete = mcts || stats.horizon_leaves == 0;
+                    let complete = !mcts && stats.horizon_leaves == 0;
                     let trace = keep(obs, info.clone(), result.clone());
                     best = Some(Decision { result, stats, depth, complete, info, trace });
                     if complete || depth >= max_depth {

@@ -239,17 +239,29 @@ impl<G: Game> Match<G> {
         let who = self.game.player_name(self.game.to_move());
         writeln!(out, "Computer ({who}) plays {label}: {}.", self.describe(&d)).map_err(Self::io)?;
         let s = &d.stats;
-        writeln!(
-            out,
-            "  searched {} ({}, {}, {} pruned) to depth {}; PV: {}",
-            plural(s.nodes, "node"),
-            plural(s.leaves, "leaf"),
-            plural(s.cutoffs, "cutoff"),
-            plural(s.pruned, "child"),
-            d.depth,
-            d.result.pv.join(" ")
-        )
-        .map_err(Self::io)?;
+        if self.engine.algo.is_mcts() {
+            writeln!(
+                out,
+                "  {} made {} in {}; most-visited line: {}",
+                self.engine.algo.title(),
+                plural(s.nodes, "node"),
+                plural(s.iterations, "iteration"),
+                d.result.pv.join(" ")
+            )
+            .map_err(Self::io)?;
+        } else {
+            writeln!(
+                out,
+                "  searched {} ({}, {}, {} pruned) to depth {}; PV: {}",
+                plural(s.nodes, "node"),
+                plural(s.leaves, "leaf"),
+                plural(s.cutoffs, "cutoff"),
+                plural(s.pruned, "child"),
+                d.depth,
+                d.result.pv.join(" ")
+            )
+            .map_err(Self::io)?;
+        }
         let position = self.game.clone();
         self.game.play(mv);
         self.history.push(mv);
@@ -268,7 +280,9 @@ impl<G: Game> Match<G> {
         let v = d.value();
         let max = self.game.player_name(Player::Max);
         let min = self.game.player_name(Player::Min);
-        if d.complete {
+        if self.engine.algo.is_mcts() {
+            format!("value estimate {v} for {max} (the rounded mean result of the move)")
+        } else if d.complete {
             if v > Score::from(0) {
                 format!("value {v}: {max} wins with best play")
             } else if v < Score::from(0) {
