@@ -343,9 +343,9 @@ pub fn html(a: &Agreement) -> String {
     );
     let mut rows = String::new();
     for r in &a.positions {
-        let _ = write!(
+        let _ = writeln!(
             rows,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{:.3}</td><td>{:.0}</td></tr>\n",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}/{}</td><td>{:.3}</td><td>{:.0}</td></tr>",
             esc(&r.position),
             esc(&r.value.to_string()),
             esc(&r.optimal.join(" ")),
@@ -358,9 +358,9 @@ pub fn html(a: &Agreement) -> String {
     }
     let mut budgets = String::new();
     for b in &a.budgets {
-        let _ = write!(
+        let _ = writeln!(
             budgets,
-            "<tr><td>{}</td><td>{} ({}/{})</td><td>{:.3}</td><td>{:.0}</td><td>{:.0}</td></tr>\n",
+            "<tr><td>{}</td><td>{} ({}/{})</td><td>{:.3}</td><td>{:.0}</td><td>{:.0}</td></tr>",
             b.iterations,
             pct(b.agreed, b.runs),
             b.agreed,

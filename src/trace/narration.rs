@@ -100,7 +100,7 @@ fn simulate(trace: &Trace, node: NodeId, length: u32, result: f64) -> String {
         _ if !game => String::new(),
         r if r >= 1.0 => " (MAX wins)".into(),
         r if r <= 0.0 => " (MIN wins)".into(),
-        r if r == 0.5 => " (a draw)".into(),
+        0.5 => " (a draw)".into(),
         _ => String::new(),
     };
     let r = number(result);
