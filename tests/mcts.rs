@@ -189,6 +189,23 @@ fn on_tic_tac_toe_twenty_thousand_iterations_never_pick_a_losing_move() {
 }
 
 #[test]
+fn on_nim_it_finds_a_move_to_a_zero_nim_sum() {
+    // Bouton: from 1,2,4 (nim-sum 7) the winning moves leave nim-sum 0; minimax agrees.
+    for heaps in [[1u8, 2, 4], [2, 3, 4]] {
+        let game = abviz::game::nim::Nim::new(&heaps).unwrap();
+        let values = move_values(&game);
+        let want = best(&values, game.to_move());
+        let opts = MctsOptions { iterations: 20_000, ..MctsOptions::default() };
+        let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut NoOp).unwrap();
+        let chosen = outcome.best_index().unwrap() as usize;
+        assert_eq!(values[chosen], want, "{heaps:?}: MCTS chose move {chosen} of {values:?}");
+        let mut after = game.clone();
+        after.play(game.moves()[chosen]);
+        assert_eq!(after.nim_sum(), 0, "{heaps:?}");
+    }
+}
+
+#[test]
 fn the_node_budget_stops_it_and_a_depth_limit_bounds_its_tree() {
     let input = Input::game(ttt("........."), None);
     let opts = RunOptions { max_nodes: 50, ..options(1000, 1) };
