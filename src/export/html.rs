@@ -178,7 +178,12 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let r = &trace.result;
     let mut facts = vec![("Algorithm", trace.algorithm.title().to_string())];
     facts.push(("Input", trace.input.description.clone()));
-    facts.push(("Root value", r.value.to_string()));
+    let estimate = if trace.algorithm.features.mcts {
+        " (an estimate: the best move's mean result, rounded)"
+    } else {
+        ""
+    };
+    facts.push(("Root value", format!("{}{estimate}", r.value)));
     if let Some(m) = &r.best_move {
         facts.push(("Best move", m.clone()));
     }

@@ -285,11 +285,12 @@ fn summary(trace: &Trace, out: &mut String) {
     let r = &trace.result;
     let s = &trace.stats;
     let reference = trace.minimax.as_ref();
-    let _ = writeln!(out, "Root value   {}", r.value);
     if trace.algorithm.features.mcts {
+        let _ = writeln!(out, "Root value   {} (an estimate: the best move's mean result, rounded)", r.value);
         mcts_summary(trace, out);
         return;
     }
+    let _ = writeln!(out, "Root value   {}", r.value);
     match (&r.best_move, r.best_index) {
         (Some(m), Some(i)) => {
             let _ =
