@@ -199,7 +199,7 @@ fn on_nim_it_finds_a_move_to_a_zero_nim_sum() {
         let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut NoOp).unwrap();
         let chosen = outcome.best_index().unwrap() as usize;
         assert_eq!(values[chosen], want, "{heaps:?}: MCTS chose move {chosen} of {values:?}");
-        let mut after = game.clone();
+        let mut after = game;
         after.play(game.moves()[chosen]);
         assert_eq!(after.nim_sum(), 0, "{heaps:?}");
     }
