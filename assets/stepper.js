@@ -17,6 +17,8 @@
   var nNodes = N.parent.length, E = EV.k.length, nItems = ITEMS.id.length;
   var ENTER = 0, UPDATE = 2, CUTOFF = 3, RESEARCH = 5, EXPAND = 13;
   var windowed = D.windowed;
+  // MCTS: per event N, W and UCT (see MctsData in src/export/html_mcts.rs).
+  var M = D.mcts || null, ITERATION = 11, SELECT = 12, BACKPROP = 15;
 
   function statusOf(id) { return (N.flags[id] >> 1) & 7; }
   function isMin(id) { return (N.flags[id] & 1) === 1; }
@@ -35,7 +37,33 @@
   // from the node summaries. ----
   var enterAt = N.enter, finAt = N.fin, cutAt = N.cut_at;
   var cutSteps = [];
-  for (var k = 0; k < E; k++) if (EV.k[k] === CUTOFF) cutSteps.push(k + 1);
+  // The steps the cutoff buttons jump between: cutoffs, or MCTS iterations.
+  var JUMP = M ? ITERATION : CUTOFF;
+  for (var k = 0; k < E; k++) if (EV.k[k] === JUMP) cutSteps.push(k + 1);
+  // MCTS: each node's backpropagation steps and the steps it was selected at (1-based).
+  var backAt = [], selAt = [];
+  if (M) {
+    for (k = 0; k < nNodes; k++) { backAt.push([]); selAt.push([]); }
+    for (k = 0; k < E; k++) {
+      if (EV.k[k] === BACKPROP) backAt[EV.node[k]].push(k + 1);
+      else if (EV.k[k] === SELECT) selAt[EV.child[k]].push(k + 1);
+    }
+  }
+  // The last of the sorted steps `steps` at or before k (0: none).
+  function lastBy(steps, k) {
+    var lo = 0, hi = steps.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (steps[mid] <= k) lo = mid + 1; else hi = mid; }
+    return lo > 0 ? steps[lo - 1] : 0;
+  }
+  function num(v) { return String(+v.toFixed(3)); }
+  // N and W of node id after step k (null before its first backpropagation), and its UCT value
+  // when last selected by then (null: never).
+  function mctsAt(id, k) {
+    var s = lastBy(backAt[id], k);
+    if (!s) return null;
+    var u = lastBy(selAt[id], k);
+    return { n: M.n[s - 1], w: M.w[s - 1], uct: u ? M.u[u - 1] : null };
+  }
   // The searched node whose cutoff left `id` unsearched (its nearest searched ancestor).
   function cutBy(id) {
     var p = N.parent[id];
@@ -286,6 +314,15 @@
       if (N.flags[id] & 64) row(t, "leaf value", S[N.v[id]]);
     } else {
       row(t, "status", st === "s-open" ? "being searched" : STATUS[statusOf(id)]);
+      if (M) {
+        var mm = mctsAt(id, cur);
+        if (mm) {
+          row(t, "visits N", String(mm.n));
+          row(t, "W/N", num(mm.w / mm.n) + " (mean result for MAX)");
+          if (mm.uct !== null) row(t, "UCT", num(mm.uct) + " when last selected");
+        }
+        return;
+      }
       if (st === "s-done") row(t, "value", S[N.v[id]] + BOUND[(N.flags[id] >> 4) & 3]);
       if (windowed && !isLeaf(id)) {
         row(t, "window in", win(N.ai[id], N.bi[id]));
@@ -378,12 +415,31 @@
     t.textContent = win(w[0], w[1]);
   }
 
+  // MCTS: every drawn node's W/N (inside) and N · UCT (beside) as they are after step k; the
+  // chart's cursor at the step's iteration.
+  var cursor = document.getElementById("mcts-cursor");
+  function mctsTexts(k) {
+    for (var i = 0; i < nItems; i++) {
+      var id = ITEMS.id[i];
+      if (id < 0 || !nodeG[i]) continue;
+      var m = mctsAt(id, k), v = nodeG[i].querySelector(".value"), b = nodeG[i].querySelector(".window");
+      if (v) v.textContent = m ? num(m.w / m.n) : "";
+      if (b) b.textContent = m ? "N " + m.n + (m.uct !== null ? " · UCT " + num(m.uct) : "") : "";
+    }
+    if (cursor) {
+      var x = M.x0 + (M.x1 - M.x0) * (k > 0 ? M.it[k - 1] : 0) / Math.max(1, M.iterations);
+      cursor.setAttribute("x1", x.toFixed(1));
+      cursor.setAttribute("x2", x.toFixed(1));
+    }
+  }
+
   var cur = 0;
   function highlight(k, st) {
     for (var j = 0; j < marked.length; j += 2) marked[j].classList.remove(marked[j + 1]);
     marked.length = 0;
     for (j = windowTexts.length - 2; j >= 0; j -= 2) windowTexts[j].textContent = windowTexts[j + 1];
     windowTexts.length = 0;
+    if (M) mctsTexts(k);
     if (!st) return;
     for (j = 0; j < st.rows.length; j++) {
       var r = st.rows[j], s = shownFor(r.id);
@@ -408,7 +464,7 @@
     if (!st) {
       var tr = el("tr", "empty");
       var td = el("td", null, "empty: the search has not started");
-      td.colSpan = windowed ? 4 : 3;
+      td.colSpan = windowed || M ? 4 : 3;
       tr.appendChild(td);
       stackBody.appendChild(tr);
       return;
@@ -417,7 +473,11 @@
       var r = st.rows[j], tr2 = el("tr", j === st.rows.length - 1 ? "top" : null);
       tr2.appendChild(el("td", "name", N.name[r.id]));
       tr2.appendChild(el("td", null, isLeaf(r.id) ? "leaf" : player(r.id)));
-      if (windowed) {
+      if (M) {
+        var m = mctsAt(r.id, st.step);
+        tr2.appendChild(el("td", null, m ? String(m.n) : "0"));
+        tr2.appendChild(el("td", null, m ? num(m.w / m.n) : "—"));
+      } else if (windowed) {
         var ta = el("td", null, S[r.w[0]]), tb = el("td", null, S[r.w[1]]);
         if (r.before && r.before[0] !== r.w[0]) ta.className = "changed";
         if (r.before && r.before[1] !== r.w[1]) tb.className = "changed";
@@ -543,8 +603,10 @@
       case " ": case "Spacebar": play(); break;
       case "Home": go(0); break;
       case "End": go(E); break;
-      case "c": nextCut(); break;
-      case "C": prevCut(); break;
+      case "c": if (!M) nextCut(); else handled = false; break;
+      case "C": if (!M) prevCut(); else handled = false; break;
+      case "i": if (M) nextCut(); else handled = false; break;
+      case "I": if (M) prevCut(); else handled = false; break;
       case "+": case "=": zoomCentre(1.25); break;
       case "-": case "−": zoomCentre(0.8); break;
       case "0": fit(); break;

@@ -1,13 +1,14 @@
 //! Full-depth tic-tac-toe searches with no instrumentation, the no-op observer, the counting
 //! observer and the full recorder: the price of instrumentation. Also prints the ratios of the
-//! medians measured side by side in this run, and the recorder's bytes per node.
+//! medians measured side by side in this run, and the recorder's bytes per node. MCTS: iterations
+//! per second from the empty board, no-op against recording.
 //!
 //! Run: `cargo bench --bench search`.
 
 use abviz::Score;
 use abviz::game::tictactoe::{TicTacToe, TttEval};
 use abviz::game::{Game, Player};
-use abviz::search::{Algorithm, run};
+use abviz::search::{Algorithm, MctsOptions, run, run_with};
 use abviz::trace::{Counter, NoOp, Recorder, Trace};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -79,7 +80,29 @@ fn record(algo: Algorithm) -> Trace {
     rec.finish(Default::default(), outcome.result(&game))
 }
 
+/// MCTS iterations per measurement.
+const MCTS_ITERATIONS: u32 = 2000;
+
+fn mcts<O: abviz::trace::Observer<TicTacToe>>(obs: &mut O) -> Option<u32> {
+    let opts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
+    run_with(Algorithm::Mcts, &mut TicTacToe::new(TttEval::Win), u32::MAX, &opts, obs).unwrap().best_index()
+}
+
+fn mcts_record() -> Trace {
+    let game = TicTacToe::new(TttEval::Win);
+    let mut rec = Recorder::new(Algorithm::Mcts.descriptor(), u64::MAX);
+    let opts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
+    let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut rec).unwrap();
+    rec.finish(Default::default(), outcome.result(&game))
+}
+
 fn searches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("tictactoe-mcts");
+    group.throughput(Throughput::Elements(u64::from(MCTS_ITERATIONS)));
+    group.sample_size(20);
+    group.bench_function("noop", |b| b.iter(|| black_box(mcts(&mut NoOp))));
+    group.bench_function("recorder", |b| b.iter(|| black_box(mcts_record().nodes.len())));
+    group.finish();
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta] {
         let mut group = c.benchmark_group(format!("tictactoe-{algo}"));
         group.throughput(Throughput::Elements(counter(algo)));
@@ -109,6 +132,22 @@ fn median(runs: usize, mut f: impl FnMut()) -> f64 {
 /// Ratios of medians measured in turn in this process, and the bytes per recorded node.
 fn ratios() {
     println!();
+    let quiet = median(31, || {
+        black_box(mcts(&mut NoOp));
+    });
+    let rec = median(31, || {
+        black_box(mcts_record().nodes.len());
+    });
+    let t = mcts_record();
+    println!(
+        "mcts: {:.0} iterations/s with no-op, {:.0} recording; recorder / no-op = {:.2}; {} nodes, {} events, {:.1} bytes per node",
+        f64::from(MCTS_ITERATIONS) / quiet,
+        f64::from(MCTS_ITERATIONS) / rec,
+        rec / quiet,
+        t.nodes.len(),
+        t.events.len(),
+        t.heap_bytes() as f64 / t.nodes.len() as f64
+    );
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta] {
         let runs = if algo == Algorithm::Minimax { 15 } else { 101 };
         let base = median(runs, || {

@@ -22,7 +22,7 @@ use crate::game::random::{Ordering, RandomTree};
 use crate::game::tictactoe::{TicTacToe, TttEval};
 use crate::game::xiangqi::Xiangqi;
 use crate::input::{Input, RunOptions};
-use crate::search::Algorithm;
+use crate::search::{Algorithm, MctsOptions};
 use crate::trace::Trace;
 use askama::Template;
 use std::path::{Path, PathBuf};
@@ -53,6 +53,17 @@ pub struct Example {
     pub algo: Algorithm,
     /// The labels its figure writes (the book's: AIMA writes each node's range of values).
     pub labels: Labels,
+}
+
+/// The iterations of the demo's MCTS searches.
+pub const MCTS_ITERATIONS: u32 = 300;
+
+impl Example {
+    /// How the demo runs it (MCTS with [`MCTS_ITERATIONS`] iterations and seed 1).
+    pub fn run_options(&self) -> RunOptions {
+        let mcts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
+        RunOptions { mcts, ..RunOptions::default() }
+    }
 }
 
 /// The demo's searches, in the order the index lists them.
@@ -133,6 +144,18 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             labels: Labels::default(),
         },
         Example {
+            file: "tictactoe-mcts.html",
+            title: "Tic-tac-toe, O to block — Monte Carlo tree search",
+            blurb: "X threatens a1–b2–c3; O must take c3. 300 UCT iterations: watch each select, expand, play out and back up, and c3's share of the visits grow.",
+            command: "abviz run --game tictactoe --position x.o.x.... --algo mcts --iterations 300 -f html -o mcts",
+            input: Input::game(
+                TicTacToe::parse("x.o.x....", TttEval::Win).map_err(|e| Error::Usage(e.0))?,
+                None,
+            ),
+            algo: Algorithm::Mcts,
+            labels: Labels::default(),
+        },
+        Example {
             file: "xiangqi-alphabeta.html",
             title: "Xiangqi (Chinese chess), depth 2 — alpha-beta",
             blurb: "Red's 44 opening moves and Black's replies, material and piece-square evaluation: point at a node to see its position.",
@@ -207,6 +230,24 @@ pub fn comparison_page() -> Option<(String, String, String, String)> {
     ))
 }
 
+/// MCTS against alpha-beta on tic-tac-toe, as a page of its own: the empty board and every
+/// position one move away, 10 to 10,000 iterations, 5 seeds each — the page
+/// `abviz compare --game tictactoe --algos alphabeta,mcts --iterations 10,100,1000,10000 -f html`
+/// writes. Returns (file name, title, one-line description, HTML).
+pub fn mcts_comparison_page() -> Option<(String, String, String, String)> {
+    use crate::compare::mcts::{Agreement, html};
+    let input = Input::game(TicTacToe::new(TttEval::Win), None);
+    let study = Agreement::run(&input, &[10, 100, 1000, 10000], 5, u64::MAX).ok()?;
+    Some((
+        "compare-mcts.html".into(),
+        "MCTS against minimax on tic-tac-toe".into(),
+        "How often UCT's most-visited move is minimax-optimal, from 10 to 10,000 iterations, on the \
+         empty board and the nine positions after X's first move."
+            .into(),
+        html(&study),
+    ))
+}
+
 /// What [`write`] made.
 pub struct Summary {
     /// The index page.
@@ -234,7 +275,7 @@ struct Row {
 #[template(path = "demo_index.html")]
 struct IndexPage<'a> {
     rows: &'a [Row],
-    compare: Option<(String, String, String)>,
+    compare: Vec<(String, String, String)>,
     css: &'static str,
 }
 
@@ -244,7 +285,7 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
     let mut rows = Vec::new();
     let mut lines = Vec::new();
     for ex in examples()? {
-        let trace = ex.input.trace(ex.algo, &RunOptions::default())?;
+        let trace = ex.input.trace(ex.algo, &ex.run_options())?;
         let stem = ex.file.trim_end_matches(".html");
         let popts = PageOptions {
             title: Some(ex.title.to_string()),
@@ -258,11 +299,12 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
         lines.push(format!("{:<26} {}: {}", ex.file, ex.title, counts(&trace)));
         rows.push(row(&ex, &trace));
     }
-    let compare = comparison_page().map(|(file, title, blurb, html)| {
+    let mut compare = Vec::new();
+    for (file, title, blurb, html) in comparison_page().into_iter().chain(mcts_comparison_page()) {
         files.push(SiteFile::text(file.clone(), html));
         lines.push(format!("{file:<26} {title}"));
-        (file, title, blurb)
-    });
+        compare.push((file, title, blurb));
+    }
     let index = IndexPage { rows: &rows, compare, css: include_str!("../assets/page.css") };
     let html = index.render().map_err(|e| Error::Usage(format!("could not render the demo index: {e}")))?;
     files.push(SiteFile::text("index.html", html));
@@ -276,6 +318,9 @@ fn counts(t: &Trace) -> String {
         format!("value {}, {} nodes, {} leaves", t.result.value, thousands(s.nodes), thousands(s.leaves));
     if t.algorithm.has_window() {
         line.push_str(&format!(", {} cutoffs", thousands(s.cutoffs)));
+    }
+    if t.algorithm.features.mcts {
+        line.push_str(&format!(", {} iterations", thousands(s.iterations)));
     }
     line
 }
@@ -296,6 +341,7 @@ fn row(ex: &Example, t: &Trace) -> Row {
         cutoffs: if t.algorithm.has_window() { crate::export::view::cutoffs_text(t) } else { "—".into() },
         minimax_nodes: match mm {
             Some(m) => thousands(m.nodes),
+            None if t.algorithm.features.mcts => "—".into(),
             None if !t.algorithm.has_window() => thousands(s.nodes),
             None => "—".into(),
         },

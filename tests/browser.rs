@@ -51,7 +51,7 @@ fn demo_pages_load_without_errors() {
         .filter(|n| n.ends_with(".html"))
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 13, "index, eleven examples and the comparison: {pages:?}");
+    assert_eq!(pages.len(), 15, "index, twelve examples and the two comparisons: {pages:?}");
     for name in &pages {
         let mut tab = b.tab();
         tab.open(&file_url(&site.join(name)));
@@ -59,6 +59,9 @@ fn demo_pages_load_without_errors() {
         if name == "compare.html" {
             let charts = tab.eval("document.querySelectorAll('svg').length").as_u64().unwrap();
             assert!(charts >= 2, "the comparison page draws its charts ({charts} SVGs)");
+        } else if name == "compare-mcts.html" {
+            let points = tab.eval("document.querySelectorAll('#agreement circle').length").as_u64().unwrap();
+            assert_eq!(points, 4, "one point per iteration budget");
         } else if name != "index.html" {
             assert_eq!(step(&mut tab), 0, "{name} starts paused at step 0");
             // Step a little so the screenshot shows a search under way.
@@ -90,6 +93,39 @@ fn demo_pages_load_without_errors() {
         let errors = tab.errors();
         assert!(errors.is_empty(), "{name}: {errors:#?}");
     }
+}
+
+#[test]
+fn the_mcts_page_shows_visits_growing_on_the_way_back() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    demo(&site);
+    let mut tab = b.tab();
+    tab.open(&file_url(&site.join("tictactoe-mcts.html")));
+    let root_n = "document.querySelector('g.node[data-item=\"0\"] .window').textContent";
+    let kinds = tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).ev.k");
+    let kinds: Vec<u64> = kinds.as_array().unwrap().iter().map(|k| k.as_u64().unwrap()).collect();
+    // Event codes: 11 iteration, 12 select, 13 expand, 14 simulate, 15 backprop.
+    let first_back = kinds.iter().position(|&k| k == 15).unwrap() + 1;
+    tab.eval(&format!("location.hash = '#step={}'", first_back - 1));
+    tab.eval("new Promise(r => setTimeout(r, 50))");
+    assert_eq!(tab.text(root_n), "", "the root has no visits before the first iteration backs up");
+    // The root's own backpropagation follows its child's.
+    tab.eval(&format!("location.hash = '#step={}'", first_back + 1));
+    tab.eval("new Promise(r => setTimeout(r, 50))");
+    assert_eq!(tab.text(root_n), "N 1");
+    let cursor = tab.eval("+document.getElementById('mcts-cursor').getAttribute('x1')").as_f64().unwrap();
+    tab.eval(&format!("location.hash = '#step={}'", kinds.len()));
+    tab.eval("new Promise(r => setTimeout(r, 50))");
+    assert_eq!(tab.text(root_n), "N 300");
+    let end = tab.eval("+document.getElementById('mcts-cursor').getAttribute('x1')").as_f64().unwrap();
+    assert!(end > cursor, "the chart's cursor moves with the iterations ({cursor} → {end})");
+    let head = tab.eval("[...document.querySelectorAll('#stack thead th')].map(t => t.textContent)");
+    assert_eq!(head, serde_json::json!(["node", "to move", "N", "W/N"]));
+    assert!(tab.text("document.getElementById('say').textContent").contains("c3"));
+    let errors = tab.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
 }
 
 #[test]

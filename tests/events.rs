@@ -226,13 +226,13 @@ fn mcts_iterations_select_expand_simulate_and_back_up() {
     // Iteration 0 and 1 expand the root's two children; iteration 2 selects the first and
     // expands its first child.
     for (i, &mv) in moves.iter().enumerate() {
-        rec.iteration(i as u32);
+        rec.iteration(i as u32).unwrap();
         rec.expand_child(&g, mv, i as u32);
         rec.simulate(2, if i == 0 { 1.0 } else { 0.0 });
         rec.backprop(1, if i == 0 { 1.0 } else { 0.0 });
         rec.backprop(i as u32 + 1, 1.0);
     }
-    rec.iteration(2);
+    rec.iteration(2).unwrap();
     rec.select(0, 1, 1.0, 1.0 + (2f64 * 2f64.ln()).sqrt());
     g.play(moves[0]);
     let grandchild = g.moves()[0];

@@ -57,7 +57,7 @@ fn best_for_human(
 #[test]
 fn the_engine_never_loses_whoever_starts() {
     for algo in [Algorithm::AlphaBeta, Algorithm::Minimax, Algorithm::NegamaxAb] {
-        let engine = Engine { algo, depth: None, max_nodes: u64::MAX, time: None };
+        let engine = Engine { algo, depth: None, max_nodes: u64::MAX, time: None, mcts: Default::default() };
         for human in [Player::Max, Player::Min] {
             let mut memo = HashMap::new();
             let v = best_for_human(&mut TicTacToe::new(TttEval::Win), human, &engine, &mut memo);
@@ -253,7 +253,13 @@ fn the_engine_wins_as_fast_and_loses_as_slowly_as_it_can() {
     // Every position reachable in tic-tac-toe, both evaluations: the engine's move keeps the
     // perfect value and reaches the end in as few plies (winning) or as many (losing) as possible.
     for eval in [TttEval::Win, TttEval::OpenLines] {
-        let engine = Engine { algo: Algorithm::AlphaBeta, depth: None, max_nodes: u64::MAX, time: None };
+        let engine = Engine {
+            algo: Algorithm::AlphaBeta,
+            depth: None,
+            max_nodes: u64::MAX,
+            time: None,
+            mcts: Default::default(),
+        };
         let mut memo = HashMap::new();
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![TicTacToe::new(eval)];

@@ -171,6 +171,20 @@ impl PlayGameArgs {
     }
 }
 
+/// The options of `--algo mcts` (the other algorithms refuse them).
+#[derive(Args, Debug, Clone, Default)]
+pub struct MctsArgs {
+    /// MCTS: iterations to run [default: 1000].
+    #[arg(long, value_name = "N")]
+    pub iterations: Option<u32>,
+    /// MCTS: the exploration constant C of UCT [default: √2 ≈ 1.414].
+    #[arg(long, value_name = "C")]
+    pub uct_c: Option<f64>,
+    /// MCTS: the seed of the random playouts; the same seed gives the same search [default: 1].
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+}
+
 /// Options of the diagram formats (dot, svg, tikz, html).
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
@@ -194,6 +208,10 @@ pub struct ViewArgs {
     /// [default: 8192; ignored with --collapse].
     #[arg(long, value_name = "PX|off")]
     pub max_width: Option<String>,
+    /// MCTS: draw only the children visited at least K times; the thinner branches of a node
+    /// become one "⋯ k nodes" stub.
+    #[arg(long, value_name = "K")]
+    pub min_visits: Option<u32>,
     /// Direction: TB (root at the top) or LR (root at the left) [default: TB].
     #[arg(long, value_enum, value_name = "DIR")]
     pub rankdir: Option<RankDir>,
@@ -218,7 +236,8 @@ pub struct ViewArgs {
   abviz run --tree-file examples/aima.tree -f svg -o aima.svg
   abviz run --random 3,4,1 --ordering best -f html -o best   a page with the stepper (a folder)
   abviz run --game tictactoe --depth 2 --eval open-lines --algo minimax
-  abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png")]
+  abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png
+  abviz run --game tictactoe --algo mcts --iterations 500 --seed 7 -f html -o mcts")]
 pub struct RunArgs {
     /// The input.
     #[command(flatten)]
@@ -226,6 +245,9 @@ pub struct RunArgs {
     /// The algorithm.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// MCTS options.
+    #[command(flatten)]
+    pub mcts: MctsArgs,
     /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
     /// .tex .html, a folder: html), else text].
     #[arg(long, short = 'f', value_enum)]
@@ -345,6 +367,9 @@ pub struct PlayArgs {
     /// The computer's algorithm.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// MCTS options.
+    #[command(flatten)]
+    pub mcts: MctsArgs,
     /// Who moves first.
     #[arg(long, value_enum, default_value = "human")]
     pub first: First,
@@ -364,11 +389,15 @@ pub struct PlayArgs {
 #[command(after_help = "Examples:
   abviz step --tree-file examples/aima.tree                   full screen: → next, ← back, c next cutoff, ? help, q quit
   abviz step --tree-file examples/aima.tree --plain --until cutoff
-  abviz step --trace aima.json")]
+  abviz step --trace aima.json
+  abviz step --game tictactoe --position x.o.x.o.. --algo mcts --iterations 50 --plain")]
 pub struct StepArgs {
     /// The input.
     #[command(flatten)]
     pub input: InputArgs,
+    /// MCTS options.
+    #[command(flatten)]
+    pub mcts: MctsArgs,
     /// Step through a saved trace (written by `abviz run --format json`) instead of searching.
     #[arg(long, value_name = "FILE", conflicts_with = "input")]
     pub trace: Option<PathBuf>,
@@ -397,7 +426,8 @@ pub struct StepArgs {
   abviz compare --game tictactoe                       the full game: minimax 549,946 nodes, alpha-beta 18,297
   abviz compare --game tictactoe --depth 1..9 -f html -o ttt.html
   abviz compare --branching 2..4 --depth 1..8 --samples 20 -f html -o sweep.html
-  abviz compare --tree '((3 12 8) (2 4 6) (14 5 2))'")]
+  abviz compare --tree '((3 12 8) (2 4 6) (14 5 2))'
+  abviz compare --game tictactoe --algos alphabeta,mcts --iterations 100,1000,10000 -o mcts.html")]
 pub struct CompareArgs {
     /// One tree or game, or nothing for a sweep of random trees (--branching, --depth).
     #[command(flatten)]
@@ -423,8 +453,14 @@ pub struct CompareArgs {
     #[arg(long, value_name = "LIST", help = super::input::option_help(OptionKind::Order, "Move orders of a game, comma-separated, one row per order"))]
     pub order: Option<String>,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
+    /// With mcts: MCTS against minimax (is its move optimal, its value estimate, its nodes) on
+    /// the position and every position one move away.
     #[arg(long, value_name = "LIST")]
     pub algos: Option<String>,
+    /// MCTS: the iteration budgets to compare, comma-separated [default: 100,1000,10000]; seeds
+    /// per budget: --samples [default: 5].
+    #[arg(long, value_name = "LIST")]
+    pub iterations: Option<String>,
     /// Output format [default: the one the -o extension names (.txt .md .csv .json .html), else
     /// table].
     #[arg(long, short = 'f', value_enum)]

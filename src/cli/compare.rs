@@ -10,6 +10,46 @@ use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report};
 use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
+use abviz::search::Algorithm;
+
+/// MCTS against minimax on one input: per iteration budget, how often its move is optimal.
+fn compare_mcts(args: &CompareArgs, format: OutputFormat) -> Result<(), Error> {
+    let s = &args.source;
+    if s.tree.is_none() && s.tree_file.is_none() && s.random.is_none() && s.game.is_none() {
+        return Err(usage(
+            "--algos ...,mcts compares on one input: give --game, --tree, --tree-file or --random",
+        ));
+    }
+    reject(
+        &[
+            (args.branching.is_some(), "--branching"),
+            (args.order.as_deref().is_some_and(|o| o.contains(',')), "--order with several orders"),
+        ],
+        "MCTS against minimax",
+    )?;
+    let iterations =
+        compare::parse_numbers("--iterations", args.iterations.as_deref().unwrap_or("100,1000,10000"))
+            .map_err(usage)?;
+    if iterations.contains(&0) {
+        return Err(usage("--iterations: every budget needs at least one iteration"));
+    }
+    let mut input_args = input_args(args);
+    if s.game.is_some() {
+        input_args.depth = args.depth.as_deref().map(|d| d.parse()).transpose().map_err(|_| {
+            usage("--depth with --algos ...,mcts takes one depth (MCTS and alpha-beta search to it)")
+        })?;
+    }
+    let input = build_input(&input_args)?;
+    let study =
+        compare::mcts::Agreement::run(&input, &iterations, args.samples.unwrap_or(5), args.max_nodes)?;
+    let text = match format {
+        OutputFormat::Table | OutputFormat::Markdown => compare::mcts::markdown(&study),
+        OutputFormat::Csv => compare::mcts::csv(&study),
+        OutputFormat::Json => compare::mcts::json(&study),
+        OutputFormat::Html => compare::mcts::html(&study),
+    };
+    write(&Output::Text(text), args.output.as_deref())
+}
 
 /// Runs `abviz compare`.
 pub fn compare(args: CompareArgs) -> Result<(), Error> {
@@ -18,6 +58,12 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
         Some(text) => compare::parse_algorithms(text).map_err(usage)?,
         None => compare::default_algorithms(),
     };
+    if algorithms.contains(&Algorithm::Mcts) {
+        return compare_mcts(&args, format);
+    }
+    if args.iterations.is_some() {
+        return Err(usage("--iterations goes with --algos ...,mcts"));
+    }
     let cases = cases(&args)?;
     let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
     let bar = super::progress::bar(experiment.work());

@@ -34,6 +34,7 @@ pub fn view_options(
             (v.rankdir.is_some(), "--rankdir"),
             (v.style.is_some(), "--style"),
             (v.no_legend, "--no-legend"),
+            (v.min_visits.is_some(), "--min-visits"),
         ] {
             if set {
                 return Err(usage(format!(
@@ -75,6 +76,7 @@ pub fn view_options(
                 }
             },
         },
+        min_visits: v.min_visits,
     })
 }
 

@@ -1,15 +1,48 @@
 //! Turning the input flags into an [`Input`], rejecting flags that do not fit the input; and the
 //! help of the game flags, written from the registry.
 
-use super::args::{InputArgs, ShapeArgs};
+use super::args::{InputArgs, MctsArgs, ShapeArgs};
 use super::usage;
 use abviz::Error;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use abviz::game::registry::{self, GameId, GameOptions, OptionKind};
 use abviz::input::{GameInput, Input};
+use abviz::search::{Algorithm, MctsOptions};
 use std::io::Read;
 use std::path::Path;
+
+/// The options of MCTS from the command line; refused for another algorithm.
+pub fn mcts_options(algo: Algorithm, a: &MctsArgs) -> Result<MctsOptions, Error> {
+    let mut o = MctsOptions::default();
+    if !algo.is_mcts() {
+        let set = [
+            (a.iterations.is_some(), "--iterations"),
+            (a.uct_c.is_some(), "--uct-c"),
+            (a.seed.is_some(), "--seed"),
+        ];
+        if let Some((_, flag)) = set.iter().find(|(set, _)| *set) {
+            return Err(usage(format!("{flag} applies to --algo mcts")));
+        }
+        return Ok(o);
+    }
+    match a.iterations {
+        Some(0) => return Err(usage("--iterations 0: give at least one iteration")),
+        Some(n) => o.iterations = n,
+        None => {}
+    }
+    match a.uct_c {
+        Some(c) if !(c >= 0.0 && c.is_finite()) => {
+            return Err(usage(format!("--uct-c {c}: give a finite number ≥ 0")));
+        }
+        Some(c) => o.exploration = c,
+        None => {}
+    }
+    if let Some(seed) = a.seed {
+        o.seed = seed;
+    }
+    Ok(o)
+}
 
 /// Builds the search input from the command-line options, rejecting options that do not fit.
 pub fn build_input(a: &InputArgs) -> Result<Input, Error> {

@@ -1,7 +1,7 @@
 //! `abviz play`: a human against the computer, on any registered game.
 
 use super::args::{First, PlayArgs};
-use super::input::build_input;
+use super::input::{build_input, mcts_options};
 use super::{say, usage};
 use abviz::Error;
 use abviz::game::Game;
@@ -25,7 +25,8 @@ pub fn play(args: PlayArgs) -> Result<(), Error> {
     if let Some(dir) = &args.explain {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
     }
-    let engine = Engine { algo: args.algo, depth: args.input.depth, max_nodes: args.max_nodes, time };
+    let mcts = mcts_options(args.algo, &args.mcts)?;
+    let engine = Engine { algo: args.algo, depth: args.input.depth, max_nodes: args.max_nodes, time, mcts };
     input.with_game(PlayTask { engine, first: args.first, explain: args.explain })
 }
 

@@ -26,6 +26,7 @@ pub mod bounds;
 pub mod chart;
 mod experiment;
 mod html;
+pub mod mcts;
 mod report;
 mod svg;
 mod sweep;

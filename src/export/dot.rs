@@ -159,7 +159,11 @@ fn render(view: &View) -> String {
         let mut attrs: Vec<String> = Vec::new();
         let mut text: Vec<String> = Vec::new();
         match l.edge.unwrap_or(EdgeKind::Searched) {
-            EdgeKind::Searched => {}
+            EdgeKind::Searched => {
+                if let Some(share) = l.share {
+                    attrs.push(format!("penwidth={:.2}", super::view::share_width(share, 1.3, 3.2)));
+                }
+            }
             EdgeKind::Pv => attrs.push("penwidth=3.2".into()),
             EdgeKind::Pruned | EdgeKind::Stub => {
                 attrs.push(format!(r#"style=dashed, color="{}""#, color(Paint::Faded)));
@@ -202,7 +206,7 @@ fn legend(view: &View) -> String {
             LegendKey::AlphaCut => ("✂", Paint::Alpha),
             LegendKey::BetaCut => ("✂", Paint::Beta),
             LegendKey::Pv => ("━━", Paint::Ink),
-            LegendKey::Bounds => ("[α, β]", Paint::Note),
+            LegendKey::Bounds => (view.beside_symbol(), Paint::Note),
             LegendKey::Range => ("[lo, hi]", Paint::Note),
             LegendKey::Order => ("1", Paint::Note),
             LegendKey::Stub => ("⋯", Paint::Faded),

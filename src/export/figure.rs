@@ -487,7 +487,8 @@ impl Drawer<'_> {
         };
         match kind {
             EdgeKind::Searched => {
-                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, EDGE_WIDTH, false) }, show))
+                let width = l.share.map_or(EDGE_WIDTH, |s| super::view::share_width(s, EDGE_WIDTH, PV_WIDTH));
+                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, width, false) }, show))
             }
             EdgeKind::Pv => {
                 g.classes.push("pv");

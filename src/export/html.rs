@@ -148,6 +148,9 @@ struct TracePage<'a> {
     steps: usize,
     windowed: bool,
     game: bool,
+    /// MCTS: the chart of the root children's visit shares (our own SVG).
+    mcts_chart: Option<String>,
+    mcts: bool,
     css: &'static str,
     js: &'static str,
 }
@@ -178,7 +181,12 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let r = &trace.result;
     let mut facts = vec![("Algorithm", trace.algorithm.title().to_string(), false)];
     facts.push(("Input", trace.input.description.clone(), false));
-    facts.push(("Root value", r.value.to_string(), true));
+    let estimate = if trace.algorithm.features.mcts {
+        " (an estimate: the best move's mean result, rounded)"
+    } else {
+        ""
+    };
+    facts.push(("Root value", format!("{}{estimate}", r.value), true));
     if let Some(m) = &r.best_move {
         facts.push(("Best move", m.clone(), true));
     }
@@ -188,14 +196,17 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let s = &trace.stats;
     let mm = trace.minimax.as_ref().filter(|_| trace.algorithm.has_window());
     let col = |v: Option<u64>| v.map_or("—".to_string(), thousands);
-    let mut counts = vec![
-        CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) },
-        CountRow {
+    let mut counts =
+        vec![CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) }];
+    if trace.algorithm.features.mcts {
+        counts.push(CountRow { what: "iterations", this: thousands(s.iterations), minimax: col(None) });
+    } else {
+        counts.push(CountRow {
             what: "leaves (evaluations)",
             this: thousands(s.leaves),
             minimax: col(mm.map(|m| m.leaves)),
-        },
-    ];
+        });
+    }
     if trace.algorithm.has_window() {
         counts.push(CountRow {
             what: "cutoffs",
@@ -237,6 +248,8 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         steps: trace.events.len(),
         windowed: trace.algorithm.has_window(),
         game: trace.input.game.is_some(),
+        mcts_chart: super::html_mcts::share_chart(trace),
+        mcts: trace.algorithm.features.mcts,
         css: CSS,
         js: JS,
     };
@@ -322,6 +335,8 @@ struct PageData<'a> {
     chunk: usize,
     items: ItemData,
     boards: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcts: Option<super::html_mcts::MctsData>,
 }
 
 /// Per node: its summary (derived from the events) and when it shows up in the replay.
@@ -610,6 +625,7 @@ impl<'a> PageData<'a> {
             chunk: NARRATION_CHUNK,
             items,
             boards: board_files,
+            mcts: super::html_mcts::MctsData::new(trace),
         }
     }
 }

@@ -46,7 +46,9 @@ pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f6
 }
 
 /// Draws a legend symbol with its left end at `x`, centred on `y`; returns its width.
-fn legend_symbol(key: LegendKey, style: Style, x: f64, y: f64, prims: &mut Vec<Prim>) -> f64 {
+fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Prim>) -> f64 {
+    let style = view.opts.style;
+    let symbol = view.beside_symbol();
     let ink = Stroke::new(Paint::Ink, 1.3, false);
     let faded = Stroke::new(Paint::Faded, 1.3, true);
     match key {
@@ -109,7 +111,7 @@ fn legend_symbol(key: LegendKey, style: Style, x: f64, y: f64, prims: &mut Vec<P
             26.0
         }
         LegendKey::Bounds | LegendKey::Range => {
-            let text = if key == LegendKey::Range { "[lo, hi]" } else { "[α, β]" };
+            let text = if key == LegendKey::Range { "[lo, hi]" } else { symbol };
             prims.push(Prim::Text {
                 at: (x, y),
                 text: text.into(),
@@ -179,13 +181,13 @@ pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f6
         let tw = text_width(&text, font::LEGEND, false);
         // Estimate the symbol's width first, to wrap before drawing.
         let mut scratch = Vec::new();
-        let sw = legend_symbol(key, view.opts.style, 0.0, 0.0, &mut scratch);
+        let sw = legend_symbol(view, key, 0.0, 0.0, &mut scratch);
         let entry = sw + 6.0 + tw;
         if row_used && cx + entry > x + max_w - pad {
             cx = x + pad;
             cy += row_h;
         }
-        legend_symbol(key, view.opts.style, cx, cy, &mut prims);
+        legend_symbol(view, key, cx, cy, &mut prims);
         let paint = match key {
             LegendKey::AlphaCut => Paint::Alpha,
             LegendKey::BetaCut => Paint::Beta,

@@ -8,9 +8,11 @@ pub mod fit;
 mod forest;
 pub mod graphviz;
 pub mod html;
+mod html_mcts;
 mod json;
 pub mod layout;
 mod legend;
+mod mcts_view;
 pub mod options;
 mod raster;
 pub mod site;
@@ -67,6 +69,8 @@ pub struct ViewOptions {
     /// Diagrams: collapse subtrees until the picture is at most this wide (SVG units; infinite:
     /// never). None: the default, [`fit::FIT_WIDTH`], for PNG and PDF only.
     pub fit_width: Option<f64>,
+    /// Diagrams of MCTS: children with fewer visits than this become one "⋯ k nodes" stub.
+    pub min_visits: Option<u32>,
 }
 
 /// What an exporter makes of a trace.

@@ -14,6 +14,7 @@ use super::{Exporter, Output, ViewOptions};
 use crate::Error;
 use crate::game::Player;
 use crate::safe_text::for_terminal;
+use crate::trace::narration::number;
 use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace};
 use std::fmt::Write;
 
@@ -161,6 +162,11 @@ fn write_node(
     }
     let s = trace.summary(id);
     let _ = write!(out, "{title}{}", symbol(trace, id));
+    if trace.algorithm.features.mcts {
+        mcts_node(trace, id, out);
+        write_children(trace, id, prefix, last, max_depth, out, hidden);
+        return;
+    }
     if s.is_leaf() {
         let _ = write!(out, " {}", s.value);
         if s.status == Status::Terminal && trace.name(id).is_none() && trace.input.kind.is_game() {
@@ -206,6 +212,28 @@ fn write_node(
     }
     out.push('\n');
     write_children(trace, id, prefix, last, max_depth, out, hidden);
+}
+
+/// An MCTS node: "N 412  W/N 0.583  UCT 0.912  #5", the most-visited child marked.
+fn mcts_node(trace: &Trace, id: NodeId, out: &mut String) {
+    let s = trace.summary(id);
+    if let Some(m) = trace.mcts(id) {
+        let _ = write!(out, " N {}", m.visits);
+        if let Some(q) = m.mean() {
+            let _ = write!(out, "  W/N {}", number(q));
+        }
+        if m.uct.is_finite() {
+            let _ = write!(out, "  UCT {}", number(m.uct));
+        }
+    }
+    if s.status == Status::Leaf && trace.input.kind.is_game() && trace.children(id).is_empty() {
+        out.push_str("  (leaf)");
+    }
+    let _ = write!(out, "  #{}", s.pre);
+    if trace.parent(id).is_some_and(|p| trace.most_visited(p) == Some(id)) {
+        out.push_str("  ★ most visited");
+    }
+    out.push('\n');
 }
 
 fn write_children(
@@ -261,6 +289,11 @@ fn summary(trace: &Trace, out: &mut String) {
     let r = &trace.result;
     let s = &trace.stats;
     let reference = trace.minimax.as_ref();
+    if trace.algorithm.features.mcts {
+        let _ = writeln!(out, "Root value   {} (an estimate: the best move's mean result, rounded)", r.value);
+        mcts_summary(trace, out);
+        return;
+    }
     let _ = writeln!(out, "Root value   {}", r.value);
     match (&r.best_move, r.best_index) {
         (Some(m), Some(i)) => {
@@ -292,5 +325,47 @@ fn summary(trace: &Trace, out: &mut String) {
         if n > 0 {
             let _ = writeln!(out, "{what:<12} {n}");
         }
+    }
+}
+
+/// The summary of an MCTS search: the move and its share of the visits, the root's children.
+fn mcts_summary(trace: &Trace, out: &mut String) {
+    let r = &trace.result;
+    let root = trace.result_root();
+    let visits = trace.mcts(root).map_or(0, |m| m.visits);
+    let best = trace.most_visited(root);
+    match (&r.best_move, best.and_then(|b| trace.mcts(b))) {
+        (Some(m), Some(b)) => {
+            let share = 100.0 * f64::from(b.visits) / f64::from(visits.max(1));
+            let mean = b.mean().map(number).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "Best move    {} (the most visited: N {} of {visits}, {share:.1}%; W/N {mean} for MAX)",
+                for_terminal(m),
+                b.visits
+            );
+        }
+        _ => {
+            let _ = writeln!(out, "Best move    none (the root is a leaf)");
+        }
+    }
+    if !r.pv.is_empty() {
+        let _ = writeln!(out, "PV           {} (most-visited children)", for_terminal(&r.pv.join(" ")));
+    }
+    let _ = writeln!(out, "Iterations   {}", trace.stats.iterations);
+    let _ = writeln!(out, "Nodes        {}", trace.stats.nodes);
+    let mut kids: Vec<NodeId> = trace.children(root).to_vec();
+    kids.sort_by_key(|&c| std::cmp::Reverse(trace.mcts(c).map_or(0, |m| m.visits)));
+    let shares: Vec<String> = kids
+        .iter()
+        .take(8)
+        .map(|&c| {
+            let name = node_title(trace, c).unwrap_or_else(|| (trace.node(c).index + 1).to_string());
+            format!("{name} {:.1}%", 100.0 * trace.visit_share(c).unwrap_or(0.0))
+        })
+        .collect();
+    if !shares.is_empty() {
+        let more = if kids.len() > 8 { ", …" } else { "" };
+        let _ = writeln!(out, "Visit shares {}{more}", shares.join(", "));
     }
 }

@@ -106,6 +106,9 @@ pub struct NodeLabel {
     pub cut_label: Option<String>,
     /// One line describing the node for tooltips.
     pub tooltip: String,
+    /// MCTS: the share of its parent's visits in thousandths (edges are drawn as wide as their
+    /// share).
+    pub share: Option<u16>,
 }
 
 /// One entry of a diagram's legend.
@@ -133,6 +136,12 @@ pub enum LegendKey {
     Order,
     /// "⋯ k nodes".
     Stub,
+}
+
+/// The width of a searched edge that took `share` thousandths of its parent's visits (MCTS), between
+/// `thin` and `thick`.
+pub fn share_width(share: u16, thin: f64, thick: f64) -> f64 {
+    thin * 0.5 + (thick - thin * 0.5) * f64::from(share.min(1000)) / 1000.0
 }
 
 /// The selection of shown items and their labels.
@@ -342,6 +351,11 @@ impl<'a> View<'a> {
                 continue;
             }
             let collapse = limit.is_some_and(|k| !view.pv[id as usize] && size[id as usize] > k);
+            let (kids, thin) = super::mcts_view::split_thin(trace, kids, opts.min_visits);
+            if !collapse && !thin.is_empty() {
+                let hidden = thin.iter().map(|&c| size[c as usize]).sum();
+                stack.push((Item::Stub { parent: id, hidden }, local));
+            }
             if collapse {
                 stack.push((Item::Stub { parent: id, hidden: size[id as usize] - 1 }, local));
             } else {
@@ -497,9 +511,20 @@ impl<'a> View<'a> {
         keys
     }
 
+    /// The symbol the legend shows for the text beside the nodes: the window "[α, β]", or "N"
+    /// (visits) in an MCTS trace.
+    pub fn beside_symbol(&self) -> &'static str {
+        if self.trace.algorithm.features.mcts { "N" } else { "[α, β]" }
+    }
+
     /// The legend's words for `key` (the symbol is drawn by each format).
     pub fn legend_text(&self, key: LegendKey) -> String {
         let l = &self.opts.labels;
+        if self.trace.algorithm.features.mcts
+            && let Some(text) = super::mcts_view::legend_text(key)
+        {
+            return text.into();
+        }
         match key {
             LegendKey::Max => "MAX to move".into(),
             LegendKey::Min => "MIN to move".into(),
@@ -527,6 +552,9 @@ impl<'a> View<'a> {
     pub fn caption(&self) -> String {
         let t = self.trace;
         let r = &t.result;
+        if t.algorithm.features.mcts {
+            return super::mcts_view::caption(t);
+        }
         let mut s = t.algorithm.title().to_string();
         if !self.opts.caption_without_answer {
             s.push_str(&format!(": value {}", r.value));
@@ -566,6 +594,7 @@ impl<'a> View<'a> {
                         thousands(hidden),
                         one_line(&t.display_name(parent))
                     ),
+                    share: None,
                 }
             }
             Item::Node(id) => {
@@ -592,11 +621,20 @@ impl<'a> View<'a> {
                 } else {
                     shape
                 };
-                let value = if visited || pruned_leaf { Some(value_text(t, id)) } else { None };
+                let mcts = t.algorithm.features.mcts;
+                let value = if mcts {
+                    super::mcts_view::mean_text(t, id)
+                } else if visited || pruned_leaf {
+                    Some(value_text(t, id))
+                } else {
+                    None
+                };
                 let value = value.filter(|_| l.value);
                 let windowed = t.algorithm.has_window();
                 let interior = visited && !s.is_leaf();
-                let bounds = if windowed && interior && l.range {
+                let bounds = if mcts {
+                    super::mcts_view::beside(t, id).filter(|_| l.bounds_in || l.bounds_out)
+                } else if windowed && interior && l.range {
                     Some(range(s.value, s.bound))
                 } else if windowed && interior {
                     match (l.bounds_in, l.bounds_out) {
@@ -659,7 +697,8 @@ impl<'a> View<'a> {
                     edge,
                     edge_label,
                     cut_label,
-                    tooltip: self.tooltip(id),
+                    tooltip: if mcts { super::mcts_view::tooltip(t, id) } else { self.tooltip(id) },
+                    share: if mcts { t.visit_share(id).map(|f| (f * 1000.0).round() as u16) } else { None },
                 }
             }
         }

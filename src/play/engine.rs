@@ -5,7 +5,7 @@
 use crate::Error;
 use crate::Score;
 use crate::game::Game;
-use crate::search::{self, Algorithm};
+use crate::search::{self, Algorithm, MctsOptions};
 use crate::trace::{Both, Counter, InputInfo, NoOp, Observer, Recorder, SearchResult, Stats, Trace};
 use std::time::{Duration, Instant};
 
@@ -20,6 +20,9 @@ pub struct Engine {
     pub max_nodes: u64,
     /// Time limit of one decision.
     pub time: Option<Duration>,
+    /// The options of MCTS (it searches once, to `depth`, instead of deepening; a time limit
+    /// ends its iterations early).
+    pub mcts: MctsOptions,
 }
 
 /// One decision of the computer.
@@ -117,7 +120,8 @@ impl Engine {
     pub fn explain<G: Game>(&self, game: &G, d: &Decision) -> Result<Trace, Error> {
         let mut rec = Recorder::new(self.algo.descriptor(), u64::MAX).with_positions(true);
         let mut g = game.clone();
-        let outcome = search::run(self.algo, &mut g, d.depth, &mut rec).map_err(Error::Stopped)?;
+        let outcome =
+            search::run_with(self.algo, &mut g, d.depth, &self.mcts, &mut rec).map_err(Error::Stopped)?;
         Ok(rec.finish(d.info.clone(), outcome.result(game)))
     }
 
@@ -131,15 +135,23 @@ impl Engine {
         let start = Instant::now();
         let max_depth = self.depth.unwrap_or(u32::MAX);
         let mut best: Option<Decision> = None;
-        let mut depth = 1;
+        // MCTS does not deepen: one search, to the depth limit, that the time limit shortens.
+        let mcts = self.algo.is_mcts();
+        let mut depth = if mcts { max_depth } else { 1 };
         loop {
             let mut counter = Counter::new(self.max_nodes);
+            let mut options = self.mcts.clone();
             if let Some(limit) = self.time {
-                counter = counter.with_time_limit(limit.saturating_sub(start.elapsed()));
+                let left = limit.saturating_sub(start.elapsed());
+                if mcts {
+                    options.time = Some(left);
+                } else {
+                    counter = counter.with_time_limit(left);
+                }
             }
             let mut both = Both(counter, observer(self.algo, self.max_nodes));
             let mut g = game.clone();
-            match search::run(self.algo, &mut g, depth, &mut both) {
+            match search::run_with(self.algo, &mut g, depth, &options, &mut both) {
                 Ok(outcome) => {
                     let Both(counter, obs) = both;
                     let end = proven_end(game, &outcome);
@@ -152,7 +164,7 @@ impl Engine {
                     info.depth = Some(depth);
                     let result = outcome.result(game);
                     let stats = counter.stats;
-                    let complete = stats.horizon_leaves == 0;
+                    let complete = !mcts && stats.horizon_leaves == 0;
                     let trace = keep(obs, info.clone(), result.clone());
                     best = Some(Decision { result, stats, depth, complete, info, trace, end });
                     // The shallowest search that proves a win finds the fastest one.

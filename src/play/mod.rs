@@ -273,17 +273,29 @@ impl<G: Game> Match<G> {
         let who = self.game.player_name(self.game.to_move());
         writeln!(out, "Computer ({who}) plays {label}: {}.", self.describe(&d)).map_err(Self::io)?;
         let s = &d.stats;
-        writeln!(
-            out,
-            "  searched {} ({}, {}, {} pruned) to depth {}; PV: {}",
-            plural(s.nodes, "node"),
-            plural(s.leaves, "leaf"),
-            plural(s.cutoffs, "cutoff"),
-            plural(s.pruned, "child"),
-            d.depth,
-            d.result.pv.join(" ")
-        )
-        .map_err(Self::io)?;
+        if self.engine.algo.is_mcts() {
+            writeln!(
+                out,
+                "  {} made {} in {}; most-visited line: {}",
+                self.engine.algo.title(),
+                plural(s.nodes, "node"),
+                plural(s.iterations, "iteration"),
+                d.result.pv.join(" ")
+            )
+            .map_err(Self::io)?;
+        } else {
+            writeln!(
+                out,
+                "  searched {} ({}, {}, {} pruned) to depth {}; PV: {}",
+                plural(s.nodes, "node"),
+                plural(s.leaves, "leaf"),
+                plural(s.cutoffs, "cutoff"),
+                plural(s.pruned, "child"),
+                d.depth,
+                d.result.pv.join(" ")
+            )
+            .map_err(Self::io)?;
+        }
         let position = self.game.clone();
         self.game.play(mv);
         self.history.push(mv);
@@ -303,7 +315,9 @@ impl<G: Game> Match<G> {
         let max = self.game.player_name(Player::Max);
         let min = self.game.player_name(Player::Min);
         let mover = self.game.player_name(self.game.to_move());
-        if let (Some(end), Some(n)) = (d.end, d.plies_to_end()) {
+        if self.engine.algo.is_mcts() {
+            format!("value estimate {v} for {max} (the rounded mean result of the move)")
+        } else if let (Some(end), Some(n)) = (d.end, d.plies_to_end()) {
             let moves = if n == 1 { "1 ply".to_string() } else { format!("{n} plies") };
             match end {
                 End::Win => format!("value {v}: {mover} wins in {moves} with best play"),

@@ -10,12 +10,15 @@
 
 mod alphabeta;
 mod alphabeta_soft;
+mod mcts;
 mod minimax;
 mod negamax;
 mod negamax_ab;
+pub mod playout;
 
 pub use alphabeta::alphabeta;
 pub use alphabeta_soft::alphabeta_soft;
+pub use mcts::{MctsOptions, mcts};
 pub use minimax::minimax;
 pub use negamax::negamax;
 pub use negamax_ab::negamax_ab;
@@ -51,16 +54,21 @@ pub enum Algorithm {
     #[serde(rename = "negamax-ab")]
     #[cfg_attr(feature = "cli", value(name = "negamax-ab", aliases = ["negamax-alphabeta", "negamax-alpha-beta"]))]
     NegamaxAb,
+    /// Monte Carlo tree search with UCT: random playouts, visit counts, no depth needed.
+    #[serde(rename = "mcts")]
+    #[cfg_attr(feature = "cli", value(name = "mcts", aliases = ["uct", "monte-carlo"]))]
+    Mcts,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order they are listed to users.
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 6] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaSoft,
         Algorithm::Negamax,
         Algorithm::NegamaxAb,
+        Algorithm::Mcts,
     ];
 
     /// What the algorithm says about itself: the trace stores a copy.
@@ -71,6 +79,7 @@ impl Algorithm {
             Algorithm::AlphaBetaSoft => &alphabeta_soft::DESCRIPTOR,
             Algorithm::Negamax => &negamax::DESCRIPTOR,
             Algorithm::NegamaxAb => &negamax_ab::DESCRIPTOR,
+            Algorithm::Mcts => &mcts::DESCRIPTOR,
         }
     }
 
@@ -82,6 +91,7 @@ impl Algorithm {
             Algorithm::AlphaBetaSoft => "alphabeta-soft",
             Algorithm::Negamax => "negamax",
             Algorithm::NegamaxAb => "negamax-ab",
+            Algorithm::Mcts => "mcts",
         }
     }
 
@@ -96,6 +106,16 @@ impl Algorithm {
     /// Whether it searches with an [α, β] window (and so can cut).
     pub fn has_window(self) -> bool {
         self.descriptor().features.window
+    }
+
+    /// Every algorithm that returns the exact minimax value: all but MCTS, which estimates it.
+    pub fn exact() -> impl Iterator<Item = Algorithm> {
+        Algorithm::ALL.into_iter().filter(|a| !a.is_mcts())
+    }
+
+    /// Whether it is a Monte Carlo tree search (visits and results instead of values).
+    pub fn is_mcts(self) -> bool {
+        self.descriptor().features.mcts
     }
 
     /// Whose point of view its values are in.
@@ -119,6 +139,7 @@ impl FromStr for Algorithm {
             "alphabeta-hard" | "alpha-beta-hard" => Some(Algorithm::AlphaBeta),
             "alpha-beta-soft" | "aima" | "fail-soft" => Some(Algorithm::AlphaBetaSoft),
             "negamax-alphabeta" | "negamax-alpha-beta" => Some(Algorithm::NegamaxAb),
+            "uct" | "monte-carlo" => Some(Algorithm::Mcts),
             _ => Algorithm::ALL.into_iter().find(|a| a.name() == norm),
         };
         found.ok_or_else(|| {
@@ -305,14 +326,28 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     }
 }
 
-/// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end).
+/// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end);
+/// MCTS with its default options.
 pub fn run<G: Game, O: Observer<G>>(
     algo: Algorithm,
     game: &mut G,
     depth: u32,
     obs: &mut O,
 ) -> Result<Outcome<G::Move>, Stop> {
+    run_with(algo, game, depth, &MctsOptions::default(), obs)
+}
+
+/// [`run`] with the options of MCTS (the other algorithms ignore them). MCTS plays out with
+/// [`playout::Uniform`]; `depth` limits its tree and playouts (`u32::MAX`: to the end).
+pub fn run_with<G: Game, O: Observer<G>>(
+    algo: Algorithm,
+    game: &mut G,
+    depth: u32,
+    mcts_options: &MctsOptions,
+    obs: &mut O,
+) -> Result<Outcome<G::Move>, Stop> {
     let mut s = Search::new(obs, algo.perspective());
+
     let (lo, hi) = (Score::NEG_INF, Score::INF);
     let value = match algo {
         Algorithm::Minimax => minimax(game, depth, &mut s)?,
@@ -320,6 +355,10 @@ pub fn run<G: Game, O: Observer<G>>(
         Algorithm::AlphaBetaSoft => alphabeta_soft(game, depth, lo, hi, &mut s)?,
         Algorithm::Negamax => negamax(game, depth, &mut s)?,
         Algorithm::NegamaxAb => negamax_ab(game, depth, lo, hi, &mut s)?,
+        Algorithm::Mcts => {
+            let mut playout = playout::Uniform::for_game(game);
+            return mcts(game, depth, mcts_options, &mut playout, &mut s);
+        }
     };
     Ok(s.outcome(game, value))
 }

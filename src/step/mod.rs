@@ -142,6 +142,18 @@ pub fn window_text(replay: &Timeline, frame: &Frame) -> String {
     }
 }
 
+/// A stack frame's state after `step` as text: [`window_text`], or for MCTS its visits and
+/// mean result so far ("N 3 · W/N 0.333", "N 0" before its first backpropagation).
+pub fn frame_text(replay: &Timeline, step: usize, frame: &Frame) -> String {
+    if !replay.trace().algorithm.features.mcts {
+        return window_text(replay, frame);
+    }
+    match replay.mcts_at(frame.node, step) {
+        Some((n, w)) => format!("N {n} · W/N {}", crate::trace::narration::number(w / f64::from(n.max(1)))),
+        None => "N 0".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

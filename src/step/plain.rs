@@ -12,7 +12,7 @@
 //! messages (the end reached, an unknown command, the prompt) go to `msg`, so a script reading
 //! `out` sees only numbered lines.
 
-use super::window_text;
+use super::frame_text;
 use crate::trace::narration::narrate;
 use crate::trace::{CutKind, Event, NONE, Timeline};
 use std::io::{self, BufRead, Write};
@@ -38,7 +38,7 @@ pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
             // "B (MIN)", or "leaf 3 under B": a leaf has no player to move.
             let name = crate::trace::narration::who(trace, snap.focus);
             let name = name.strip_prefix("the ").unwrap_or(&name);
-            (crate::safe_text::for_terminal(name).into_owned(), window_text(replay, top))
+            (crate::safe_text::for_terminal(name).into_owned(), frame_text(replay, step, top))
         }
         _ => ("—".to_string(), String::new()),
     };

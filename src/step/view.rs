@@ -5,7 +5,7 @@ use super::keys::HELP;
 use super::outline::{self, Row};
 
 use super::tui::{App, MIN_SIZE};
-use super::{short_name, triangle, window_text};
+use super::{frame_text, short_name, triangle};
 use crate::trace::narration::narrate;
 use crate::trace::pseudocode;
 use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Seen, Snapshot};
@@ -310,7 +310,7 @@ impl App<'_, '_> {
                         Span::raw("]"),
                     ])
                 } else {
-                    Line::from(window_text(self.replay, f))
+                    Line::from(frame_text(self.replay, snap.step, f))
                 };
                 let child = match f.child {
                     _ if leaf => "leaf".to_string(),
@@ -349,8 +349,12 @@ impl App<'_, '_> {
             crate::trace::Perspective::Max => title,
         };
         let name_w = snap.stack.iter().map(|f| short_name(trace, f.node).chars().count()).max().unwrap_or(0);
-        let window_w =
-            snap.stack.iter().map(|f| window_text(self.replay, f).chars().count()).max().unwrap_or(0);
+        let window_w = snap
+            .stack
+            .iter()
+            .map(|f| frame_text(self.replay, snap.step, f).chars().count())
+            .max()
+            .unwrap_or(0);
         let widths = [
             Constraint::Length(name_w.clamp(4, 16) as u16),
             Constraint::Length(6),

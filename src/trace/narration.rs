@@ -129,21 +129,38 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
         Event::Expand { node, child } => {
             format!("Expand {}: add the child {}.", trace.display_name(node), trace.display_name(child))
         }
-        Event::Simulate { node, length, result } => format!(
-            "Play out from {} at random: {length} moves, result {}.",
-            trace.display_name(node),
-            number(result)
-        ),
+        Event::Simulate { node, length, result } => simulate(trace, node, length, result),
         Event::Backprop { node, visits, total } => format!(
-            "Back up the result through {}: N = {visits}, W = {}.",
+            "Back up the result through {}: N = {visits}, W = {}, W/N = {}.",
             trace.display_name(node),
-            number(total)
+            number(total),
+            number(total / f64::from(visits.max(1)))
         ),
     }
 }
 
-/// A result or total: "1", "0.5", "2.25".
-fn number(v: f64) -> String {
+/// An MCTS playout: how long, and what its result means.
+fn simulate(trace: &Trace, node: NodeId, length: u32, result: f64) -> String {
+    let name = trace.display_name(node);
+    let game = trace.input.kind.is_game();
+    let meaning = match result {
+        _ if !game => String::new(),
+        r if r >= 1.0 => " (MAX wins)".into(),
+        r if r <= 0.0 => " (MIN wins)".into(),
+        0.5 => " (a draw)".into(),
+        _ => String::new(),
+    };
+    let r = number(result);
+    match length {
+        0 if game => format!("{name} is a leaf of the search: its result is {r}{meaning}."),
+        0 => format!("{name} is a leaf: its value {r} is the result."),
+        1 => format!("Play out from {name} at random: 1 move, result {r}{meaning}."),
+        n => format!("Play out from {name} at random: {n} moves, result {r}{meaning}."),
+    }
+}
+
+/// A result or total as the views write it: "1", "0.5", "2.25" (three decimals at most).
+pub fn number(v: f64) -> String {
     let s = format!("{v:.3}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }

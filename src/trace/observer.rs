@@ -112,10 +112,12 @@ pub trait Observer<G: Game> {
         let _ = (key, value, bound, depth);
     }
 
-    /// An MCTS iteration begins at the root.
+    /// An MCTS iteration begins at the root. Returning an error stops the search (a node
+    /// budget, for instance), as from [`Observer::enter`].
     #[inline(always)]
-    fn iteration(&mut self, number: u32) {
+    fn iteration(&mut self, number: u32) -> Result<(), Stop> {
         let _ = number;
+        Ok(())
     }
 
     /// MCTS selection moves to the child `index` (N = `visits`, W = `total`, its UCT value).
@@ -241,8 +243,18 @@ impl<G: Game> Observer<G> for Counter {
         self.stats.tt_hits += 1;
     }
 
-    fn iteration(&mut self, _number: u32) {
+    fn iteration(&mut self, _number: u32) -> Result<(), Stop> {
+        if self.stats.nodes >= self.max_nodes {
+            return Err(Stop::NodeBudget { limit: self.max_nodes });
+        }
+        if let Some((deadline, seconds)) = self.deadline
+            && self.stats.iterations.is_multiple_of(256)
+            && std::time::Instant::now() > deadline
+        {
+            return Err(Stop::TimeLimit { seconds });
+        }
         self.stats.iterations += 1;
+        Ok(())
     }
 
     fn expand_child(&mut self, _game: &G, _mv: G::Move, _index: u32) {
@@ -311,9 +323,9 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Both<A, B> {
         self.0.tt_store(key, value, bound, depth);
         self.1.tt_store(key, value, bound, depth);
     }
-    fn iteration(&mut self, number: u32) {
-        self.0.iteration(number);
-        self.1.iteration(number);
+    fn iteration(&mut self, number: u32) -> Result<(), Stop> {
+        self.0.iteration(number)?;
+        self.1.iteration(number)
     }
     fn select(&mut self, index: u32, visits: u32, total: f64, uct: f64) {
         self.0.select(index, visits, total, uct);

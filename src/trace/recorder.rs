@@ -591,7 +591,8 @@ impl<G: Game> Observer<G> for Recorder<G> {
         self.push_event(Event::TtStore { node, value, bound, depth });
     }
 
-    fn iteration(&mut self, number: u32) {
+    fn iteration(&mut self, number: u32) -> Result<(), Stop> {
+        self.budget_check()?;
         self.stats.iterations += 1;
         // The root is the bottom of the stack; selection starts there again.
         self.stack.truncate(1);
@@ -599,6 +600,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             let node = f.id;
             self.push_event(Event::Iteration { node, iteration: number });
         }
+        Ok(())
     }
 
     fn select(&mut self, index: u32, visits: u32, total: f64, uct: f64) {

@@ -137,6 +137,13 @@ pub struct MctsStats {
     pub uct: f64,
 }
 
+impl MctsStats {
+    /// The mean result W/N (MAX's view), if the node was visited.
+    pub fn mean(&self) -> Option<f64> {
+        (self.visits > 0).then(|| self.total / f64::from(self.visits))
+    }
+}
+
 /// When a node shows up in the replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Steps {
@@ -416,6 +423,28 @@ impl Trace {
     /// MCTS statistics of `id`, for MCTS traces.
     pub fn mcts(&self, id: NodeId) -> Option<&MctsStats> {
         self.derived().mcts.get(id as usize)
+    }
+
+    /// The most-visited child of `id` in an MCTS trace (ties: the higher mean result for the
+    /// player to move at `id`, then the first), as the search chooses its move.
+    pub fn most_visited(&self, id: NodeId) -> Option<NodeId> {
+        let max = self.node(id).player == crate::game::Player::Max;
+        let mut best: Option<(NodeId, u32, f64)> = None;
+        for &c in self.children(id) {
+            let m = self.mcts(c)?;
+            let q = m.mean().map_or(f64::NEG_INFINITY, |q| if max { q } else { -q });
+            if best.is_none_or(|(_, n, bq)| m.visits > n || (m.visits == n && q > bq)) {
+                best = Some((c, m.visits, q));
+            }
+        }
+        best.map(|(c, _, _)| c)
+    }
+
+    /// The share of its parent's visits that went to `id` (MCTS traces), in [0, 1].
+    pub fn visit_share(&self, id: NodeId) -> Option<f64> {
+        let parent = self.mcts(self.parent(id)?)?.visits;
+        let n = self.mcts(id)?.visits;
+        (parent > 0).then(|| f64::from(n) / f64::from(parent))
     }
 
     /// The static value of a pruned leaf, if it is known (explicit trees).

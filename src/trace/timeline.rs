@@ -143,6 +143,8 @@ pub struct Index {
     checkpoints: Vec<Counts>,
     cutoff_steps: Vec<u32>,
     subtree: Vec<u32>,
+    /// MCTS: per node, the steps of its backpropagations (empty for other searches).
+    backprops: Vec<Vec<u32>>,
 }
 
 struct Open {
@@ -180,7 +182,11 @@ impl Index {
             checkpoints: Vec::with_capacity(len / CHECKPOINT + 1),
             cutoff_steps: Vec::new(),
             subtree: if trace.nodes.is_empty() { Vec::new() } else { trace.subtree_sizes() },
+            backprops: Vec::new(),
         };
+        if trace.algorithm.features.mcts {
+            t.backprops = vec![Vec::new(); trace.nodes.len()];
+        }
         let mut stack: Vec<Open> = Vec::new();
         let mut counts = Counts::default();
         for (step, e) in trace.events.iter(&trace.nodes).enumerate() {
@@ -209,6 +215,11 @@ impl Index {
                 }
                 Event::PassStart { .. } => stack.clear(),
                 Event::Cutoff { .. } => t.cutoff_steps.push(step as u32),
+                Event::Backprop { node, .. } => {
+                    if let Some(steps) = t.backprops.get_mut(node as usize) {
+                        steps.push(step as u32);
+                    }
+                }
                 _ => {}
             }
             let mut prev = NEVER;
@@ -509,6 +520,17 @@ impl<'t> Timeline<'t> {
             focus: self.focus[step],
             stack: self.stack(step),
             counts: self.counts(step),
+        }
+    }
+
+    /// MCTS: N and W of `id` after `step` (its latest backpropagation by then), `None` before
+    /// its first.
+    pub fn mcts_at(&self, id: NodeId, step: usize) -> Option<(u32, f64)> {
+        let steps = self.ix.backprops.get(id as usize)?;
+        let k = steps.partition_point(|&s| s as usize <= step).checked_sub(1)?;
+        match self.trace.events.get(steps[k] as usize, &self.trace.nodes) {
+            Event::Backprop { visits, total, .. } => Some((visits, total)),
+            _ => None,
         }
     }
 

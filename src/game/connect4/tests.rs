@@ -80,7 +80,7 @@ fn every_kind_of_four_is_seen_and_nothing_else() {
 #[test]
 fn finds_the_forced_win_of_an_open_three() {
     let g = c4("......./......./......./......./..oo.../..xx...");
-    for algo in Algorithm::ALL {
+    for algo in Algorithm::exact() {
         let out = run(algo, &mut g.clone(), 3, &mut NoOp).unwrap();
         assert_eq!(out.value, Score::from(WIN - 7), "{algo}");
         let best = g.move_label(out.best().unwrap());
@@ -100,7 +100,7 @@ fn negamax_agrees_with_minimax_on_middle_games() {
     for moves in ["", "4453", "44444", "1234567", "3345543"] {
         let g = c4(moves);
         let mm = run(Algorithm::Minimax, &mut g.clone(), 4, &mut NoOp).unwrap().value;
-        for algo in Algorithm::ALL {
+        for algo in Algorithm::exact() {
             assert_eq!(
                 run(algo, &mut g.with_order(C4Order::Centre), 4, &mut NoOp).unwrap().value,
                 mm,

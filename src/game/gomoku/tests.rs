@@ -45,7 +45,7 @@ fn every_direction_of_five_wins() {
 fn finds_the_win_in_one_and_blocks_a_four() {
     // Black to move with four across (d8 to g8, both ends open): h8 or c8 wins at once.
     let g = go("d8 d9 e8 e9 f8 f9 g8 a1");
-    for algo in Algorithm::ALL {
+    for algo in Algorithm::exact() {
         for depth in [1, 2] {
             let (mv, v) = best(&g, algo, depth);
             assert!(mv == "c8" || mv == "h8", "{algo} {depth}: {mv}");
@@ -55,7 +55,7 @@ fn finds_the_win_in_one_and_blocks_a_four() {
     // White has four (d9 to g9) closed by black's c9: black must take h9, the only other end.
     let g = go("c9 d9 d8 e9 e8 f9 a1 g9");
     assert_eq!(g.to_move(), Player::Max);
-    for algo in Algorithm::ALL {
+    for algo in Algorithm::exact() {
         let (mv, v) = best(&g, algo, 2);
         assert_eq!(mv, "h9", "{algo}");
         assert!(v > Score::from(-WIN / 2), "{algo}: {v}");
@@ -68,7 +68,7 @@ fn blocks_an_open_three_before_it_opens_a_four() {
     // white makes an open four that cannot be stopped.
     let g = go("h7 e9 a1 f9 a15 g9");
     assert_eq!(g.to_move(), Player::Max);
-    for algo in Algorithm::ALL {
+    for algo in Algorithm::exact() {
         let (mv, _) = best(&g, algo, 2);
         assert!(mv == "d9" || mv == "h9", "{algo}: {mv}");
     }
@@ -126,7 +126,7 @@ fn every_algorithm_agrees_with_minimax() {
         let size = if moves.starts_with('c') { Some(7) } else { None };
         let g = Gomoku::parse(moves, size).unwrap();
         let mm = run(Algorithm::Minimax, &mut g.clone(), 2, &mut NoOp).unwrap().value;
-        for algo in Algorithm::ALL {
+        for algo in Algorithm::exact() {
             assert_eq!(run(algo, &mut g.clone(), 2, &mut NoOp).unwrap().value, mm, "{algo} {moves}");
         }
     }

@@ -1,0 +1,218 @@
+//! Monte Carlo tree search: deterministic for a seed, its N and W consistent at every step of
+//! the replay, and converging on minimax (Kocsis & Szepesvári): on small random trees its most
+//! visited root move is the unique minimax-best one, on tic-tac-toe it never picks a move that
+//! loses against perfect play.
+
+use abviz::Score;
+use abviz::game::random::{Ordering, RandomTree};
+use abviz::game::tictactoe::{TicTacToe, TttEval};
+use abviz::game::{Game, Player};
+use abviz::input::{Input, RunOptions};
+use abviz::search::{Algorithm, MctsOptions, run, run_with};
+use abviz::trace::{Event, NONE, NoOp, Trace};
+
+fn options(iterations: u32, seed: u64) -> RunOptions {
+    RunOptions { mcts: MctsOptions { iterations, seed, ..MctsOptions::default() }, ..RunOptions::default() }
+}
+
+fn random_tree(branching: u32, depth: u32, seed: u64) -> RandomTree {
+    RandomTree {
+        branching,
+        depth,
+        seed,
+        values: (0, 99),
+        ordering: Ordering::Natural,
+        root_player: Player::Max,
+    }
+}
+
+fn ttt(position: &str) -> TicTacToe {
+    TicTacToe::parse(position, TttEval::Win).unwrap()
+}
+
+/// The minimax value of each move from `game`'s position.
+fn move_values<G: Game>(game: &G) -> Vec<Score> {
+    let mut g = game.clone();
+    game.moves()
+        .into_iter()
+        .map(|mv| {
+            g.play(mv);
+            let v = run(Algorithm::Minimax, &mut g, u32::MAX, &mut NoOp).unwrap().value;
+            g.undo(mv);
+            v
+        })
+        .collect()
+}
+
+/// The best value among `values` for the player to move.
+fn best(values: &[Score], mover: Player) -> Score {
+    match mover {
+        Player::Max => *values.iter().max().unwrap(),
+        Player::Min => *values.iter().min().unwrap(),
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_trace_byte_for_byte() {
+    let game = Input::game(ttt("x...o...."), None);
+    let a = game.trace(Algorithm::Mcts, &options(300, 7)).unwrap().to_json(false);
+    let b = game.trace(Algorithm::Mcts, &options(300, 7)).unwrap().to_json(false);
+    assert_eq!(a, b);
+    let c = game.trace(Algorithm::Mcts, &options(300, 8)).unwrap().to_json(false);
+    assert_ne!(a, c, "another seed plays other playouts");
+    let tree = Input::Random(random_tree(3, 4, 5));
+    let a = tree.trace(Algorithm::Mcts, &options(500, 1)).unwrap().to_json(false);
+    assert_eq!(a, tree.trace(Algorithm::Mcts, &options(500, 1)).unwrap().to_json(false));
+}
+
+/// Replays the events of an MCTS trace and checks N and W after every iteration: N of a node
+/// is the sum of its children's N, plus one for the iteration that added it (every node but the
+/// root), plus the iterations that ended at it when it is a leaf; W moves by the playout's
+/// result exactly where N moves by one; W/N lies within the results seen.
+fn check_visits(trace: &Trace) {
+    let n = trace.nodes.len();
+    let (mut visits, mut total) = (vec![0u32; n], vec![0f64; n]);
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut result = f64::NAN;
+    let mut iterations = 0;
+    let check = |visits: &[u32], total: &[f64], lo: f64, hi: f64| {
+        for id in 0..n as u32 {
+            let kids: u32 = trace.children(id).iter().map(|&c| visits[c as usize]).sum();
+            let own = u32::from(id != 0);
+            // (A node not yet added has N = 0; a leaf's N counts the iterations that ended there.)
+            if visits[id as usize] > 0 && !trace.children(id).is_empty() {
+                assert_eq!(visits[id as usize], kids + own, "N of node {id}");
+            }
+            if visits[id as usize] > 0 {
+                let q = total[id as usize] / f64::from(visits[id as usize]);
+                assert!(q >= lo - 1e-9 && q <= hi + 1e-9, "W/N of node {id}: {q} outside [{lo}, {hi}]");
+            }
+        }
+    };
+    for e in trace.events.iter(&trace.nodes) {
+        match e {
+            Event::Iteration { .. } => {
+                check(&visits, &total, lo, hi);
+                iterations += 1;
+            }
+            Event::Simulate { result: r, .. } => {
+                result = r;
+                (lo, hi) = (lo.min(r), hi.max(r));
+            }
+            Event::Backprop { node, visits: v, total: w } => {
+                let k = node as usize;
+                assert_eq!(v, visits[k] + 1, "N of node {node} grows by one");
+                assert!((w - total[k] - result).abs() < 1e-9, "W of node {node} grows by the result");
+                (visits[k], total[k]) = (v, w);
+            }
+            Event::Select { child, visits: v, total: w, uct, .. } => {
+                assert_eq!((v, w), (visits[child as usize], total[child as usize]), "select reports N and W");
+                assert!(uct.is_finite());
+            }
+            _ => {}
+        }
+    }
+    check(&visits, &total, lo, hi);
+    assert_eq!(visits[0], iterations, "every iteration passes through the root");
+    for id in 0..n as u32 {
+        let m = trace.mcts(id).unwrap();
+        assert_eq!((m.visits, m.total), (visits[id as usize], total[id as usize]), "node {id}");
+    }
+}
+
+#[test]
+fn n_is_the_sum_of_the_children_and_w_follows_the_results_at_every_step() {
+    let inputs = [
+        Input::Random(random_tree(3, 3, 2)),
+        Input::Random(random_tree(2, 6, 3)),
+        Input::game(ttt("x...o...."), None),
+        Input::from_tree_text("((3 12 8) (2 4 6) (14 5 2))", None).unwrap(),
+    ];
+    for input in inputs {
+        let trace = input.trace(Algorithm::Mcts, &options(400, 3)).unwrap();
+        assert_eq!(trace.stats.iterations, 400);
+        check_visits(&trace);
+    }
+    // A finished game: every iteration ends at the root, a leaf.
+    let over = Input::game(ttt("xxxoo...."), None).trace(Algorithm::Mcts, &options(5, 1)).unwrap();
+    assert_eq!(over.nodes.len(), 1);
+    assert_eq!(over.mcts(0).unwrap().visits, 5);
+    assert_eq!(over.result.best_move, None);
+}
+
+#[test]
+fn on_small_random_trees_the_most_visited_move_is_the_unique_minimax_best() {
+    // Every tree of this shape (3 × 3 × 3, leaves 0..99, seeds 1..=40) whose best root move is
+    // unique by a margin of at least 5: 3,000 iterations find it.
+    let mut checked = 0;
+    for seed in 1..=40 {
+        let shape = random_tree(3, 3, seed);
+        let values = move_values(&shape.game());
+        let top = best(&values, Player::Max);
+        let mut sorted = values.clone();
+        sorted.sort();
+        if sorted[sorted.len() - 2].raw() + 5 > top.raw() {
+            continue;
+        }
+        let trace = Input::Random(shape).trace(Algorithm::Mcts, &options(3000, 1)).unwrap();
+        let chosen = trace.result.best_index.unwrap() as usize;
+        assert_eq!(values[chosen], top, "seed {seed}: MCTS chose child {chosen} of {values:?}");
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} trees had a clear best move");
+}
+
+#[test]
+fn on_tic_tac_toe_twenty_thousand_iterations_never_pick_a_losing_move() {
+    // Positions with both players to move, several of them with only one move that holds.
+    let positions = [
+        ".........", // the empty board: every move draws
+        "x........", // O must take the centre
+        "....x....", // O must take a corner
+        "x...o...x", // O must take an edge
+        "x.o.x....", // O must block at c3
+        "xo..x....", // O must block at c3
+        "x...o....", // X to move: anything but a losing line
+        "xx.oo....", // X wins at c1
+        "xo.xo....", // X must block b3 (and O threatens); X to move
+        "oxx.x.o..", // O to move, must block
+    ];
+    for position in positions {
+        let game = ttt(position);
+        let values = move_values(&game);
+        let want = best(&values, game.to_move());
+        let opts = MctsOptions { iterations: 20_000, ..MctsOptions::default() };
+        let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut NoOp).unwrap();
+        let chosen = outcome.best_index().unwrap() as usize;
+        assert_eq!(values[chosen], want, "{position}: MCTS chose move {chosen} of {values:?}");
+    }
+}
+
+#[test]
+fn on_nim_it_finds_a_move_to_a_zero_nim_sum() {
+    // Bouton: from 1,2,4 (nim-sum 7) the winning moves leave nim-sum 0; minimax agrees.
+    for heaps in [[1u8, 2, 4], [2, 3, 4]] {
+        let game = abviz::game::nim::Nim::new(&heaps).unwrap();
+        let values = move_values(&game);
+        let want = best(&values, game.to_move());
+        let opts = MctsOptions { iterations: 20_000, ..MctsOptions::default() };
+        let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut NoOp).unwrap();
+        let chosen = outcome.best_index().unwrap() as usize;
+        assert_eq!(values[chosen], want, "{heaps:?}: MCTS chose move {chosen} of {values:?}");
+        let mut after = game;
+        after.play(game.moves()[chosen]);
+        assert_eq!(after.nim_sum(), 0, "{heaps:?}");
+    }
+}
+
+#[test]
+fn the_node_budget_stops_it_and_a_depth_limit_bounds_its_tree() {
+    let input = Input::game(ttt("........."), None);
+    let opts = RunOptions { max_nodes: 50, ..options(1000, 1) };
+    let err = input.trace(Algorithm::Mcts, &opts).unwrap_err().to_string();
+    assert!(err.contains("50 nodes"), "{err}");
+    let shallow = Input::game(ttt("........."), Some(2)).trace(Algorithm::Mcts, &options(500, 1)).unwrap();
+    assert!(shallow.nodes.iter().all(|n| n.depth <= 2));
+    assert!(shallow.nodes.iter().any(|n| n.depth == 2 && n.parent != NONE));
+    check_visits(&shallow);
+}
