@@ -155,7 +155,7 @@ impl Kalah {
             Some(s) => s,
             None => {
                 let per = 2 * u32::from(p);
-                if total == 0 || total % per != 0 || total / per > u32::from(MAX_SEEDS) {
+                if total == 0 || !total.is_multiple_of(per) || total / per > u32::from(MAX_SEEDS) {
                     return Err(err(
                         whole,
                         format!(
