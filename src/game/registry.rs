@@ -92,6 +92,34 @@ macro_rules! registry {
     };
 }
 
+/// Implements `FromStr` and `Display` for a game's enum of option values: each variant's name
+/// (what `Display` writes and the entry lists) and its other spellings, compared ignoring case
+/// with `_` read as `-`; the error starts with `$what` ("unknown gomoku variant 'x': expected
+/// freestyle or exact-five").
+macro_rules! option_names {
+    ($t:ty, $what:literal, $($v:path => $name:literal $(| $alias:literal)*),+ $(,)?) => {
+        impl std::str::FromStr for $t {
+            type Err = String;
+            fn from_str(s: &str) -> Result<Self, String> {
+                match s.to_ascii_lowercase().replace('_', "-").as_str() {
+                    $($name $(| $alias)* => Ok($v),)+
+                    _ => Err(format!(
+                        concat!($what, " '{}': expected {}"),
+                        crate::safe_text::for_terminal(s),
+                        [$($name),+].join(" or ")
+                    )),
+                }
+            }
+        }
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self { $($v => $name,)+ })
+            }
+        }
+    };
+}
+pub(crate) use option_names;
+
 // The registered games, one line each (the module under `game/`, then the type).
 registry!(tictactoe::TicTacToe, xiangqi::Xiangqi, nim::Nim, connect4::Connect4, kalah::Kalah, gomoku::Gomoku);
 

@@ -30,7 +30,7 @@ mod render;
 
 use super::notation::NotationError;
 use super::perft::PerftReport;
-use super::registry::{Choice, GameInfo, GameOption, GameOptions, OptionKind, RegisteredGame};
+use super::registry::{Choice, GameInfo, GameOption, GameOptions, OptionKind, RegisteredGame, option_names};
 use super::{Game, Player};
 use crate::{Error, Score};
 use rustc_hash::FxHashSet;
@@ -133,32 +133,9 @@ pub enum C4Labels {
     Columns,
 }
 
-macro_rules! named {
-    ($t:ty, $what:literal, $($v:path => $name:literal $(| $alias:literal)*),+) => {
-        impl FromStr for $t {
-            type Err = String;
-            fn from_str(s: &str) -> Result<Self, String> {
-                match s.to_ascii_lowercase().as_str() {
-                    $($name $(| $alias)* => Ok($v),)+
-                    _ => Err(format!(
-                        concat!("unknown Connect Four ", $what, " '{}': expected {}"),
-                        crate::safe_text::for_terminal(s),
-                        [$($name),+].join(" or ")
-                    )),
-                }
-            }
-        }
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(match self { $($v => $name,)+ })
-            }
-        }
-    };
-}
-
-named!(C4Eval, "evaluation", C4Eval::Threats => "threats", C4Eval::None => "none" | "zero");
-named!(C4Order, "move order", C4Order::Natural => "natural", C4Order::Centre => "centre" | "center" | "centre-first");
-named!(C4Labels, "notation", C4Labels::Letters => "letters", C4Labels::Columns => "columns" | "numbers");
+option_names!(C4Eval, "unknown Connect Four evaluation", C4Eval::Threats => "threats", C4Eval::None => "none" | "zero");
+option_names!(C4Order, "unknown Connect Four move order", C4Order::Natural => "natural", C4Order::Centre => "centre" | "center" | "centre-first");
+option_names!(C4Labels, "unknown Connect Four notation", C4Labels::Letters => "letters", C4Labels::Columns => "columns" | "numbers");
 
 /// A Connect Four position: X's and O's discs as bitboards, and the settings.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -13,8 +13,8 @@ fn distinct_positions_match_oeis_a212693() {
     assert_eq!(distinct_positions(9), [1, 7, 49, 238, 1_120, 4_263, 16_422, 54_859, 184_275, 558_186]);
 }
 
-/// A212693 further on (n = 10..13): about 10 s and 1.5 GB in a release build
-/// (`cargo test --release -- --ignored`).
+/// A212693 further on (n = 10..13): about 20 s (the test profile optimises abviz)
+/// (`cargo test --lib a212693 -- --ignored`).
 #[test]
 #[ignore]
 fn distinct_positions_match_oeis_a212693_to_13_plies() {

@@ -32,11 +32,12 @@ pub mod eval;
 mod notation;
 mod render;
 
-use super::registry::{Choice, GameInfo, GameOption, GameOptions, NumberRange, OptionKind, RegisteredGame};
+use super::registry::{
+    Choice, GameInfo, GameOption, GameOptions, NumberRange, OptionKind, RegisteredGame, option_names,
+};
 use super::{Game, Player};
 use crate::{Error, Score};
 use std::fmt;
-use std::str::FromStr;
 
 /// The largest board side.
 pub const MAX_SIZE: usize = 19;
@@ -85,31 +86,8 @@ pub enum GomokuVariant {
     ExactFive,
 }
 
-macro_rules! named {
-    ($t:ty, $what:literal, $($v:path => $name:literal $(| $alias:literal)*),+) => {
-        impl FromStr for $t {
-            type Err = String;
-            fn from_str(s: &str) -> Result<Self, String> {
-                match s.to_ascii_lowercase().replace('_', "-").as_str() {
-                    $($name $(| $alias)* => Ok($v),)+
-                    _ => Err(format!(
-                        concat!("unknown gomoku ", $what, " '{}': expected {}"),
-                        crate::safe_text::for_terminal(s),
-                        [$($name),+].join(" or ")
-                    )),
-                }
-            }
-        }
-        impl fmt::Display for $t {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(match self { $($v => $name,)+ })
-            }
-        }
-    };
-}
-
-named!(GomokuEval, "evaluation", GomokuEval::Patterns => "patterns", GomokuEval::None => "none" | "zero");
-named!(GomokuVariant, "variant", GomokuVariant::Freestyle => "freestyle" | "free-style", GomokuVariant::ExactFive => "exact-five" | "exact");
+option_names!(GomokuEval, "unknown gomoku evaluation", GomokuEval::Patterns => "patterns", GomokuEval::None => "none" | "zero");
+option_names!(GomokuVariant, "unknown gomoku variant", GomokuVariant::Freestyle => "freestyle" | "free-style", GomokuVariant::ExactFive => "exact-five" | "exact");
 
 /// A gomoku position: the stones (0 empty, 1 black `x`, 2 white `o`, row by row from the top),
 /// the winner if there is one, and the settings.

@@ -34,11 +34,12 @@
 mod notation;
 mod render;
 
-use super::registry::{Choice, GameInfo, GameOption, GameOptions, NumberRange, OptionKind, RegisteredGame};
+use super::registry::{
+    Choice, GameInfo, GameOption, GameOptions, NumberRange, OptionKind, RegisteredGame, option_names,
+};
 use super::{Game, Player};
 use crate::{Error, Score};
 use std::fmt::{self, Write};
-use std::str::FromStr;
 
 /// The most pits on a side.
 pub const MAX_PITS: u8 = 8;
@@ -57,28 +58,7 @@ pub enum KalahVariant {
     EmptyCapture,
 }
 
-impl FromStr for KalahVariant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().replace('_', "-").as_str() {
-            "standard" | "normal" => Ok(KalahVariant::Standard),
-            "empty-capture" => Ok(KalahVariant::EmptyCapture),
-            _ => Err(format!(
-                "unknown kalah variant '{}': expected standard or empty-capture",
-                crate::safe_text::for_terminal(s)
-            )),
-        }
-    }
-}
-
-impl fmt::Display for KalahVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            KalahVariant::Standard => "standard",
-            KalahVariant::EmptyCapture => "empty-capture",
-        })
-    }
-}
+option_names!(KalahVariant, "unknown kalah variant", KalahVariant::Standard => "standard" | "normal", KalahVariant::EmptyCapture => "empty-capture");
 
 /// How a position is scored at the depth limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -90,28 +70,7 @@ pub enum KalahEval {
     None,
 }
 
-impl FromStr for KalahEval {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "stores" | "store-difference" => Ok(KalahEval::Stores),
-            "none" | "zero" => Ok(KalahEval::None),
-            _ => Err(format!(
-                "unknown kalah evaluation '{}': expected stores or none",
-                crate::safe_text::for_terminal(s)
-            )),
-        }
-    }
-}
-
-impl fmt::Display for KalahEval {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            KalahEval::Stores => "stores",
-            KalahEval::None => "none",
-        })
-    }
-}
+option_names!(KalahEval, "unknown kalah evaluation", KalahEval::Stores => "stores" | "store-difference", KalahEval::None => "none" | "zero");
 
 /// A move: the pit sown (a board index) with what undoing it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
