@@ -264,7 +264,8 @@ struct CountTask {
 impl GameTask for CountTask {
     type Output = Result<(SearchResult, Stats), Error>;
     fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
-        let mut counter = Counter::new(self.max_nodes);
+        let revisits = self.algo.descriptor().features.researches;
+        let mut counter = Counter::new(self.max_nodes).tracking_revisits(revisits);
         let mut g = game.clone();
         let outcome = search::run(self.algo, &mut g, depth, &mut counter)?;
         Ok((outcome.result(&game), counter.stats))

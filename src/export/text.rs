@@ -247,7 +247,9 @@ fn compare(stats: &Stats, reference: Option<&Stats>, pick: fn(&Stats) -> u64) ->
         Some(r) if pick(r) > 0 => {
             let m = pick(r);
             let saving = 100.0 * (m as f64 - v as f64) / m as f64;
-            format!("{v:<10} minimax: {m} ({saving:.1}% fewer)")
+            // A re-searching algorithm may enter more nodes than minimax.
+            let (size, word) = if saving < 0.0 { (-saving, "more") } else { (saving, "fewer") };
+            format!("{v:<10} minimax: {m} ({size:.1}% {word})")
         }
         _ => v.to_string(),
     }

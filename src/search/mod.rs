@@ -13,12 +13,16 @@ mod alphabeta_soft;
 mod minimax;
 mod negamax;
 mod negamax_ab;
+mod negascout;
+mod pvs;
 
 pub use alphabeta::alphabeta;
 pub use alphabeta_soft::alphabeta_soft;
 pub use minimax::minimax;
 pub use negamax::negamax;
 pub use negamax_ab::negamax_ab;
+pub use negascout::negascout;
+pub use pvs::pvs;
 
 use crate::Score;
 use crate::game::{Game, Player};
@@ -50,16 +54,26 @@ pub enum Algorithm {
     #[serde(rename = "negamax-ab")]
     #[cfg_attr(feature = "cli", value(name = "negamax-ab", aliases = ["negamax-alphabeta", "negamax-alpha-beta"]))]
     NegamaxAb,
+    /// Principal variation search: null-window probes, re-searched when they fail high.
+    #[serde(rename = "pvs")]
+    #[cfg_attr(feature = "cli", value(name = "pvs", alias = "principal-variation"))]
+    Pvs,
+    /// NegaScout (Reinefeld): fail-soft PVS that never re-searches a leaf.
+    #[serde(rename = "negascout")]
+    #[cfg_attr(feature = "cli", value(name = "negascout", alias = "nega-scout"))]
+    NegaScout,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order they are listed to users.
-    pub const ALL: [Algorithm; 5] = [
+    pub const ALL: [Algorithm; 7] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaSoft,
         Algorithm::Negamax,
         Algorithm::NegamaxAb,
+        Algorithm::Pvs,
+        Algorithm::NegaScout,
     ];
 
     /// What the algorithm says about itself: the trace stores a copy.
@@ -70,6 +84,8 @@ impl Algorithm {
             Algorithm::AlphaBetaSoft => &alphabeta_soft::DESCRIPTOR,
             Algorithm::Negamax => &negamax::DESCRIPTOR,
             Algorithm::NegamaxAb => &negamax_ab::DESCRIPTOR,
+            Algorithm::Pvs => &pvs::DESCRIPTOR,
+            Algorithm::NegaScout => &negascout::DESCRIPTOR,
         }
     }
 
@@ -81,6 +97,8 @@ impl Algorithm {
             Algorithm::AlphaBetaSoft => "alphabeta-soft",
             Algorithm::Negamax => "negamax",
             Algorithm::NegamaxAb => "negamax-ab",
+            Algorithm::Pvs => "pvs",
+            Algorithm::NegaScout => "negascout",
         }
     }
 
@@ -118,6 +136,8 @@ impl FromStr for Algorithm {
             "alphabeta-hard" | "alpha-beta-hard" => Some(Algorithm::AlphaBeta),
             "alpha-beta-soft" => Some(Algorithm::AlphaBetaSoft),
             "negamax-alphabeta" | "negamax-alpha-beta" => Some(Algorithm::NegamaxAb),
+            "principal-variation" => Some(Algorithm::Pvs),
+            "nega-scout" => Some(Algorithm::NegaScout),
             _ => Algorithm::ALL.into_iter().find(|a| a.name() == norm),
         };
         found.ok_or_else(|| {
@@ -304,6 +324,21 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     }
 }
 
+/// The value of the position `game` is in, a child of a node where `me` moved, from `me`'s point
+/// of view, as `search` finds it with the window [`alpha`, `beta`] in that view. Negamax negates
+/// the child's value, and negates and swaps its window, when the player to move changed; when
+/// `me` moves again (Kalah, Jiu chess) both pass through unchanged.
+#[inline(always)]
+fn negamax_child<G: Game>(
+    game: &mut G,
+    me: Player,
+    alpha: Score,
+    beta: Score,
+    search: impl FnOnce(&mut G, Score, Score) -> Result<Score, Stop>,
+) -> Result<Score, Stop> {
+    if game.to_move() == me { search(game, alpha, beta) } else { Ok(-search(game, -beta, -alpha)?) }
+}
+
 /// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end).
 pub fn run<G: Game, O: Observer<G>>(
     algo: Algorithm,
@@ -319,6 +354,8 @@ pub fn run<G: Game, O: Observer<G>>(
         Algorithm::AlphaBetaSoft => alphabeta_soft(game, depth, lo, hi, &mut s)?,
         Algorithm::Negamax => negamax(game, depth, &mut s)?,
         Algorithm::NegamaxAb => negamax_ab(game, depth, lo, hi, &mut s)?,
+        Algorithm::Pvs => pvs(game, depth, lo, hi, &mut s)?,
+        Algorithm::NegaScout => negascout(game, depth, lo, hi, &mut s)?,
     };
     Ok(s.outcome(game, value))
 }
