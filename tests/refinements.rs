@@ -9,8 +9,10 @@ use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use abviz::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use abviz::input::{Input, RunOptions};
-use abviz::search::Algorithm;
-use abviz::trace::{EventKind, Trace};
+use abviz::game::Game;
+use abviz::game::tree::ExplicitTree;
+use abviz::search::{self, Algorithm, Heuristics, Settings};
+use abviz::trace::{Bound, Event, EventKind, NoOp, Trace};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
@@ -60,6 +62,36 @@ fn researches(t: &Trace) -> usize {
     (0..t.events.len()).filter(|&k| t.events.kind(k) == EventKind::Research).count()
 }
 
+fn record_with(input: &Input, algo: Algorithm, settings: Settings) -> Trace {
+    let opts = RunOptions { minimax_reference: false, settings, ..RunOptions::default() };
+    input.trace(algo, &opts).unwrap()
+}
+
+/// Each pass's end: (value, bound) in MAX's view.
+fn pass_ends(t: &Trace) -> Vec<(Score, Bound)> {
+    t.events
+        .iter(&t.nodes)
+        .filter_map(|e| match e {
+            Event::PassEnd { value, bound, .. } => Some((value, bound)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The minimax value of the root's child reached by the best move `algo` chose.
+fn value_of_best(input: &Input, algo: Algorithm, settings: &Settings) -> Score {
+    let Input::Tree { spec, root } = input else { unreachable!() };
+    let mut tree = ExplicitTree::new(spec, *root);
+    let outcome = search::run_with(algo, &mut tree, u32::MAX, settings, &mut NoOp).unwrap();
+    match outcome.best() {
+        None => outcome.value,
+        Some(mv) => {
+            tree.play(mv);
+            search::run(Algorithm::Minimax, &mut tree, u32::MAX, &mut NoOp).unwrap().value
+        }
+    }
+}
+
 const NULL_WINDOW: [Algorithm; 2] = [Algorithm::Pvs, Algorithm::NegaScout];
 
 proptest! {
@@ -102,5 +134,54 @@ proptest! {
             prop_assert_eq!(t.stats.nodes, ab.stats.nodes, "{} node entries", algo);
             prop_assert_eq!(t.result.value, ab.result.value);
         }
+    }
+}
+
+fn settings() -> impl Strategy<Value = Settings> {
+    (-6i32..=6, 0u32..4, 0u8..8).prop_map(|(guess, window, h)| Settings {
+        guess: Score::from(guess),
+        window,
+        heuristics: Heuristics { tt: h & 1 != 0, killer: h & 2 != 0, history: h & 4 != 0 },
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn passes_agree_with_minimax(root in tree(), min_root in any::<bool>(), settings in settings()) {
+        let input = input(root, min_root);
+        let mm = record(&input, Algorithm::Minimax);
+        for algo in [Algorithm::Mtdf, Algorithm::Aspiration, Algorithm::Iterative] {
+            let t = record_with(&input, algo, settings);
+            prop_assert_eq!(t.result.value, mm.result.value, "{} root value", algo);
+            if algo == Algorithm::Iterative {
+                // The table's move first may pick another of several equally good moves.
+                prop_assert_eq!(value_of_best(&input, algo, &settings), mm.result.value, "{} best move's value", algo);
+            } else {
+                prop_assert_eq!(t.result.best_index, mm.result.best_index, "{} best move", algo);
+            }
+            prop_assert_eq!(pass_ends(&t).len() as u64, t.stats.passes, "{} passes", algo);
+            let (result, stats) = input.count_with(algo, u64::MAX, &settings).unwrap();
+            prop_assert_eq!(&result, &t.result, "{} counted result", algo);
+            prop_assert_eq!(&stats, &t.stats, "{} counted stats", algo);
+            let back = Trace::from_json(&t.to_json(false)).unwrap();
+            prop_assert_eq!(&back.events, &t.events);
+        }
+    }
+
+    #[test]
+    fn mtdf_bounds_the_value_from_both_sides(root in tree(), min_root in any::<bool>(), guess in -6i32..=6) {
+        let input = input(root, min_root);
+        let settings = Settings { guess: Score::from(guess), ..Settings::default() };
+        let t = record_with(&input, Algorithm::Mtdf, settings);
+        let ends = pass_ends(&t);
+        let lower = ends.iter().filter(|e| e.1 == Bound::Lower).map(|e| e.0).max().unwrap_or(Score::NEG_INF);
+        let upper = ends.iter().filter(|e| e.1 == Bound::Upper).map(|e| e.0).min().unwrap_or(Score::INF);
+        let exact: Vec<Score> = ends.iter().filter(|e| e.1 == Bound::Exact).map(|e| e.0).collect();
+        // Every probe is a null window: it proves a bound (or hits ±∞, exact by nature).
+        prop_assert!(exact.iter().all(|v| v.is_infinite()), "{:?}", ends);
+        let v = t.result.value;
+        prop_assert!(exact.contains(&v) || (lower == v && upper == v), "value {} from {:?}", v, ends);
     }
 }
