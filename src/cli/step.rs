@@ -1,7 +1,7 @@
 //! `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
 
 use super::args::StepArgs;
-use super::input::{build_input, read_trace_file};
+use super::input::{build_input, read_trace_file, settings};
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
@@ -29,6 +29,9 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                 (a.order.is_some(), "--order"),
                 (a.notation.is_some(), "--notation"),
                 (s.variant.is_some(), "--variant"),
+                (args.settings.guess.is_some(), "--guess"),
+                (args.settings.window.is_some(), "--window"),
+                (args.settings.ordering_heuristics.is_some(), "--ordering-heuristics"),
             ];
             if let Some((_, flag)) = search_flags.iter().find(|(set, _)| *set) {
                 return Err(usage(format!("{flag} applies to a new search, not to a saved trace (--trace)")));
@@ -37,9 +40,15 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
         }
         None => {
             let input = build_input(&args.input)?;
-            let opts =
-                RunOptions { max_nodes: args.max_nodes, minimax_reference: false, ..RunOptions::default() };
-            input.trace(args.algo.unwrap_or_default(), &opts)?
+            let algo = args.algo.unwrap_or_default();
+            let settings = settings(algo, &args.settings)?;
+            let opts = RunOptions {
+                max_nodes: args.max_nodes,
+                minimax_reference: false,
+                settings,
+                ..RunOptions::default()
+            };
+            input.trace(algo, &opts)?
         }
     };
     if trace.events.is_empty() {

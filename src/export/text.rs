@@ -14,7 +14,8 @@ use super::{Exporter, Output, ViewOptions};
 use crate::Error;
 use crate::game::Player;
 use crate::safe_text::for_terminal;
-use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace};
+use crate::Score;
+use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace, Visit};
 use std::fmt::Write;
 
 /// Above this many nodes the tree is cut to the depth where it fits (unless `--max-depth`).
@@ -179,9 +180,8 @@ fn write_node(
     }
     let _ = write!(out, "  #{}", s.pre);
     if s.visits > 1 {
-        let windows: Vec<String> =
-            trace.visits_of(id).map(|v| format!("[{}, {}]", v.alpha, v.beta)).collect();
-        let _ = write!(out, "  (searched {} times: {})", s.visits, windows.join(", then "));
+        let visits: Vec<String> = trace.visits_of(id).map(visit_text).collect();
+        let _ = write!(out, "  (searched {} times: {})", s.visits, visits.join("; then "));
     }
     if s.link != NONE {
         let _ = write!(out, "  = value from #{} (transposition)", trace.summary(s.link).pre);
@@ -202,6 +202,20 @@ fn write_node(
     }
     out.push('\n');
     write_children(trace, id, prefix, last, max_depth, out, hidden);
+}
+
+/// One visit of a node searched more than once: "[11, 12] → 6, failed low" (MAX's view).
+fn visit_text(v: &Visit) -> String {
+    let outcome = if v.exit == crate::trace::summary::NEVER {
+        ", unfinished".to_string()
+    } else if v.value <= v.alpha && v.alpha > Score::NEG_INF {
+        format!(" → {}, failed low", v.value)
+    } else if v.value >= v.beta && v.beta < Score::INF {
+        format!(" → {}, failed high", v.value)
+    } else {
+        format!(" → {}", v.value)
+    };
+    format!("[{}, {}]{outcome}", v.alpha, v.beta)
 }
 
 fn write_children(

@@ -11,14 +11,13 @@ use crate::trace::{Bound, CodeLine, LineRole, LineRole::*, Observer, Stop};
 /// The listing of [`memory`], for the algorithms that call it.
 pub(super) const LINES: &[(LineRole, &str)] = &[
     (Header, "function memory(node, depth, α, β)   ▷ alpha-beta with memory, mover's view"),
+    (Leaf, "  if node is terminal or depth = 0: return ±value(node)"),
     (TtProbe, "  if the table holds node searched to depth:"),
     (TtHit, "    if lower ≥ β: return lower;  if upper ≤ α or lower = upper: return upper"),
     (Other, "    α ← max(α, lower); β ← min(β, upper)"),
-    (Leaf, "  if node is terminal or depth = 0: g ← ±value(node)"),
-    (Other, "  else: g ← −∞; a ← α"),
-    (MaxLoop, "    for each child c of node (the table's move first, with --ordering-heuristics):"),
-    (MaxUpdate, "      g ← max(g, −memory(c, depth − 1, −β, −a)); a ← max(a, g)"),
-    (MaxCut, "      if g ≥ β: break                 ▷ cutoff"),
+    (MaxLoop, "  g ← −∞; a ← α; for each child c (the table's move first, with --ordering-heuristics):"),
+    (MaxUpdate, "    g ← max(g, −memory(c, depth − 1, −β, −a)); a ← max(a, g)"),
+    (MaxCut, "    if g ≥ β: break                 ▷ cutoff"),
     (TtStore, "  store g as an upper bound if g ≤ α, a lower bound if g ≥ β, else exact"),
     (MaxReturn, "  return g"),
 ];
@@ -39,6 +38,9 @@ pub fn memory<G: Game, O: Observer<G>>(
     s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
     s.enter(game, alpha, beta)?;
+    if let Some(value) = s.leaf(game, depth) {
+        return Ok(s.exit(value));
+    }
     let key = game.position_key();
     if let Some(key) = key {
         s.tt_probe(key);
@@ -56,36 +58,29 @@ pub fn memory<G: Game, O: Observer<G>>(
             beta = beta.min(e.upper);
         }
     }
-    let leaf = s.leaf(game, depth);
-    let (g, best) = match leaf {
-        Some(value) => (value, None),
-        None => {
-            let natural = game.moves();
-            let order = m.order(game, s.ply(), &natural);
-            let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect());
-            let me = game.to_move();
-            let (mut g, mut a, mut best) = (Score::NEG_INF, alpha, None);
-            for (i, &mv) in moves.iter().enumerate() {
-                game.play(mv);
-                let v = negamax_child(game, me, a, beta, |c, a, b| memory(c, depth - 1, a, b, m, s))?;
-                game.undo(mv);
-                if i == 0 || v > g {
-                    best = Some(order[i]);
-                }
-                g = g.max(v);
-                a = a.max(g);
-                s.update(i, mv, v, a, beta);
-                if g >= beta {
-                    s.cutoff(game, &moves[i + 1..], a, beta);
-                    m.reward(game, mv, s.ply(), depth);
-                    break;
-                }
-            }
-            (g, best)
+    let natural = game.moves();
+    let order = m.order(game, s.ply(), &natural);
+    let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect());
+    let me = game.to_move();
+    let (mut g, mut a, mut best) = (Score::NEG_INF, alpha, None);
+    for (i, &mv) in moves.iter().enumerate() {
+        game.play(mv);
+        let v = negamax_child(game, me, a, beta, |c, a, b| memory(c, depth - 1, a, b, m, s))?;
+        game.undo(mv);
+        if i == 0 || v > g {
+            best = Some(order[i]);
         }
-    };
+        g = g.max(v);
+        a = a.max(g);
+        s.update(i, mv, v, a, beta);
+        if g >= beta {
+            s.cutoff(game, &moves[i + 1..], a, beta);
+            m.reward(game, mv, s.ply(), depth);
+            break;
+        }
+    }
     if let Some(key) = key {
-        let bound = m.store(key, depth, g, (alpha, beta), best, leaf.is_some());
+        let bound = m.store(key, depth, g, (alpha, beta), best);
         s.tt_store(key, g, bound, depth);
     }
     Ok(s.exit(g))

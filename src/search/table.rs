@@ -96,8 +96,8 @@ impl Memory {
         self.table.get(&key).filter(|e| e.depth == depth).copied()
     }
 
-    /// Stores the result `g` of a search of `key` to `depth` with the window [`alpha`, `beta`]
-    /// (`exact`: a leaf, exact whatever the window); returns the kind of bound stored.
+    /// Stores the result `g` of a search of `key` to `depth` with the window [`alpha`, `beta`];
+    /// returns the kind of bound stored.
     pub fn store(
         &mut self,
         key: u64,
@@ -105,11 +105,8 @@ impl Memory {
         g: Score,
         (alpha, beta): (Score, Score),
         best: Option<u32>,
-        exact: bool,
     ) -> Bound {
-        let bound = if exact {
-            Bound::Exact
-        } else if g <= alpha {
+        let bound = if g <= alpha {
             Bound::Upper
         } else if g >= beta {
             Bound::Lower
