@@ -33,6 +33,7 @@ pub fn view_options(
             (v.rankdir.is_some(), "--rankdir"),
             (v.style.is_some(), "--style"),
             (v.no_legend, "--no-legend"),
+            (v.pass.is_some(), "--pass"),
         ] {
             if set {
                 return Err(usage(format!(
@@ -61,6 +62,7 @@ pub fn view_options(
         style: v.style.unwrap_or_default(),
         tikz_steps: v.tikz_steps,
         no_legend: v.no_legend,
+        pass: v.pass,
     })
 }
 

@@ -60,6 +60,9 @@ pub struct ViewOptions {
     pub tikz_steps: bool,
     /// Diagrams: leave out the legend and caption.
     pub no_legend: bool,
+    /// Diagrams of a multi-pass search: the pass to draw (1-based; None: the last, which holds
+    /// the result).
+    pub pass: Option<u32>,
 }
 
 /// What an exporter makes of a trace.
