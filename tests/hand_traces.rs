@@ -46,7 +46,13 @@ fn check(algo: Algorithm, expected: Vec<Vec<String>>) {
     for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
         assert_eq!(g, e, "{algo}: event {k} differs; the trace so far:\n{}", got[..=k].join("\n"));
     }
-    assert_eq!(got.len(), expected.len(), "{algo}: {} events, the hand trace has {}", got.len(), expected.len());
+    assert_eq!(
+        got.len(),
+        expected.len(),
+        "{algo}: {} events, the hand trace has {}",
+        got.len(),
+        expected.len()
+    );
     assert_eq!(t.result.value, 6.into());
     assert_eq!(t.result.best_index, Some(1));
 }

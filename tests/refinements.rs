@@ -5,12 +5,12 @@
 //! trees.
 
 use abviz::Score;
+use abviz::game::Game;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
+use abviz::game::tree::ExplicitTree;
 use abviz::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use abviz::input::{Input, RunOptions};
-use abviz::game::Game;
-use abviz::game::tree::ExplicitTree;
 use abviz::search::{self, Algorithm, Heuristics, Settings};
 use abviz::trace::{Bound, Event, EventKind, NoOp, Trace};
 use proptest::prelude::*;

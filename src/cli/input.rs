@@ -69,7 +69,12 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
 pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
     let takes = |algos: &[Algorithm]| algos.contains(&algo);
     let flags = [
-        (a.guess.is_some(), "--guess", takes(&[Algorithm::Mtdf, Algorithm::Aspiration]), "mtdf and aspiration"),
+        (
+            a.guess.is_some(),
+            "--guess",
+            takes(&[Algorithm::Mtdf, Algorithm::Aspiration]),
+            "mtdf and aspiration",
+        ),
         (a.window.is_some(), "--window", takes(&[Algorithm::Aspiration]), "aspiration"),
         (a.ordering_heuristics.is_some(), "--ordering-heuristics", takes(&[Algorithm::Iterative]), "id"),
     ];
@@ -78,8 +83,9 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
     }
     let mut settings = Settings::default();
     if let Some(text) = &a.guess {
-        settings.guess = abviz::Score::parse(text.trim())
-            .ok_or_else(|| usage(format!("--guess '{text}' is not a value: expected a number like 3 or -12")))?;
+        settings.guess = abviz::Score::parse(text.trim()).ok_or_else(|| {
+            usage(format!("--guess '{text}' is not a value: expected a number like 3 or -12"))
+        })?;
     }
     if let Some(window) = a.window {
         if window == 0 {

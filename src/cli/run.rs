@@ -24,7 +24,8 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
         let (result, stats) = input.count_with(args.algo, args.max_nodes, &settings)?;
         Trace::stats_only(args.algo.descriptor().clone(), input.info(), result, stats)
     } else {
-        input.trace(args.algo, &RunOptions { max_nodes: args.max_nodes, settings, ..RunOptions::default() })?
+        input
+            .trace(args.algo, &RunOptions { max_nodes: args.max_nodes, settings, ..RunOptions::default() })?
     };
     draw(&trace, format, &view, args.view.render, args.output.as_deref())
 }

@@ -12,9 +12,9 @@
 
 use super::{Exporter, Output, ViewOptions};
 use crate::Error;
+use crate::Score;
 use crate::game::Player;
 use crate::safe_text::for_terminal;
-use crate::Score;
 use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace, Visit};
 use std::fmt::Write;
 

@@ -23,7 +23,13 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| {
         name: Cow::Borrowed("aspiration"),
         title: Cow::Borrowed("Aspiration windows"),
         perspective: Perspective::Max,
-        features: Features { window: true, researches: false, passes: true, transpositions: false, mcts: false },
+        features: Features {
+            window: true,
+            researches: false,
+            passes: true,
+            transpositions: false,
+            mcts: false,
+        },
         listing: Cow::Owned(driver.into_iter().map(|(r, t)| CodeLine::new(r, t)).chain(inner).collect()),
     }
 });

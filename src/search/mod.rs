@@ -244,7 +244,13 @@ pub struct Search<'o, G: Game, O> {
 impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     /// A search reporting to `obs`, whose values are in the `perspective` point of view.
     pub fn new(obs: &'o mut O, perspective: Perspective) -> Self {
-        Search { obs, mover_view: perspective == Perspective::Mover, ply: 0, plies: Vec::new(), horizon: false }
+        Search {
+            obs,
+            mover_view: perspective == Perspective::Mover,
+            ply: 0,
+            plies: Vec::new(),
+            horizon: false,
+        }
     }
 
     /// The search enters the current position with the window [`alpha`, `beta`].

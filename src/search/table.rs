@@ -134,7 +134,11 @@ impl Memory {
     pub fn order<G: Game>(&self, game: &G, ply: usize, moves: &[G::Move]) -> Vec<u32> {
         let h = self.heuristics;
         let mut order: Vec<u32> = (0..moves.len() as u32).collect();
-        let tt_move = if h.tt { game.position_key().and_then(|k| self.table.get(&k)).and_then(|e| e.best) } else { None };
+        let tt_move = if h.tt {
+            game.position_key().and_then(|k| self.table.get(&k)).and_then(|e| e.best)
+        } else {
+            None
+        };
         let killers = if h.killer { self.killers.get(ply).copied().unwrap_or_default() } else { [None; 2] };
         let rank = |i: u32| {
             let id = game.move_id(moves[i as usize]);
@@ -145,7 +149,8 @@ impl Memory {
             } else {
                 2
             };
-            let score = if h.history { id.and_then(|id| self.history.get(&id)).copied().unwrap_or(0) } else { 0 };
+            let score =
+                if h.history { id.and_then(|id| self.history.get(&id)).copied().unwrap_or(0) } else { 0 };
             (class, std::cmp::Reverse(score))
         };
         if h.tt || h.killer || h.history {
