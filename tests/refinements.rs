@@ -9,48 +9,19 @@ use abviz::game::Game;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use abviz::game::tree::ExplicitTree;
-use abviz::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use abviz::game::tree::TreeSpecNode;
 use abviz::input::{Input, RunOptions};
 use abviz::search::{self, Algorithm, Heuristics, Settings};
 use abviz::trace::{Bound, Event, EventKind, NoOp, Trace};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+use support::trees::{input, record, with_movers};
 
-fn leaf() -> impl Strategy<Value = TreeSpecNode> {
-    prop_oneof![
-        8 => (-4i32..=4).prop_map(TreeSpecNode::leaf),
-        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::INF) }),
-        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
-    ]
-}
-
-fn mover() -> impl Strategy<Value = Option<Player>> {
-    prop_oneof![6 => Just(None), 1 => Just(Some(Player::Max)), 1 => Just(Some(Player::Min))]
-}
+mod support;
 
 /// Uneven trees where a node now and then says who moves there (a player may move twice).
 fn tree() -> impl Strategy<Value = TreeSpecNode> {
-    (leaf(), mover())
-        .prop_map(|(mut l, p)| {
-            l.player = p;
-            l
-        })
-        .prop_recursive(6, 80, 5, |inner| {
-            (prop::collection::vec(inner, 1..5), mover()).prop_map(|(children, p)| {
-                let mut n = TreeSpecNode::interior(children);
-                n.player = p;
-                n
-            })
-        })
-}
-
-fn input(root: TreeSpecNode, min_root: bool) -> Input {
-    let player = if min_root { Player::Min } else { Player::Max };
-    Input::Tree { spec: TreeSpec { root_player: Some(player), root }, root: player }
-}
-
-fn record(input: &Input, algo: Algorithm) -> Trace {
-    input.trace(algo, &RunOptions { minimax_reference: false, ..RunOptions::default() }).unwrap()
+    with_movers(6)
 }
 
 /// The paths of the nodes a search entered (each once, however often it was entered).

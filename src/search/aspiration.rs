@@ -13,8 +13,8 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| {
     let driver = [
         (Other, "function aspiration(root, depth, guess, δ)   ▷ --guess [0], --window δ [2]"),
         (PassStart, "  α ← guess − δ; β ← guess + δ; v ← alphabeta(root, depth, α, β)"),
-        (Research, "  if v ≤ α: v ← alphabeta(root, depth, −∞, β)    ▷ failed low: again"),
-        (Research, "  if v ≥ β: v ← alphabeta(root, depth, α, +∞)    ▷ failed high: again"),
+        (Research, "  if v ≤ α or v ≥ β:                   ▷ it failed: search again"),
+        (Other, "    v ← alphabeta(root, depth, −∞, β) if v ≤ α, else alphabeta(root, depth, α, +∞)"),
         (PassEnd, "  return v"),
         (Other, ""),
     ];

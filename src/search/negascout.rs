@@ -49,8 +49,8 @@ pub fn negascout<G: Game, O: Observer<G>>(
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
         let mut t = negamax_child(game, me, alpha.max(m), n, |g, a, b| negascout(g, depth - 1, a, b, s))?;
-        let leaf = depth == 1 || game.terminal_value().is_some();
-        if n <= t && t < beta && !leaf {
+        // (A leaf's value is exact: asked only once the probe failed high inside the window.)
+        if n <= t && t < beta && depth > 1 && game.terminal_value().is_none() {
             s.research();
             t = negamax_child(game, me, t, beta, |g, a, b| negascout(g, depth - 1, a, b, s))?;
         }
