@@ -59,7 +59,7 @@ pub fn memory<G: Game, O: Observer<G>>(
         }
     }
     let natural = game.moves();
-    let order = m.order(game, s.ply(), &natural);
+    let order = m.order(game, key, s.ply(), &natural);
     let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect());
     let me = game.to_move();
     let (mut g, mut a, mut best) = (Score::NEG_INF, alpha, None);

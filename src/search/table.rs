@@ -129,16 +129,20 @@ impl Memory {
         bound
     }
 
-    /// The order to search `game`'s moves in at `ply`: indices into `moves` (the game's order),
-    /// the table's move first, then killers, then by history, each heuristic only if chosen.
-    pub fn order<G: Game>(&self, game: &G, ply: usize, moves: &[G::Move]) -> Vec<u32> {
+    /// The order to search `game`'s moves in at `ply` (the position's key is `key`): indices
+    /// into `moves` (the game's order), the table's move first, then killers, then by history,
+    /// each heuristic only if chosen.
+    pub fn order<G: Game>(&self, game: &G, key: Option<u64>, ply: usize, moves: &[G::Move]) -> Vec<u32> {
         let h = self.heuristics;
         let mut order: Vec<u32> = (0..moves.len() as u32).collect();
-        let tt_move = if h.tt {
-            game.position_key().and_then(|k| self.table.get(&k)).and_then(|e| e.best)
-        } else {
-            None
-        };
+        let tt_move = if h.tt { key.and_then(|k| self.table.get(&k)).and_then(|e| e.best) } else { None };
+        if !h.killer && !h.history {
+            // The table's move alone: moved to the front, the others in the game's order.
+            if let Some(first) = tt_move.filter(|&t| (t as usize) < moves.len()) {
+                order[..=first as usize].rotate_right(1);
+            }
+            return order;
+        }
         let killers = if h.killer { self.killers.get(ply).copied().unwrap_or_default() } else { [None; 2] };
         let rank = |i: u32| {
             let id = game.move_id(moves[i as usize]);
@@ -153,9 +157,8 @@ impl Memory {
                 if h.history { id.and_then(|id| self.history.get(&id)).copied().unwrap_or(0) } else { 0 };
             (class, std::cmp::Reverse(score))
         };
-        if h.tt || h.killer || h.history {
-            order.sort_by_key(|&i| rank(i));
-        }
+        // Each move's rank once (a stable sort: equal ranks keep the game's order).
+        order.sort_by_cached_key(|&i| rank(i));
         order
     }
 
