@@ -12,7 +12,6 @@
 
 use super::{Exporter, Output, ViewOptions};
 use crate::Error;
-use crate::Score;
 use crate::game::Player;
 use crate::safe_text::for_terminal;
 use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace, Visit};
@@ -208,9 +207,10 @@ fn write_node(
 fn visit_text(v: &Visit) -> String {
     let outcome = if v.exit == crate::trace::summary::NEVER {
         ", unfinished".to_string()
-    } else if v.value <= v.alpha && v.alpha > Score::NEG_INF {
+    } else if v.bound == Bound::Upper || v.value < v.alpha {
+        // (A leaf's value is exact: it fails only when it lies outside the window.)
         format!(" → {}, failed low", v.value)
-    } else if v.value >= v.beta && v.beta < Score::INF {
+    } else if v.bound == Bound::Lower || v.value > v.beta {
         format!(" → {}, failed high", v.value)
     } else {
         format!(" → {}", v.value)
