@@ -48,7 +48,9 @@ fn demo_pages_load_without_errors() {
         .filter(|n| n.ends_with(".html"))
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 10, "index, eight examples and the comparison: {pages:?}");
+    let examples = abviz::demo::examples().unwrap().len();
+    assert_eq!(pages.len(), examples + 2, "index, {examples} examples and the comparison: {pages:?}");
+    assert!(pages.contains(&"aima-pvs.html".to_string()), "the 'beyond alpha-beta' pages: {pages:?}");
     for name in &pages {
         let mut tab = b.tab();
         tab.open(&file_url(&site.join(name)));
