@@ -85,14 +85,29 @@ const MCTS_ITERATIONS: u32 = 2000;
 
 fn mcts<O: abviz::trace::Observer<TicTacToe>>(obs: &mut O) -> Option<u32> {
     let opts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
-    run_with(Algorithm::Mcts, &mut TicTacToe::new(TttEval::Win), u32::MAX, &opts, obs).unwrap().best_index()
+    run_with(
+        Algorithm::Mcts,
+        &mut TicTacToe::new(TttEval::Win),
+        u32::MAX,
+        &abviz::search::Settings { mcts: opts, ..Default::default() },
+        obs,
+    )
+    .unwrap()
+    .best_index()
 }
 
 fn mcts_record() -> Trace {
     let game = TicTacToe::new(TttEval::Win);
     let mut rec = Recorder::new(Algorithm::Mcts.descriptor(), u64::MAX);
     let opts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
-    let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut rec).unwrap();
+    let outcome = run_with(
+        Algorithm::Mcts,
+        &mut game.clone(),
+        u32::MAX,
+        &abviz::search::Settings { mcts: opts, ..Default::default() },
+        &mut rec,
+    )
+    .unwrap();
     rec.finish(Default::default(), outcome.result(&game))
 }
 

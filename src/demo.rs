@@ -29,6 +29,8 @@ use std::path::{Path, PathBuf};
 
 /// The AIMA tree (Russell & Norvig, 3rd ed., Fig. 5.2), named as in the book.
 pub const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+/// The same tree with a MIN root, where PVS and NegaScout search children again.
+pub const AIMA_MIN: &str = "min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 /// Wikipedia's "Alpha–beta pruning" figure (AB_pruning.svg).
 pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
 
@@ -62,7 +64,10 @@ impl Example {
     /// How the demo runs it (MCTS with [`MCTS_ITERATIONS`] iterations and seed 1).
     pub fn run_options(&self) -> RunOptions {
         let mcts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
-        RunOptions { mcts, ..RunOptions::default() }
+        RunOptions {
+            settings: crate::search::Settings { mcts, ..Default::default() },
+            ..RunOptions::default()
+        }
     }
 }
 
@@ -153,6 +158,24 @@ pub fn examples() -> Result<Vec<Example>, Error> {
                 None,
             ),
             algo: Algorithm::Mcts,
+            labels: Labels::default(),
+        },
+        Example {
+            file: "aima-pvs.html",
+            title: "Beyond alpha-beta: principal variation search, AIMA's tree with a MIN root",
+            blurb: "Every child after the first is probed with a null window; C's probe [11, 12] fails for MIN, so C is searched again with [−∞, 11] (and two of its leaves too): 18 node entries for 11 distinct nodes.",
+            command: "abviz run --tree 'min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --algo pvs -f html -o pvs",
+            input: Input::from_tree_text(AIMA_MIN, None)?,
+            algo: Algorithm::Pvs,
+            labels: Labels::default(),
+        },
+        Example {
+            file: "aima-negascout.html",
+            title: "Beyond alpha-beta: NegaScout, the same tree",
+            blurb: "Fail-soft: C's probe returns 6, so the re-search starts from [−∞, 6] and ends in a cutoff; leaves are never searched again. 15 node entries, one re-search.",
+            command: "abviz run --tree 'min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --algo negascout -f html -o negascout",
+            input: Input::from_tree_text(AIMA_MIN, None)?,
+            algo: Algorithm::NegaScout,
             labels: Labels::default(),
         },
         Example {

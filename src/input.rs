@@ -7,7 +7,7 @@ use crate::game::random::RandomTree;
 use crate::game::registry::{AnyGame, GameId, GameOptions, OptionKind, PositionVisitor, RegisteredGame};
 use crate::game::tree::{ExplicitTree, TreeSpec};
 use crate::game::{Game, Player};
-use crate::search::{self, Algorithm, MctsOptions};
+use crate::search::{self, Algorithm, Settings};
 use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
 
 /// The longest tree notation kept in a trace's input description (bytes).
@@ -28,8 +28,8 @@ pub struct RunOptions {
     /// For explicit and random trees, record up to this many nodes below pruned children so
     /// figures can show the never-searched subtrees faded.
     pub pruned_subtrees: u64,
-    /// The options of MCTS (iterations, exploration constant, seed).
-    pub mcts: MctsOptions,
+    /// The guess, window and move ordering of the algorithms that take them.
+    pub settings: Settings,
 }
 
 impl Default for RunOptions {
@@ -39,7 +39,7 @@ impl Default for RunOptions {
             positions: true,
             minimax_reference: true,
             pruned_subtrees: 100_000,
-            mcts: MctsOptions::default(),
+            settings: Settings::default(),
         }
     }
 }
@@ -212,17 +212,17 @@ impl Input {
     /// Runs `algo` with only a [`Counter`]: the search's result (value, best move, principal
     /// variation) and the counts.
     pub fn count(&self, algo: Algorithm, max_nodes: u64) -> Result<(SearchResult, Stats), Error> {
-        self.count_with(algo, max_nodes, &MctsOptions::default())
+        self.count_with(algo, max_nodes, &Settings::default())
     }
 
-    /// [`Input::count`] with the options of MCTS.
+    /// [`Input::count`] with the `settings` of the algorithms that take some.
     pub fn count_with(
         &self,
         algo: Algorithm,
         max_nodes: u64,
-        mcts: &MctsOptions,
+        settings: &Settings,
     ) -> Result<(SearchResult, Stats), Error> {
-        self.with_game(CountTask { algo, max_nodes, mcts })
+        self.with_game(CountTask { algo, max_nodes, settings: *settings })
     }
 }
 
@@ -253,7 +253,7 @@ impl GameTask for RecordTask<'_> {
         let mut rec = Recorder::new(self.algo.descriptor(), self.opts.max_nodes)
             .with_positions(self.opts.positions)
             .with_pruned_subtrees(if explicit { self.opts.pruned_subtrees } else { 0 });
-        let outcome = search::run_with(self.algo, &mut g, depth, &self.opts.mcts, &mut rec)?;
+        let outcome = search::run_with(self.algo, &mut g, depth, &self.opts.settings, &mut rec)?;
         let mut trace = rec.finish(info, outcome.result(&game));
         if self.opts.minimax_reference && self.algo.has_window() {
             let mut g = game;
@@ -269,18 +269,19 @@ impl GameTask for RecordTask<'_> {
     }
 }
 
-struct CountTask<'a> {
+struct CountTask {
     algo: Algorithm,
     max_nodes: u64,
-    mcts: &'a MctsOptions,
+    settings: Settings,
 }
 
-impl GameTask for CountTask<'_> {
+impl GameTask for CountTask {
     type Output = Result<(SearchResult, Stats), Error>;
     fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
-        let mut counter = Counter::new(self.max_nodes);
+        let revisits = self.algo.descriptor().features.researches;
+        let mut counter = Counter::new(self.max_nodes).tracking_revisits(revisits);
         let mut g = game.clone();
-        let outcome = search::run_with(self.algo, &mut g, depth, self.mcts, &mut counter)?;
+        let outcome = search::run_with(self.algo, &mut g, depth, &self.settings, &mut counter)?;
         Ok((outcome.result(&game), counter.stats))
     }
 }

@@ -51,6 +51,26 @@ impl Score {
         }
     }
 
+    /// The next value up, `v + 1`: the upper end of the null window [v, v + 1] (+∞ stays +∞,
+    /// and −∞ + 1 is the least finite value).
+    pub fn next_up(self) -> Score {
+        Score(self.0.saturating_add(1))
+    }
+
+    /// The next value down, `v − 1` (−∞ stays −∞, and +∞ − 1 is the largest finite value).
+    pub fn next_down(self) -> Score {
+        Score(self.0.saturating_sub(1).max(-i32::MAX))
+    }
+
+    /// `v + d` for a finite `v`, kept finite (an infinite value stays what it is).
+    pub fn plus(self, d: i32) -> Score {
+        if self.is_infinite() {
+            return self;
+        }
+        let max = i64::from(Self::MAX_FINITE);
+        Score((i64::from(self.0) + i64::from(d)).clamp(-max, max) as i32)
+    }
+
     /// Parses the ASCII or Unicode forms: `12`, `-3`, `inf`, `+inf`, `-inf`, `∞`, `+∞`, `-∞`, `−∞`.
     pub fn parse(s: &str) -> Option<Score> {
         match s {
@@ -131,6 +151,19 @@ impl<'de> Deserialize<'de> for Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn null_window_steps_stay_in_range() {
+        assert_eq!(Score::from(3).next_up(), Score::from(4));
+        assert_eq!(Score::INF.next_up(), Score::INF);
+        assert_eq!(Score::NEG_INF.next_up(), Score::from(-Score::MAX_FINITE));
+        assert_eq!(Score::from(Score::MAX_FINITE).next_up(), Score::INF);
+        assert_eq!(Score::NEG_INF.next_down(), Score::NEG_INF);
+        assert_eq!(Score::INF.next_down(), Score::from(Score::MAX_FINITE));
+        assert_eq!(Score::from(5).plus(-25), Score::from(-20));
+        assert_eq!(Score::INF.plus(-25), Score::INF);
+        assert_eq!(Score::from(Score::MAX_FINITE).plus(3), Score::from(Score::MAX_FINITE));
+    }
 
     #[test]
     fn parses_every_spelling() {

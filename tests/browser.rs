@@ -51,7 +51,9 @@ fn demo_pages_load_without_errors() {
         .filter(|n| n.ends_with(".html"))
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 15, "index, twelve examples and the two comparisons: {pages:?}");
+    let examples = abviz::demo::examples().unwrap().len();
+    assert_eq!(pages.len(), examples + 3, "index, {examples} examples and the two comparisons: {pages:?}");
+    assert!(pages.contains(&"aima-pvs.html".to_string()), "the 'beyond alpha-beta' pages: {pages:?}");
     for name in &pages {
         let mut tab = b.tab();
         tab.open(&file_url(&site.join(name)));

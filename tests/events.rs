@@ -127,7 +127,10 @@ fn a_re_search_is_a_second_visit_of_the_same_child() {
     let narration = abviz::trace::narration::narrate(&back, research);
     assert_eq!(narration, "The probe of S with [3, 4] failed high (value 5): search S again with [4, +∞].");
     let drawn = text(&back);
-    assert!(drawn.contains("S ▼ = 5  [4, 5]  #3  (searched 2 times: [3, 4], then [4, +∞])"), "{drawn}");
+    assert!(
+        drawn.contains("S ▼ = 5  [4, 5]  #3  (searched 2 times: [3, 4] → 5, failed high; then [4, +∞] → 5)"),
+        "{drawn}"
+    );
     assert!(drawn.contains("Re-searches  1"), "{drawn}");
 }
 

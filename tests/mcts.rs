@@ -12,7 +12,13 @@ use abviz::search::{Algorithm, MctsOptions, run, run_with};
 use abviz::trace::{Event, NONE, NoOp, Trace};
 
 fn options(iterations: u32, seed: u64) -> RunOptions {
-    RunOptions { mcts: MctsOptions { iterations, seed, ..MctsOptions::default() }, ..RunOptions::default() }
+    RunOptions {
+        settings: abviz::search::Settings {
+            mcts: MctsOptions { iterations, seed, ..MctsOptions::default() },
+            ..Default::default()
+        },
+        ..RunOptions::default()
+    }
 }
 
 fn random_tree(branching: u32, depth: u32, seed: u64) -> RandomTree {
@@ -182,7 +188,14 @@ fn on_tic_tac_toe_twenty_thousand_iterations_never_pick_a_losing_move() {
         let values = move_values(&game);
         let want = best(&values, game.to_move());
         let opts = MctsOptions { iterations: 20_000, ..MctsOptions::default() };
-        let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut NoOp).unwrap();
+        let outcome = run_with(
+            Algorithm::Mcts,
+            &mut game.clone(),
+            u32::MAX,
+            &abviz::search::Settings { mcts: opts, ..Default::default() },
+            &mut NoOp,
+        )
+        .unwrap();
         let chosen = outcome.best_index().unwrap() as usize;
         assert_eq!(values[chosen], want, "{position}: MCTS chose move {chosen} of {values:?}");
     }
@@ -196,7 +209,14 @@ fn on_nim_it_finds_a_move_to_a_zero_nim_sum() {
         let values = move_values(&game);
         let want = best(&values, game.to_move());
         let opts = MctsOptions { iterations: 20_000, ..MctsOptions::default() };
-        let outcome = run_with(Algorithm::Mcts, &mut game.clone(), u32::MAX, &opts, &mut NoOp).unwrap();
+        let outcome = run_with(
+            Algorithm::Mcts,
+            &mut game.clone(),
+            u32::MAX,
+            &abviz::search::Settings { mcts: opts, ..Default::default() },
+            &mut NoOp,
+        )
+        .unwrap();
         let chosen = outcome.best_index().unwrap() as usize;
         assert_eq!(values[chosen], want, "{heaps:?}: MCTS chose move {chosen} of {values:?}");
         let mut after = game;

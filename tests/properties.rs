@@ -3,45 +3,18 @@
 
 use abviz::Score;
 use abviz::game::Player;
-use abviz::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
-use abviz::input::{Input, RunOptions};
+use abviz::game::tree::{TreeSpecKind, TreeSpecNode};
 use abviz::search::Algorithm;
 use abviz::trace::{Bound, Status, Trace};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use support::trees::{input, record, tree, with_movers};
 
-fn leaf() -> impl Strategy<Value = TreeSpecNode> {
-    prop_oneof![
-        8 => (-4i32..=4).prop_map(TreeSpecNode::leaf),
-        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::INF) }),
-        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
-    ]
-}
+mod support;
 
-fn tree() -> impl Strategy<Value = TreeSpecNode> {
-    leaf()
-        .prop_recursive(6, 80, 5, |inner| prop::collection::vec(inner, 1..5).prop_map(TreeSpecNode::interior))
-}
-
-/// A random mover, or none (then the players alternate).
-fn mover() -> impl Strategy<Value = Option<Player>> {
-    prop_oneof![2 => Just(None), 1 => Just(Some(Player::Max)), 1 => Just(Some(Player::Min))]
-}
-
-/// Trees where any node may say who moves there, so a player often moves twice in a row.
+/// Trees where a player often moves twice in a row.
 fn repeated_movers() -> impl Strategy<Value = TreeSpecNode> {
-    (leaf(), mover())
-        .prop_map(|(mut l, p)| {
-            l.player = p;
-            l
-        })
-        .prop_recursive(6, 80, 5, |inner| {
-            (prop::collection::vec(inner, 1..5), mover()).prop_map(|(children, p)| {
-                let mut n = TreeSpecNode::interior(children);
-                n.player = p;
-                n
-            })
-        })
+    with_movers(2)
 }
 
 /// Minimax by hand on the spec, to check the searches against (`player` moves at `node`).
@@ -57,15 +30,6 @@ fn minimax(node: &TreeSpecNode, player: Player) -> Score {
             }
         }
     }
-}
-
-fn input(root: TreeSpecNode, min_root: bool) -> Input {
-    let player = if min_root { Player::Min } else { Player::Max };
-    Input::Tree { spec: TreeSpec { root_player: Some(player), root }, root: player }
-}
-
-fn record(input: &Input, algo: Algorithm) -> Trace {
-    input.trace(algo, &RunOptions { minimax_reference: false, ..RunOptions::default() }).unwrap()
 }
 
 /// Paths of visited nodes in visit order.

@@ -185,6 +185,23 @@ pub struct MctsArgs {
     pub seed: Option<u64>,
 }
 
+/// The settings of the refinements: first guesses, windows and move ordering.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SettingsArgs {
+    /// --algo mtdf: the first guess; --algo aspiration: the window's centre (MAX's view)
+    /// [default: 0].
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub guess: Option<String>,
+    /// --algo aspiration: the window's half-width δ ≥ 1, so the window is [guess − δ, guess + δ]
+    /// [default: 2].
+    #[arg(long, value_name = "DELTA")]
+    pub window: Option<u32>,
+    /// --algo id: move ordering, any of tt (the table's move from the last pass first), killer,
+    /// history, comma-separated, or none [default: tt].
+    #[arg(long, value_name = "LIST")]
+    pub ordering_heuristics: Option<String>,
+}
+
 /// Options of the diagram formats (dot, svg, tikz, html).
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
@@ -224,6 +241,10 @@ pub struct ViewArgs {
     /// Leave out the legend and caption.
     #[arg(long)]
     pub no_legend: bool,
+    /// Multi-pass searches (--algo mtdf, aspiration, id): the pass to draw, 1 for the first
+    /// [default: the last, which holds the result].
+    #[arg(long, value_name = "N")]
+    pub pass: Option<u32>,
     /// DOT: run Graphviz's `dot` and write SVG, PNG or PDF instead of the graph text.
     #[arg(long, value_enum, value_name = "KIND")]
     pub render: Option<RenderKind>,
@@ -237,7 +258,10 @@ pub struct ViewArgs {
   abviz run --random 3,4,1 --ordering best -f html -o best   a page with the stepper (a folder)
   abviz run --game tictactoe --depth 2 --eval open-lines --algo minimax
   abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png
-  abviz run --game tictactoe --algo mcts --iterations 500 --seed 7 -f html -o mcts")]
+  abviz run --game tictactoe --algo mcts --iterations 500 --seed 7 -f html -o mcts
+  abviz run --tree 'min ((3 12 8) (2 4 6) (14 5 2))' --algo pvs   null-window probes and re-searches
+  abviz run --game tictactoe --position x.o/.x./... --algo id -f html -o id   passes and TT hits
+  abviz run --random 3,4,1 --algo mtdf --guess 10 -f svg -o mtdf.svg")]
 pub struct RunArgs {
     /// The input.
     #[command(flatten)]
@@ -248,6 +272,9 @@ pub struct RunArgs {
     /// MCTS options.
     #[command(flatten)]
     pub mcts: MctsArgs,
+    /// The refinements' settings.
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
     /// .tex .html, a folder: html), else text].
     #[arg(long, short = 'f', value_enum)]
@@ -404,6 +431,9 @@ pub struct StepArgs {
     /// The algorithm [default: alphabeta-soft].
     #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Option<Algorithm>,
+    /// The refinements' settings.
+    #[command(flatten)]
+    pub settings: SettingsArgs,
     /// One numbered line per event instead of the full-screen view (automatic when standard
     /// input or output is not a terminal); reads commands n, b, c, C, q or a step number.
     #[arg(long)]

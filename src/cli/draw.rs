@@ -35,6 +35,7 @@ pub fn view_options(
             (v.style.is_some(), "--style"),
             (v.no_legend, "--no-legend"),
             (v.min_visits.is_some(), "--min-visits"),
+            (v.pass.is_some(), "--pass"),
         ] {
             if set {
                 return Err(usage(format!(
@@ -77,6 +78,7 @@ pub fn view_options(
             },
         },
         min_visits: v.min_visits,
+        pass: v.pass,
     })
 }
 

@@ -1,14 +1,14 @@
 //! Turning the input flags into an [`Input`], rejecting flags that do not fit the input; and the
 //! help of the game flags, written from the registry.
 
-use super::args::{InputArgs, MctsArgs, ShapeArgs};
+use super::args::{InputArgs, MctsArgs, SettingsArgs, ShapeArgs};
 use super::usage;
 use abviz::Error;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use abviz::game::registry::{self, GameId, GameOptions, OptionKind};
 use abviz::input::{GameInput, Input};
-use abviz::search::{Algorithm, MctsOptions};
+use abviz::search::{Algorithm, MctsOptions, Settings};
 use std::io::Read;
 use std::path::Path;
 
@@ -95,6 +95,40 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
     Err(usage(
         "no input: give one of --tree '((3 12 8) (2 4 6) (14 5 2))', --tree-file FILE, --random B,D[,SEED] or --game NAME",
     ))
+}
+
+/// The refinements' settings for `algo`, refusing a setting `algo` does not take.
+pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
+    let takes = |algos: &[Algorithm]| algos.contains(&algo);
+    let flags = [
+        (
+            a.guess.is_some(),
+            "--guess",
+            takes(&[Algorithm::Mtdf, Algorithm::Aspiration]),
+            "mtdf and aspiration",
+        ),
+        (a.window.is_some(), "--window", takes(&[Algorithm::Aspiration]), "aspiration"),
+        (a.ordering_heuristics.is_some(), "--ordering-heuristics", takes(&[Algorithm::Iterative]), "id"),
+    ];
+    if let Some((_, flag, _, which)) = flags.iter().find(|(set, _, fits, _)| *set && !fits) {
+        return Err(usage(format!("{flag} applies to --algo {which}, not to --algo {algo}")));
+    }
+    let mut settings = Settings::default();
+    if let Some(text) = &a.guess {
+        settings.guess = abviz::Score::parse(text.trim()).ok_or_else(|| {
+            usage(format!("--guess '{text}' is not a value: expected a number like 3 or -12"))
+        })?;
+    }
+    if let Some(window) = a.window {
+        if window == 0 {
+            return Err(usage("--window 0 is an empty window: give a half-width of 1 or more"));
+        }
+        settings.window = window;
+    }
+    if let Some(text) = &a.ordering_heuristics {
+        settings.heuristics = text.parse().map_err(usage)?;
+    }
+    Ok(settings)
 }
 
 /// The game options as typed.

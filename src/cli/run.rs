@@ -2,7 +2,7 @@
 
 use super::args::RunArgs;
 use super::draw::{check_destination, draw, resolve_format, view_options};
-use super::input::{build_input, mcts_options};
+use super::input::{build_input, mcts_options, settings};
 use super::usage;
 use abviz::Error;
 use abviz::export::Format;
@@ -16,15 +16,17 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
         return Err(usage("--stats-only goes with --format json"));
     }
     let input = build_input(&args.input)?;
-    let mcts = mcts_options(args.algo, &args.mcts)?;
+    let mut settings = settings(args.algo, &args.settings)?;
+    settings.mcts = mcts_options(args.algo, &args.mcts)?;
     let view = view_options(format, args.max_depth, args.stats_only, args.compact, &args.view)?;
     check_destination(format, args.output.as_deref())?;
     let trace = if args.stats_only {
         // Counting only: no nodes or events are kept, so huge searches fit in memory.
-        let (result, stats) = input.count_with(args.algo, args.max_nodes, &mcts)?;
+        let (result, stats) = input.count_with(args.algo, args.max_nodes, &settings)?;
         Trace::stats_only(args.algo.descriptor().clone(), input.info(), result, stats)
     } else {
-        input.trace(args.algo, &RunOptions { max_nodes: args.max_nodes, mcts, ..RunOptions::default() })?
+        input
+            .trace(args.algo, &RunOptions { max_nodes: args.max_nodes, settings, ..RunOptions::default() })?
     };
     draw(&trace, format, &view, args.view.render, args.output.as_deref())
 }

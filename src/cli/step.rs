@@ -1,7 +1,7 @@
 //! `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
 
 use super::args::StepArgs;
-use super::input::{build_input, mcts_options, read_trace_file};
+use super::input::{build_input, mcts_options, read_trace_file, settings};
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
@@ -32,6 +32,9 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                 (args.mcts.iterations.is_some(), "--iterations"),
                 (args.mcts.uct_c.is_some(), "--uct-c"),
                 (args.mcts.seed.is_some(), "--seed"),
+                (args.settings.guess.is_some(), "--guess"),
+                (args.settings.window.is_some(), "--window"),
+                (args.settings.ordering_heuristics.is_some(), "--ordering-heuristics"),
             ];
             if let Some((_, flag)) = search_flags.iter().find(|(set, _)| *set) {
                 return Err(usage(format!("{flag} applies to a new search, not to a saved trace (--trace)")));
@@ -41,11 +44,12 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
         None => {
             let input = build_input(&args.input)?;
             let algo = args.algo.unwrap_or_default();
-            let mcts = mcts_options(algo, &args.mcts)?;
+            let mut settings = settings(algo, &args.settings)?;
+            settings.mcts = mcts_options(algo, &args.mcts)?;
             let opts = RunOptions {
                 max_nodes: args.max_nodes,
                 minimax_reference: false,
-                mcts,
+                settings,
                 ..RunOptions::default()
             };
             input.trace(algo, &opts)?

@@ -210,7 +210,8 @@ pub fn count_all<G: Game>(
         .enumerate()
         .map(|(i, &algo)| {
             let mut g = game.clone();
-            let mut counter = Counter::new(max_nodes);
+            let revisits = algo.descriptor().features.researches;
+            let mut counter = Counter::new(max_nodes).tracking_revisits(revisits);
             let value = search::run(algo, &mut g, depth, &mut counter)?.value;
             progress(i);
             Ok((value, counter.stats))

@@ -17,7 +17,7 @@ use crate::Error;
 use crate::Score;
 use crate::game::{Game, Player};
 use crate::input::{GameTask, Input};
-use crate::search::{Algorithm, MctsOptions, run, run_with};
+use crate::search::{Algorithm, MctsOptions, Settings, run, run_with};
 use crate::trace::{Both, Counter, InputInfo, Observer, Stop};
 use serde::Serialize;
 use std::fmt::Write;
@@ -156,7 +156,13 @@ impl GameTask for Study<'_> {
                 for seed in 1..=self.seeds {
                     let opts = MctsOptions { iterations, seed: seed.into(), ..MctsOptions::default() };
                     let mut obs = Both(Counter::new(u64::MAX), RootChildren::default());
-                    let outcome = run_with(Algorithm::Mcts, &mut g.clone(), depth, &opts, &mut obs)?;
+                    let outcome = run_with(
+                        Algorithm::Mcts,
+                        &mut g.clone(),
+                        depth,
+                        &Settings { mcts: opts, ..Settings::default() },
+                        &mut obs,
+                    )?;
                     let Both(counter, root) = obs;
                     let best = outcome.best_index().unwrap_or(0) as usize;
                     agreed += u32::from(values.get(best) == Some(&value));

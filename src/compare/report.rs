@@ -63,6 +63,14 @@ pub struct AlgoResult {
     pub cutoffs: Summary,
     /// Children generated but never searched.
     pub pruned: Summary,
+    /// Distinct nodes entered (a re-searched node counts once; each pass has its own nodes).
+    pub nodes_distinct: Summary,
+    /// Re-searches of a child whose null-window probe failed.
+    pub researches: Summary,
+    /// Root searches (iterations, probes, aspiration windows); 0 for a single search.
+    pub passes: Summary,
+    /// Values taken from the transposition table.
+    pub tt_hits: Summary,
     /// The deepest node entered (root = 0), over all samples.
     pub max_depth: u32,
     /// Mean nodes divided by minimax's mean nodes (when minimax is compared).
@@ -144,6 +152,10 @@ impl Report {
                             leaves: stat(|s| s.leaves),
                             cutoffs: stat(|s| s.cutoffs),
                             pruned: stat(|s| s.pruned),
+                            nodes_distinct: stat(|s| s.nodes_distinct),
+                            researches: stat(|s| s.researches),
+                            passes: stat(|s| s.passes),
+                            tt_hits: stat(|s| s.tt_hits),
                             max_depth,
                             nodes_vs_minimax: None,
                             leaves_vs_minimax: None,

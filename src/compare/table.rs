@@ -18,6 +18,10 @@ enum Col {
     LeafRange,
     Cutoffs,
     Pruned,
+    Distinct,
+    Researches,
+    Passes,
+    TtHits,
     Value,
     VsMinimax,
     Ebf,
@@ -38,6 +42,10 @@ impl Col {
             Col::LeafRange => "Leaves min–max",
             Col::Cutoffs => "Cutoffs",
             Col::Pruned => "Pruned",
+            Col::Distinct => "Distinct",
+            Col::Researches => "Re-searches",
+            Col::Passes => "Passes",
+            Col::TtHits => "TT hits",
             Col::Value => "Value",
             Col::VsMinimax => "Nodes vs minimax",
             Col::Ebf => "EBF",
@@ -81,7 +89,24 @@ fn columns(report: &Report) -> Vec<Col> {
     if report.sampled() {
         cols.push(Col::LeafRange);
     }
-    cols.extend([Col::Cutoffs, Col::Pruned, Col::Value]);
+    cols.extend([Col::Cutoffs, Col::Pruned]);
+    // The refinements' own counts, when an algorithm compared has them.
+    let features = |f: fn(&crate::trace::Features) -> bool| {
+        report.algorithms.iter().any(|a| f(&a.descriptor().features))
+    };
+    if features(|f| f.researches || f.passes) {
+        cols.push(Col::Distinct);
+    }
+    for (col, on) in [
+        (Col::Researches, features(|f| f.researches)),
+        (Col::Passes, features(|f| f.passes)),
+        (Col::TtHits, features(|f| f.transpositions)),
+    ] {
+        if on {
+            cols.push(col);
+        }
+    }
+    cols.push(Col::Value);
     if report.algorithms.contains(&Algorithm::Minimax) {
         cols.push(Col::VsMinimax);
     }
@@ -149,6 +174,10 @@ fn cell(col: Col, row: &Row, r: &AlgoResult) -> String {
         Col::LeafRange => summary_range(&r.leaves),
         Col::Cutoffs => mean_text(r.cutoffs.mean),
         Col::Pruned => mean_text(r.pruned.mean),
+        Col::Distinct => mean_text(r.nodes_distinct.mean),
+        Col::Researches => mean_text(r.researches.mean),
+        Col::Passes => mean_text(r.passes.mean),
+        Col::TtHits => mean_text(r.tt_hits.mean),
         Col::Value => value_text(row),
         Col::VsMinimax => r.nodes_vs_minimax.map(percent_text).unwrap_or_default(),
         Col::Ebf => r.effective_branching.map(|b| format!("{b:.2}")).unwrap_or_else(|| "–".into()),
@@ -283,7 +312,8 @@ pub fn csv_field(s: &str) -> String {
 pub const CSV_HEADER: &str = "input,description,branching,depth,ordering,samples,algorithm,\
 nodes_mean,nodes_min,nodes_max,leaves_mean,leaves_min,leaves_max,cutoffs_mean,cutoffs_min,cutoffs_max,\
 pruned_mean,pruned_min,pruned_max,value,value_min,value_max,nodes_vs_minimax,leaves_vs_minimax,\
-effective_branching,knuth_moore_minimum,full_tree_leaves";
+effective_branching,knuth_moore_minimum,full_tree_leaves,nodes_distinct_mean,researches_mean,passes_mean,\
+tt_hits_mean";
 
 /// One line per case and algorithm, every column filled, plain numbers (`inf`/`-inf` for ±∞).
 pub fn csv(report: &Report) -> String {
@@ -314,6 +344,9 @@ pub fn csv(report: &Report) -> String {
                 opt(row.knuth_moore_minimum.map(|x| x.to_string())),
                 opt(row.full_tree_leaves.map(|x| x.to_string())),
             ]);
+            for s in [&r.nodes_distinct, &r.researches, &r.passes, &r.tt_hits] {
+                fields.push(s.mean.to_string());
+            }
             out.push_str(&fields.join(","));
             out.push('\n');
         }

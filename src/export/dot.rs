@@ -186,6 +186,18 @@ fn render(view: &View) -> String {
         let attrs = if attrs.is_empty() { String::new() } else { format!(" [{}]", attrs.join(", ")) };
         let _ = writeln!(out, "  {} -> {}{attrs};", view.id(p), view.id(i));
     }
+    // Transposition hits whose stored node is drawn too: a dashed arrow to it, labelled TT.
+    for &(node, from) in view.trace.links() {
+        if let (Some(a), Some(b)) = (view.index_of(node), view.index_of(from)) {
+            let _ = writeln!(
+                out,
+                r#"  {} -> {} [dir=forward, style=dashed, constraint=false, color="{c}", fontcolor="{c}", label=<TT>];"#,
+                view.id(a),
+                view.id(b),
+                c = color(Paint::Note)
+            );
+        }
+    }
     if !view.opts.no_legend {
         let _ = writeln!(out, "  graph [labelloc=b, labeljust=l, label=<{}>];", legend(view));
     }

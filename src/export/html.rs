@@ -221,7 +221,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     }
     let saving = mm.filter(|m| m.nodes > 0 && m.leaves > 0).map(|m| {
         format!(
-            "{} visits {} of the {} nodes minimax visits ({} fewer) and evaluates {} of its {} leaves ({} fewer).",
+            "{} visits {} of the {} nodes minimax visits ({}) and evaluates {} of its {} leaves ({}).",
             trace.algorithm.title(),
             thousands(s.nodes),
             thousands(m.nodes),
@@ -258,9 +258,12 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
 }
 
 /// "15%": how much smaller `part` is than `whole`.
+/// How `part` compares with `whole`: "15% fewer", or "38% more" (a re-searching algorithm may
+/// enter more nodes than minimax).
 fn percent(part: u64, whole: u64) -> String {
     let saved = 100.0 * (1.0 - part as f64 / whole as f64);
-    if saved > 0.0 && saved < 1.0 { format!("{saved:.1}%") } else { format!("{saved:.0}%") }
+    let (size, word) = if saved < 0.0 { (-saved, "more") } else { (saved, "fewer") };
+    if size > 0.0 && size < 1.0 { format!("{size:.1}% {word}") } else { format!("{size:.0}% {word}") }
 }
 
 /// Board pictures for the nodes a reader can point at: per node the index of its picture in

@@ -71,6 +71,9 @@ pub struct ViewOptions {
     pub fit_width: Option<f64>,
     /// Diagrams of MCTS: children with fewer visits than this become one "⋯ k nodes" stub.
     pub min_visits: Option<u32>,
+    /// Diagrams of a multi-pass search: the pass to draw (1-based; None: the last, which holds
+    /// the result).
+    pub pass: Option<u32>,
 }
 
 /// What an exporter makes of a trace.

@@ -15,7 +15,7 @@ use crate::Error;
 use crate::game::Player;
 use crate::safe_text::for_terminal;
 use crate::trace::narration::number;
-use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace};
+use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace, Visit};
 use std::fmt::Write;
 
 /// Above this many nodes the tree is cut to the depth where it fits (unless `--max-depth`).
@@ -185,9 +185,8 @@ fn write_node(
     }
     let _ = write!(out, "  #{}", s.pre);
     if s.visits > 1 {
-        let windows: Vec<String> =
-            trace.visits_of(id).map(|v| format!("[{}, {}]", v.alpha, v.beta)).collect();
-        let _ = write!(out, "  (searched {} times: {})", s.visits, windows.join(", then "));
+        let visits: Vec<String> = trace.visits_of(id).map(visit_text).collect();
+        let _ = write!(out, "  (searched {} times: {})", s.visits, visits.join("; then "));
     }
     if s.link != NONE {
         let _ = write!(out, "  = value from #{} (transposition)", trace.summary(s.link).pre);
@@ -236,6 +235,21 @@ fn mcts_node(trace: &Trace, id: NodeId, out: &mut String) {
     out.push('\n');
 }
 
+/// One visit of a node searched more than once: "[11, 12] → 6, failed low" (MAX's view).
+fn visit_text(v: &Visit) -> String {
+    let outcome = if v.exit == crate::trace::summary::NEVER {
+        ", unfinished".to_string()
+    } else if v.bound == Bound::Upper || v.value < v.alpha {
+        // (A leaf's value is exact: it fails only when it lies outside the window.)
+        format!(" → {}, failed low", v.value)
+    } else if v.bound == Bound::Lower || v.value > v.beta {
+        format!(" → {}, failed high", v.value)
+    } else {
+        format!(" → {}", v.value)
+    };
+    format!("[{}, {}]{outcome}", v.alpha, v.beta)
+}
+
 fn write_children(
     trace: &Trace,
     id: NodeId,
@@ -279,7 +293,9 @@ fn compare(stats: &Stats, reference: Option<&Stats>, pick: fn(&Stats) -> u64) ->
         Some(r) if pick(r) > 0 => {
             let m = pick(r);
             let saving = 100.0 * (m as f64 - v as f64) / m as f64;
-            format!("{v:<10} minimax: {m} ({saving:.1}% fewer)")
+            // A re-searching algorithm may enter more nodes than minimax.
+            let (size, word) = if saving < 0.0 { (-saving, "more") } else { (saving, "fewer") };
+            format!("{v:<10} minimax: {m} ({size:.1}% {word})")
         }
         _ => v.to_string(),
     }

@@ -233,14 +233,20 @@ pub fn value_text(trace: &Trace, id: NodeId) -> String {
     }
 }
 
-/// Depth-first preorder of the tree the result belongs to (the last pass of a multi-pass
-/// search), children in move order, without recursion.
-fn preorder(trace: &Trace) -> Vec<NodeId> {
+/// The root of the tree a diagram draws: the chosen pass's (1-based), else the one the result
+/// belongs to (the last pass of a multi-pass search).
+fn drawn_root(trace: &Trace, pass: Option<u32>) -> NodeId {
+    let chosen = pass.and_then(|k| trace.passes().get(k.checked_sub(1)? as usize)).map(|p| p.root);
+    chosen.filter(|&r| r != NONE).unwrap_or_else(|| trace.result_root())
+}
+
+/// Depth-first preorder of the tree below `root`, children in move order, without recursion.
+fn preorder(trace: &Trace, root: NodeId) -> Vec<NodeId> {
     let mut order = Vec::with_capacity(trace.nodes.len());
     if trace.nodes.is_empty() {
         return order;
     }
-    let mut stack = vec![trace.result_root()];
+    let mut stack = vec![root];
     while let Some(id) = stack.pop() {
         order.push(id);
         stack.extend(trace.children(id).iter().rev());
@@ -252,7 +258,8 @@ impl<'a> View<'a> {
     /// Selects what to show of `trace` under `opts` and writes the labels.
     pub fn new(trace: &'a Trace, opts: &ViewOptions) -> View<'a> {
         let n = trace.nodes.len();
-        let order = preorder(trace);
+        let root = if n > 0 { drawn_root(trace, opts.pass) } else { Trace::ROOT };
+        let order = preorder(trace, root);
         let mut pv = vec![false; n];
         if n > 0 {
             pv[trace.result_root() as usize] = true;
@@ -295,8 +302,23 @@ impl<'a> View<'a> {
                 }
             }
         }
-        let total = if n > 0 { size[0] as usize } else { 0 };
+        let total = if n > 0 { size[root as usize] as usize } else { 0 };
         let mut notes = Vec::new();
+        let passes = trace.passes();
+        if passes.len() > 1 {
+            let k = passes.iter().position(|p| p.root == root).unwrap_or(passes.len() - 1);
+            let p = &passes[k];
+            let what = match p.depth {
+                Some(d) => format!("{}, depth {d}", p.kind.name()),
+                None => p.kind.name().to_string(),
+            };
+            notes.push(format!(
+                "pass {} of {} ({what}, window {}); --pass N draws another",
+                k + 1,
+                passes.len(),
+                window(p.alpha, p.beta)
+            ));
+        }
         if below_depth > 0 {
             notes.push(format!(
                 "{} nodes below depth {max_depth} not shown (--max-depth)",
@@ -338,7 +360,7 @@ impl<'a> View<'a> {
             return view;
         }
         // Walk the eligible tree, replacing collapsed children by stubs.
-        let mut stack: Vec<(Item, u32)> = vec![(Item::Node(Trace::ROOT), NONE)];
+        let mut stack: Vec<(Item, u32)> = vec![(Item::Node(root), NONE)];
         while let Some((item, parent)) = stack.pop() {
             let local = view.items.len() as u32;
             view.items.push(item);
@@ -602,7 +624,10 @@ impl<'a> View<'a> {
                 let s = t.summary(id);
                 let visited = n.visited();
                 let pruned_leaf = t.pruned_value(id).is_some();
-                let leaf = s.is_leaf() || pruned_leaf || (visited && t.children(id).is_empty());
+                // A node whose value came from the transposition table has no children drawn but
+                // is no leaf.
+                let childless = visited && t.children(id).is_empty() && s.link == NONE;
+                let leaf = s.is_leaf() || pruned_leaf || childless;
                 let shape = match (leaf, n.player) {
                     (true, p) if self.opts.style == Style::Boxes => {
                         if p == Player::Max {
@@ -634,6 +659,10 @@ impl<'a> View<'a> {
                 let interior = visited && !s.is_leaf();
                 let bounds = if mcts {
                     super::mcts_view::beside(t, id).filter(|_| l.bounds_in || l.bounds_out)
+                } else if windowed && interior && s.visits > 1 && (l.bounds_in || l.bounds_out) {
+                    // A node searched again: each visit's window, the probe first.
+                    let windows: Vec<String> = t.visits_of(id).map(|v| window(v.alpha, v.beta)).collect();
+                    Some(windows.join(", again "))
                 } else if windowed && interior && l.range {
                     Some(range(s.value, s.bound))
                 } else if windowed && interior {
@@ -649,6 +678,14 @@ impl<'a> View<'a> {
                     }
                 } else {
                     None
+                };
+                // A value from the transposition table: where it was stored.
+                let bounds = match (s.link, bounds) {
+                    (NONE, b) => b,
+                    (from, b) => {
+                        let tt = format!("TT ← #{}", t.summary(from).pre);
+                        Some(b.map_or(tt.clone(), |b| format!("{b} · {tt}")))
+                    }
                 };
                 let order = if visited {
                     match (l.pre, l.post) {

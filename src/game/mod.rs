@@ -110,6 +110,14 @@ pub trait Game: Clone {
         None
     }
 
+    /// A number naming `mv` across positions (the same move played elsewhere has the same
+    /// number), for the killer and history heuristics; `None` (the default): those heuristics
+    /// leave the game's order alone.
+    fn move_id(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
+        None
+    }
+
     /// A key of this position for transposition tables: equal positions (with the same player
     /// to move) have equal keys, different ones almost surely differ. `None` (the default): the
     /// game has no key, and searches that need one refuse it.

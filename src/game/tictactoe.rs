@@ -251,6 +251,10 @@ impl Game for TicTacToe {
         Some(mv as u32)
     }
 
+    fn move_id(&self, mv: u8) -> Option<u64> {
+        Some(u64::from(mv))
+    }
+
     fn position_key(&self) -> Option<u64> {
         Some(self.x as u64 | (self.o as u64) << 16)
     }

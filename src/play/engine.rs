@@ -98,6 +98,11 @@ impl Decision {
 }
 
 impl Engine {
+    /// The settings its searches run with (MCTS's options; the others take the defaults).
+    fn settings(&self) -> search::Settings {
+        search::Settings { mcts: self.mcts, ..Default::default() }
+    }
+
     /// Searches `game` with iterative deepening (1, 2, ... plies up to `depth`, stopping early
     /// when a search already reaches the end of every line), and keeps the deepest search that
     /// finished within the node budget and the time limit. Only counts are kept.
@@ -120,8 +125,8 @@ impl Engine {
     pub fn explain<G: Game>(&self, game: &G, d: &Decision) -> Result<Trace, Error> {
         let mut rec = Recorder::new(self.algo.descriptor(), u64::MAX).with_positions(true);
         let mut g = game.clone();
-        let outcome =
-            search::run_with(self.algo, &mut g, d.depth, &self.mcts, &mut rec).map_err(Error::Stopped)?;
+        let outcome = search::run_with(self.algo, &mut g, d.depth, &self.settings(), &mut rec)
+            .map_err(Error::Stopped)?;
         Ok(rec.finish(d.info.clone(), outcome.result(game)))
     }
 
@@ -140,7 +145,7 @@ impl Engine {
         let mut depth = if mcts { max_depth } else { 1 };
         loop {
             let mut counter = Counter::new(self.max_nodes);
-            let mut options = self.mcts.clone();
+            let mut options = self.mcts;
             if let Some(limit) = self.time {
                 let left = limit.saturating_sub(start.elapsed());
                 if mcts {
@@ -151,7 +156,13 @@ impl Engine {
             }
             let mut both = Both(counter, observer(self.algo, self.max_nodes));
             let mut g = game.clone();
-            match search::run_with(self.algo, &mut g, depth, &options, &mut both) {
+            match search::run_with(
+                self.algo,
+                &mut g,
+                depth,
+                &search::Settings { mcts: options, ..Default::default() },
+                &mut both,
+            ) {
                 Ok(outcome) => {
                     let Both(counter, obs) = both;
                     let end = proven_end(game, &outcome);

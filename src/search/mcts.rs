@@ -48,7 +48,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
 };
 
 /// The settings of one MCTS search.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsOptions {
     /// Iterations to run (the search stops earlier when `time` runs out).
     pub iterations: u32,

@@ -10,18 +10,33 @@
 
 mod alphabeta;
 mod alphabeta_soft;
+mod aspiration;
+mod iterative;
 mod mcts;
+mod memory;
 mod minimax;
+mod mtdf;
 mod negamax;
 mod negamax_ab;
+mod negascout;
+mod pvs;
+mod table;
+
 pub mod playout;
 
 pub use alphabeta::alphabeta;
 pub use alphabeta_soft::alphabeta_soft;
+pub use aspiration::aspiration;
+pub use iterative::iterative;
 pub use mcts::{MctsOptions, mcts};
+pub use memory::memory;
 pub use minimax::minimax;
+pub use mtdf::mtdf;
 pub use negamax::negamax;
 pub use negamax_ab::negamax_ab;
+pub use negascout::negascout;
+pub use pvs::pvs;
+pub use table::{Entry, Heuristics, Memory};
 
 use crate::Score;
 use crate::game::{Game, Player};
@@ -58,17 +73,42 @@ pub enum Algorithm {
     #[serde(rename = "mcts")]
     #[cfg_attr(feature = "cli", value(name = "mcts", aliases = ["uct", "monte-carlo"]))]
     Mcts,
+    /// Principal variation search: null-window probes, re-searched when they fail high.
+    #[serde(rename = "pvs")]
+    #[cfg_attr(feature = "cli", value(name = "pvs", alias = "principal-variation"))]
+    Pvs,
+    /// NegaScout (Reinefeld): fail-soft PVS that never re-searches a leaf.
+    #[serde(rename = "negascout")]
+    #[cfg_attr(feature = "cli", value(name = "negascout", alias = "nega-scout"))]
+    NegaScout,
+    /// MTD(f): null-window alpha-beta passes with memory, converging on the value.
+    #[serde(rename = "mtdf")]
+    #[cfg_attr(feature = "cli", value(name = "mtdf", aliases = ["mtd-f", "mtd(f)"]))]
+    Mtdf,
+    /// Fail-soft alpha-beta in an aspiration window around a guess, searched again on a fail.
+    #[serde(rename = "aspiration")]
+    #[cfg_attr(feature = "cli", value(name = "aspiration", alias = "aspiration-windows"))]
+    Aspiration,
+    /// Iterative deepening with a transposition table: one pass per depth.
+    #[serde(rename = "id")]
+    #[cfg_attr(feature = "cli", value(name = "id", aliases = ["iterative", "iterative-deepening"]))]
+    Iterative,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order they are listed to users.
-    pub const ALL: [Algorithm; 6] = [
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::AlphaBetaSoft,
         Algorithm::Negamax,
         Algorithm::NegamaxAb,
         Algorithm::Mcts,
+        Algorithm::Pvs,
+        Algorithm::NegaScout,
+        Algorithm::Mtdf,
+        Algorithm::Aspiration,
+        Algorithm::Iterative,
     ];
 
     /// What the algorithm says about itself: the trace stores a copy.
@@ -80,6 +120,11 @@ impl Algorithm {
             Algorithm::Negamax => &negamax::DESCRIPTOR,
             Algorithm::NegamaxAb => &negamax_ab::DESCRIPTOR,
             Algorithm::Mcts => &mcts::DESCRIPTOR,
+            Algorithm::Pvs => &pvs::DESCRIPTOR,
+            Algorithm::NegaScout => &negascout::DESCRIPTOR,
+            Algorithm::Mtdf => &mtdf::DESCRIPTOR,
+            Algorithm::Aspiration => &aspiration::DESCRIPTOR,
+            Algorithm::Iterative => &iterative::DESCRIPTOR,
         }
     }
 
@@ -92,6 +137,11 @@ impl Algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::NegamaxAb => "negamax-ab",
             Algorithm::Mcts => "mcts",
+            Algorithm::Pvs => "pvs",
+            Algorithm::NegaScout => "negascout",
+            Algorithm::Mtdf => "mtdf",
+            Algorithm::Aspiration => "aspiration",
+            Algorithm::Iterative => "id",
         }
     }
 
@@ -140,6 +190,11 @@ impl FromStr for Algorithm {
             "alpha-beta-soft" | "aima" | "fail-soft" => Some(Algorithm::AlphaBetaSoft),
             "negamax-alphabeta" | "negamax-alpha-beta" => Some(Algorithm::NegamaxAb),
             "uct" | "monte-carlo" => Some(Algorithm::Mcts),
+            "principal-variation" => Some(Algorithm::Pvs),
+            "nega-scout" => Some(Algorithm::NegaScout),
+            "mtd-f" | "mtd(f)" => Some(Algorithm::Mtdf),
+            "aspiration-windows" => Some(Algorithm::Aspiration),
+            "iterative" | "iterative-deepening" => Some(Algorithm::Iterative),
             _ => Algorithm::ALL.into_iter().find(|a| a.name() == norm),
         };
         found.ok_or_else(|| {
@@ -206,12 +261,19 @@ pub struct Search<'o, G: Game, O> {
     mover_view: bool,
     ply: usize,
     plies: Vec<Ply<G::Move>>,
+    horizon: bool,
 }
 
 impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     /// A search reporting to `obs`, whose values are in the `perspective` point of view.
     pub fn new(obs: &'o mut O, perspective: Perspective) -> Self {
-        Search { obs, mover_view: perspective == Perspective::Mover, ply: 0, plies: Vec::new() }
+        Search {
+            obs,
+            mover_view: perspective == Perspective::Mover,
+            ply: 0,
+            plies: Vec::new(),
+            horizon: false,
+        }
     }
 
     /// The search enters the current position with the window [`alpha`, `beta`].
@@ -241,7 +303,10 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     pub fn leaf(&mut self, game: &G, depth: u32) -> Option<Score> {
         let (value, terminal) = match game.terminal_value() {
             Some(v) => (v, game.leaves_are_game_ends()),
-            None if depth == 0 => (game.evaluate(), false),
+            None if depth == 0 => {
+                self.horizon = true;
+                (game.evaluate(), false)
+            }
             None => return None,
         };
         let value = if self.mover_view { game.to_move().to_max_view(value) } else { value };
@@ -255,6 +320,25 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
         let moves = game.moves();
         self.obs.expand(game, &moves);
         moves
+    }
+
+    /// `moves`, the current position's moves in the order the search will try them, reported
+    /// to the observer (for searches that order moves themselves).
+    #[inline(always)]
+    pub fn expand(&mut self, game: &G, moves: Vec<G::Move>) -> Vec<G::Move> {
+        self.obs.expand(game, &moves);
+        moves
+    }
+
+    /// How many nodes are open: 1 at the root after it was entered.
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// Whether a leaf at the depth limit (not a game end) was evaluated since the last
+    /// [`Search::pass_start`]: a deeper search could see more.
+    pub fn reached_horizon(&self) -> bool {
+        self.horizon
     }
 
     /// Child `index` (reached by `mv`) returned `value`; the node's window is now
@@ -290,6 +374,7 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
 
     /// A root search begins.
     pub fn pass_start(&mut self, game: &G, kind: PassKind, depth: Option<u32>, alpha: Score, beta: Score) {
+        self.horizon = false;
         self.obs.pass_start(game, kind, depth, alpha, beta);
     }
 
@@ -326,29 +411,73 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     }
 }
 
-/// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end);
-/// MCTS with its default options.
+/// The value of the position `game` is in, a child of a node where `me` moved, from `me`'s point
+/// of view, as `search` finds it with the window [`alpha`, `beta`] in that view. Negamax negates
+/// the child's value, and negates and swaps its window, when the player to move changed; when
+/// `me` moves again (Kalah, Jiu chess) both pass through unchanged.
+#[inline(always)]
+fn negamax_child<G: Game>(
+    game: &mut G,
+    me: Player,
+    alpha: Score,
+    beta: Score,
+    search: impl FnOnce(&mut G, Score, Score) -> Result<Score, Stop>,
+) -> Result<Score, Stop> {
+    if game.to_move() == me { search(game, alpha, beta) } else { Ok(-search(game, -beta, -alpha)?) }
+}
+
+/// What some algorithms take beyond the depth: the first guess of MTD(f) and aspiration
+/// windows, the aspiration window's half-width, iterative deepening's move ordering and the
+/// options of MCTS.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// The guess of the root value (MAX's view): MTD(f)'s first probe, the aspiration window's
+    /// centre.
+    pub guess: Score,
+    /// The aspiration window's half-width δ: [guess − δ, guess + δ] (at least 1).
+    pub window: u32,
+    /// The move-ordering heuristics of iterative deepening.
+    pub heuristics: Heuristics,
+    /// The options of MCTS (iterations, exploration constant, seed).
+    pub mcts: MctsOptions,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            guess: Score::from(0),
+            window: 2,
+            heuristics: Heuristics::TT,
+            mcts: MctsOptions::default(),
+        }
+    }
+}
+
+/// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end).
 pub fn run<G: Game, O: Observer<G>>(
     algo: Algorithm,
     game: &mut G,
     depth: u32,
     obs: &mut O,
 ) -> Result<Outcome<G::Move>, Stop> {
-    run_with(algo, game, depth, &MctsOptions::default(), obs)
+    run_with(algo, game, depth, &Settings::default(), obs)
 }
 
-/// [`run`] with the options of MCTS (the other algorithms ignore them). MCTS plays out with
-/// [`playout::Uniform`]; `depth` limits its tree and playouts (`u32::MAX`: to the end).
+/// [`run`] with the `settings` of the algorithms that take some.
 pub fn run_with<G: Game, O: Observer<G>>(
     algo: Algorithm,
     game: &mut G,
     depth: u32,
-    mcts_options: &MctsOptions,
+    settings: &Settings,
     obs: &mut O,
 ) -> Result<Outcome<G::Move>, Stop> {
     let mut s = Search::new(obs, algo.perspective());
 
     let (lo, hi) = (Score::NEG_INF, Score::INF);
+    // The guess in the root mover's view, for the negamax-form MTD(f).
+    let mover_guess = game.to_move().to_max_view(settings.guess);
+    // An empty window (δ = 0) proves nothing: the narrowest is [guess − 1, guess + 1].
+    let delta = settings.window.clamp(1, Score::MAX_FINITE as u32) as i32;
     let value = match algo {
         Algorithm::Minimax => minimax(game, depth, &mut s)?,
         Algorithm::AlphaBeta => alphabeta(game, depth, lo, hi, &mut s)?,
@@ -357,8 +486,13 @@ pub fn run_with<G: Game, O: Observer<G>>(
         Algorithm::NegamaxAb => negamax_ab(game, depth, lo, hi, &mut s)?,
         Algorithm::Mcts => {
             let mut playout = playout::Uniform::for_game(game);
-            return mcts(game, depth, mcts_options, &mut playout, &mut s);
+            return mcts(game, depth, &settings.mcts, &mut playout, &mut s);
         }
+        Algorithm::Pvs => pvs(game, depth, lo, hi, &mut s)?,
+        Algorithm::NegaScout => negascout(game, depth, lo, hi, &mut s)?,
+        Algorithm::Mtdf => return mtdf(game, depth, mover_guess, &mut s),
+        Algorithm::Aspiration => aspiration(game, depth, settings.guess, delta, &mut s)?,
+        Algorithm::Iterative => iterative(game, depth, settings.heuristics, &mut s)?,
     };
     Ok(s.outcome(game, value))
 }

@@ -154,7 +154,9 @@ impl<G: Game> Observer<G> for NoOp {}
 
 /// Counts nodes, leaves, cutoffs and pruned children without recording anything else; enforces
 /// an optional node budget and time limit. Used by `--stats-only`, comparisons and the minimax reference counts.
-/// Distinct counts equal entry counts unless the search re-searches.
+/// Distinct counts equal entry counts unless the search re-searches; then they are exact with
+/// [`Counter::tracking_revisits`] (a re-search may enter a node its probe pruned), and count
+/// every node of a re-search as seen before without it.
 #[derive(Debug, Clone, Default)]
 pub struct Counter {
     /// The counts so far.
@@ -166,6 +168,18 @@ pub struct Counter {
     /// Re-search nesting: entries inside a re-search are not distinct.
     revisit: usize,
     research_next: bool,
+    /// With [`Counter::tracking_revisits`]: every node entered so far, as a hash of its path.
+    seen: Option<rustc_hash::FxHashSet<u64>>,
+    /// Each open node's path hash, the children it entered and the last child's path hash.
+    paths: Vec<(u64, u32, u64)>,
+    roots: u64,
+    /// Whether the node entered last is entered for the first time.
+    first: bool,
+}
+
+/// The path hash of child `index` below the node whose path hash is `parent`.
+fn child_path(parent: u64, index: u64) -> u64 {
+    (parent ^ index.wrapping_add(0x9e37_79b9_7f4a_7c15)).wrapping_mul(0xbf58_476d_1ce4_e5b9).rotate_left(31)
 }
 
 impl Counter {
@@ -178,6 +192,38 @@ impl Counter {
     pub fn with_time_limit(mut self, limit: std::time::Duration) -> Self {
         self.deadline = Some((std::time::Instant::now() + limit, limit.as_secs_f64()));
         self
+    }
+
+    /// Counts distinct nodes exactly when the search re-searches (`on`): remembers every node
+    /// entered (8 bytes each), so that a node a probe pruned counts once its re-search enters it.
+    pub fn tracking_revisits(mut self, on: bool) -> Self {
+        self.seen = on.then(Default::default);
+        self
+    }
+
+    /// Whether the node being entered (a re-search if `research`) is entered for the first time.
+    fn first_entry(&mut self, research: bool) -> bool {
+        let Some(seen) = &mut self.seen else {
+            if research || self.revisit > 0 {
+                self.revisit += 1;
+                return false;
+            }
+            return true;
+        };
+        let path = match self.paths.last_mut() {
+            Some(top) if research => top.2,
+            Some(top) => {
+                top.1 += 1;
+                top.2 = child_path(top.0, u64::from(top.1));
+                top.2
+            }
+            None => {
+                self.roots += 1;
+                child_path(u64::MAX, self.roots)
+            }
+        };
+        self.paths.push((path, 0, 0));
+        seen.insert(path)
     }
 }
 
@@ -194,11 +240,9 @@ impl<G: Game> Observer<G> for Counter {
             return Err(Stop::TimeLimit { seconds });
         }
         self.stats.count_node(self.depth);
-        if std::mem::take(&mut self.research_next) || self.revisit > 0 {
-            self.revisit += 1;
-        } else {
-            self.stats.nodes_distinct += 1;
-        }
+        let research = std::mem::take(&mut self.research_next);
+        self.first = self.first_entry(research);
+        self.stats.nodes_distinct += u64::from(self.first);
         self.depth += 1;
         Ok(())
     }
@@ -218,9 +262,7 @@ impl<G: Game> Observer<G> for Counter {
     fn leaf(&mut self, _value: Score, terminal: bool) {
         self.stats.leaves += 1;
         self.stats.horizon_leaves += u64::from(!terminal);
-        if self.revisit == 0 {
-            self.stats.leaves_distinct += 1;
-        }
+        self.stats.leaves_distinct += u64::from(self.first);
     }
 
     #[inline]
@@ -233,6 +275,7 @@ impl<G: Game> Observer<G> for Counter {
     fn exit(&mut self, _value: Score) {
         self.depth -= 1;
         self.revisit = self.revisit.saturating_sub(1);
+        self.paths.pop();
     }
 
     fn pass_start(&mut self, _game: &G, _kind: PassKind, _depth: Option<u32>, _alpha: Score, _beta: Score) {

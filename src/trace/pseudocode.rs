@@ -3,7 +3,7 @@
 //! execute, most specific first, so one mapping serves every algorithm's listing.
 
 use crate::game::Player;
-use crate::trace::{Event, EventKind, LineRole, Trace};
+use crate::trace::{Event, EventKind, LineRole, PassKind, Trace};
 
 /// The algorithm's pseudocode, one string per line.
 pub fn lines(trace: &Trace) -> Vec<&str> {
@@ -55,6 +55,10 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
             Player::Max => &[MaxReturn],
             Player::Min => &[MinReturn, MaxReturn],
         },
+        // An aspiration window searched again runs the line that says so.
+        Event::PassStart { pass, pass_kind: PassKind::Aspiration, .. } if pass > 0 => {
+            &[Research, PassStart, Header]
+        }
         Event::PassStart { .. } => &[PassStart, Header],
         Event::PassEnd { .. } => &[PassEnd, PassStart],
         Event::TtProbe { .. } => &[TtProbe, Header],

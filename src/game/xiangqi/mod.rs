@@ -240,6 +240,25 @@ impl Game for Xiangqi {
         Score::from(self.static_eval())
     }
 
+    fn position_key(&self) -> Option<u64> {
+        // Zobrist-style: one pseudo-random number per (square, side, kind), XORed, and the side
+        // to move; pieces of the same kind are interchangeable.
+        let mix = |x: u64| {
+            let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            x ^ (x >> 31)
+        };
+        let side = u64::from(self.board.side() == Side::Red);
+        Some(self.board.pieces().fold(side, |key, (sq, id)| {
+            let piece = u64::from(id & 16) | kind_of(id) as u64;
+            key ^ mix((u64::from(sq) << 8 | piece).wrapping_add(0x9e37_79b9_7f4a_7c15))
+        }))
+    }
+
+    fn move_id(&self, mv: Move) -> Option<u64> {
+        Some(u64::from(mv.from()) << 8 | u64::from(mv.to()))
+    }
+
     fn label_key(&self, mv: Move) -> Option<u32> {
         // ICCS names a move by its squares alone; Chinese notation depends on the position.
         (self.labels == MoveNotation::Iccs).then(|| mv.from() as u32 * 256 + mv.to() as u32)

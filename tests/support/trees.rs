@@ -1,0 +1,59 @@
+//! Random trees for the property tests: uneven shapes, ties, ±∞ leaves, MIN roots and nodes
+//! that say who moves there (so a player may move twice in a row).
+
+#![allow(dead_code)]
+
+use abviz::Score;
+use abviz::game::Player;
+use abviz::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use abviz::input::{Input, RunOptions};
+use abviz::search::Algorithm;
+use abviz::trace::Trace;
+use proptest::prelude::*;
+
+/// A leaf: mostly −4..=4 (many ties), now and then ±∞.
+pub fn leaf() -> impl Strategy<Value = TreeSpecNode> {
+    prop_oneof![
+        8 => (-4i32..=4).prop_map(TreeSpecNode::leaf),
+        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::INF) }),
+        1 => Just(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
+    ]
+}
+
+/// Uneven trees up to 6 levels and 5 children a node, the players alternating.
+pub fn tree() -> impl Strategy<Value = TreeSpecNode> {
+    leaf()
+        .prop_recursive(6, 80, 5, |inner| prop::collection::vec(inner, 1..5).prop_map(TreeSpecNode::interior))
+}
+
+/// A random mover, or none (then the players alternate) `none` times in `none + 2`.
+fn mover(none: u32) -> impl Strategy<Value = Option<Player>> {
+    prop_oneof![none => Just(None), 1 => Just(Some(Player::Max)), 1 => Just(Some(Player::Min))]
+}
+
+/// Trees where any node may say who moves there (it does `2 / (none + 2)` of the time).
+pub fn with_movers(none: u32) -> impl Strategy<Value = TreeSpecNode> {
+    (leaf(), mover(none))
+        .prop_map(|(mut l, p)| {
+            l.player = p;
+            l
+        })
+        .prop_recursive(6, 80, 5, move |inner| {
+            (prop::collection::vec(inner, 1..5), mover(none)).prop_map(|(children, p)| {
+                let mut n = TreeSpecNode::interior(children);
+                n.player = p;
+                n
+            })
+        })
+}
+
+/// The tree as a search input, with a MIN or MAX root.
+pub fn input(root: TreeSpecNode, min_root: bool) -> Input {
+    let player = if min_root { Player::Min } else { Player::Max };
+    Input::Tree { spec: TreeSpec { root_player: Some(player), root }, root: player }
+}
+
+/// The trace of `algo` on `input`, without the minimax reference count.
+pub fn record(input: &Input, algo: Algorithm) -> Trace {
+    input.trace(algo, &RunOptions { minimax_reference: false, ..RunOptions::default() }).unwrap()
+}
