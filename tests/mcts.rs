@@ -236,3 +236,32 @@ fn the_node_budget_stops_it_and_a_depth_limit_bounds_its_tree() {
     assert!(shallow.nodes.iter().any(|n| n.depth == 2 && n.parent != NONE));
     check_visits(&shallow);
 }
+
+#[test]
+fn borders_are_as_heavy_as_the_share_of_visits() {
+    let t = Input::game(TicTacToe::new(TttEval::Win), None).trace(Algorithm::Mcts, &options(300, 1)).unwrap();
+    let dot = match abviz::export::Format::Dot.exporter().export(&t, &Default::default()).unwrap() {
+        abviz::export::Output::Text(s) => s,
+        _ => unreachable!("DOT is text"),
+    };
+    // The root's children (ids n_0 … n_8): each one's penwidth with its visit count.
+    let child = |l: &str| {
+        l.trim_start()
+            .strip_prefix("n_")
+            .and_then(|r| r.split_once(' '))
+            .is_some_and(|(k, _)| k.parse::<u32>().is_ok())
+    };
+    let mut widths: Vec<(u32, f64)> = dot
+        .lines()
+        .filter(|l| child(l) && l.contains("penwidth="))
+        .filter_map(|l| {
+            let w = l.split("penwidth=").nth(1)?.split(',').next()?.parse().ok()?;
+            let n = l.split(">N ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+            Some((n, w))
+        })
+        .collect();
+    widths.sort_by_key(|&(n, _)| n);
+    assert_eq!(widths.len(), 9, "{dot}");
+    let (least, most) = (widths[0], widths[widths.len() - 1]);
+    assert!(most.0 > least.0 && most.1 > least.1, "{least:?} {most:?}");
+}

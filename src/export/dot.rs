@@ -123,6 +123,10 @@ fn render(view: &View) -> String {
         if faded {
             attrs.push(format!(r#"color="{c}", fontcolor="{c}""#, c = color(Paint::Faded)));
         }
+        // MCTS: a node's border is as heavy as its share of its parent's visits.
+        if let Some(share) = l.share {
+            attrs.push(format!("penwidth={:.2}", 1.3 + 2.4 * f64::from(share.min(1000)) / 1000.0));
+        }
         let size = if l.shape == Shape::Stub { 9.0 } else { 11.0 };
         let value = l.value.as_deref().unwrap_or("");
         if value.is_empty() {

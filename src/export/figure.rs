@@ -590,7 +590,9 @@ impl Drawer<'_> {
         let id = item_node(self.view, i as u32);
         let faded = l.pruned || l.shape == Shape::Stub;
         let ink = if faded { Paint::Faded } else { Paint::Ink };
-        let outline = Stroke::new(ink, 1.4, faded);
+        // MCTS: a node's border is as heavy as its share of its parent's visits.
+        let border = l.share.map_or(1.4, |s| 1.4 + 2.6 * f64::from(s.min(1000)) / 1000.0);
+        let outline = Stroke::new(ink, border, faded);
         let mut grp = Group {
             part: Part::Node,
             item: Some(i as u32),

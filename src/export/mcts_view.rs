@@ -59,7 +59,7 @@ pub(super) fn legend_text(key: LegendKey) -> Option<&'static str> {
         LegendKey::Max => "MAX to move; inside: W/N, the mean result for MAX",
         LegendKey::Min => "MIN to move; inside: W/N",
         LegendKey::Leaf => "leaf of the search tree (not expanded yet, or the game is over)",
-        LegendKey::Pv => "most-visited path (edge width: share of the visits)",
+        LegendKey::Pv => "most-visited path (edge and border width: share of the visits)",
         LegendKey::Bounds => "N visits · UCT value when last selected",
         LegendKey::Stub => "collapsed or rarely visited children",
         _ => return None,
