@@ -160,6 +160,18 @@ impl Input {
         Ok(Input::Tree { spec, root })
     }
 
+    /// An explicit tree with its children reordered by value at every node (see
+    /// [`TreeSpecNode::reordered`]); other inputs unchanged.
+    pub fn reordered(self, ordering: crate::game::random::Ordering) -> Input {
+        match self {
+            Input::Tree { mut spec, root } => {
+                spec.root = spec.root.reordered(root, ordering);
+                Input::Tree { spec, root }
+            }
+            other => other,
+        }
+    }
+
     /// Describes the input for the trace.
     pub fn info(&self) -> InputInfo {
         match self {

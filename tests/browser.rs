@@ -52,7 +52,11 @@ fn demo_pages_load_without_errors() {
         .collect();
     pages.sort();
     let examples = abviz::demo::examples().unwrap().len();
-    assert_eq!(pages.len(), examples + 3, "index, {examples} examples and the two comparisons: {pages:?}");
+    assert_eq!(
+        pages.len(),
+        examples + 4,
+        "index, {examples} examples, two comparisons and the orderings: {pages:?}"
+    );
     assert!(pages.contains(&"aima-pvs.html".to_string()), "the 'beyond alpha-beta' pages: {pages:?}");
     for name in &pages {
         let mut tab = b.tab();
@@ -61,6 +65,16 @@ fn demo_pages_load_without_errors() {
         if name == "compare.html" {
             let charts = tab.eval("document.querySelectorAll('svg').length").as_u64().unwrap();
             assert!(charts >= 2, "the comparison page draws its charts ({charts} SVGs)");
+        } else if name == "orderings.html" {
+            // Three figures of one tree side by side, with their counts.
+            let figures = tab.eval("document.querySelectorAll('.order svg').length").as_u64().unwrap();
+            assert_eq!(figures, 3, "as drawn, best first, worst first");
+            let stats = tab.eval("[...document.querySelectorAll('.order .stats')].map(p => p.textContent)");
+            let stats: Vec<String> =
+                stats.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+            for (s, nodes) in stats.iter().zip(["11 nodes", "9 nodes", "13 nodes"]) {
+                assert!(s.contains("root value 3") && s.contains(nodes), "{s}");
+            }
         } else if name == "compare-mcts.html" {
             let points = tab.eval("document.querySelectorAll('#agreement circle').length").as_u64().unwrap();
             assert_eq!(points, 4, "one point per iteration budget");

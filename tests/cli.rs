@@ -153,7 +153,7 @@ const BAD: &[(&[&str], &str, i32)] = &[
     (&["run", "--game", "tictactoe", "--eval", "material"], "unknown tic-tac-toe evaluation", 2),
     (&["run", "--game", "chess"], "unknown game 'chess'", 2),
     (&["run", "--tree", "(1 2)", "--depth", "2"], "--depth applies to games", 2),
-    (&["run", "--tree", "(1 2)", "--ordering", "best"], "--ordering applies to random trees", 2),
+    (&["run", "--game", "nim", "--ordering", "best"], "--ordering applies to trees", 2),
     (&["run", "--random", "3"], "expected B,D or B,D,SEED", 2),
     (&["run", "--random", "x,3"], "branching factor 'x' is not a whole number", 2),
     (&["run", "--random", "30,9"], "too many", 2),

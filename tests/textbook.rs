@@ -229,3 +229,51 @@ fn nodes_are_named_as_students_would() {
     let t = ttt.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
     assert_eq!(t.display_name(by_path(&t, "4.0")), "b2 a1");
 }
+
+#[test]
+fn one_tree_under_three_move_orders() {
+    use abviz::game::random::Ordering;
+    // AIMA's tree reordered: the same leaves, best first at every node or worst first.
+    let cases = [
+        (Ordering::Natural, "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", 11),
+        (Ordering::Best, "A:(B:(3 8 12) C:(2 4 6) D:(2 5 14))", 9),
+        (Ordering::Worst, "A:(C:(6 4 2) D:(14 5 2) B:(12 8 3))", 13),
+    ];
+    for (ordering, notation, nodes) in cases {
+        let input = abviz::input::Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None)
+            .unwrap()
+            .reordered(ordering);
+        let t = input.trace(Algorithm::AlphaBetaSoft, &abviz::input::RunOptions::default()).unwrap();
+        assert_eq!(t.input.position.as_deref(), Some(notation), "{ordering}");
+        assert_eq!((t.result.value, t.stats.nodes), (3.into(), nodes), "{ordering}");
+    }
+    // Knuth–Moore: best first, alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = 5 leaves of 3×3.
+    let best = abviz::input::Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None)
+        .unwrap()
+        .reordered(Ordering::Best)
+        .trace(Algorithm::AlphaBeta, &abviz::input::RunOptions::default())
+        .unwrap();
+    assert_eq!(best.stats.leaves, 5);
+    // From the command line; a game orders its moves with --order instead.
+    assert_cmd::Command::cargo_bin("abviz")
+        .unwrap()
+        .args(["run", "--tree", "min (1 (5 3) 4)", "--ordering", "best"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("on tree (1 4 (5 3)), MIN root"));
+    assert_cmd::Command::cargo_bin("abviz")
+        .unwrap()
+        .args(["run", "--game", "nim", "--ordering", "best"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--ordering applies to trees"));
+}
+
+#[test]
+fn reordering_the_deepest_tree_does_not_overflow() {
+    // 10,000 nested parentheses, the notation's limit, reordered on a test thread's small stack.
+    let k = 9_998;
+    let text = format!("({}1 2{})", "(0 ".repeat(k), ")".repeat(k));
+    let input = abviz::input::Input::from_tree_text(&text, None).unwrap();
+    let _ = input.reordered(abviz::game::random::Ordering::Worst);
+}

@@ -106,8 +106,10 @@ pub struct InputArgs {
     /// The tree or game.
     #[command(flatten)]
     pub source: SourceArgs,
-    /// Child order of a random tree: natural, best (Knuth–Moore minimal tree) or worst
-    /// [default: natural].
+    /// Child order: natural, best or worst. An explicit tree keeps its leaves and has every
+    /// node's children reordered by value (best first for the mover, or worst first); a random
+    /// tree is drawn best-ordered (Knuth–Moore's minimal tree) or worst-ordered (no cutoff
+    /// possible) from its seed [default: natural].
     #[arg(long, value_name = "ORDER")]
     pub ordering: Option<String>,
     /// Search depth in plies for games.

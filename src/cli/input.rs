@@ -60,21 +60,28 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
             return Err(usage(registry::applies_to(kind)));
         }
     }
-    if s.random.is_none() {
-        for (set, flag) in [(s.values.is_some(), "--values"), (a.ordering.is_some(), "--ordering")] {
-            if set {
-                return Err(usage(format!("{flag} applies to random trees (--random B,D[,SEED])")));
-            }
-        }
+    if s.random.is_none() && s.values.is_some() {
+        return Err(usage("--values applies to random trees (--random B,D[,SEED])"));
+    }
+    if s.game.is_some() && a.ordering.is_some() {
+        return Err(usage(
+            "--ordering applies to trees (--tree, --tree-file, --random); a game orders its moves with --order",
+        ));
     }
     if s.game.is_some() && s.root.is_some() {
         return Err(usage("--root applies to trees; in a game the position says who is to move"));
     }
-    if let Some(text) = &s.tree {
-        return Input::from_tree_text(text, s.root);
-    }
-    if let Some(path) = &s.tree_file {
-        return Input::from_tree_text(&read_text(path)?, s.root);
+    let explicit = match (&s.tree, &s.tree_file) {
+        (Some(text), _) => Some(Input::from_tree_text(text, s.root)?),
+        (None, Some(path)) => Some(Input::from_tree_text(&read_text(path)?, s.root)?),
+        (None, None) => None,
+    };
+    if let Some(input) = explicit {
+        // The same tree, its children reordered by value (the leaves stay the same).
+        return match a.ordering.as_deref() {
+            Some(o) => Ok(input.reordered(o.parse().map_err(usage)?)),
+            None => Ok(input),
+        };
     }
     if let Some(shape) = &s.random {
         let (branching, depth, seed) = RandomTree::parse_shape(shape).map_err(usage)?;
