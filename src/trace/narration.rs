@@ -26,9 +26,10 @@ fn capital_who(trace: &Trace, id: NodeId) -> String {
     s
 }
 
-/// A node with nothing below it: a searched leaf, or a pruned node the trace shows no children of.
+/// A leaf: evaluated, or pruned with a leaf value the trace kept (a pruned inner node whose
+/// subtree was not recorded is not one).
 fn is_leaf(trace: &Trace, id: NodeId) -> bool {
-    trace.children(id).is_empty() && (trace.summary(id).is_leaf() || !trace.node(id).visited())
+    trace.children(id).is_empty() && (trace.summary(id).is_leaf() || trace.pruned_value(id).is_some())
 }
 
 /// The value a figure writes in a leaf the tree does not name (explicit and random trees).
@@ -203,15 +204,13 @@ fn research(trace: &Trace, step: usize, node: NodeId, alpha: Score, beta: Score)
 }
 
 fn eval(trace: &Trace, node: NodeId, value: Score, terminal: bool) -> String {
-    if terminal && !trace.input.kind.is_game() {
+    let name = trace.display_name(node);
+    if !trace.input.kind.is_game() {
         format!("Evaluate {}: {value}.", who(trace, node))
     } else if terminal {
-        format!("{} is a finished game: its value is {value}.", trace.display_name(node))
-    } else if trace.input.kind.is_game() {
-        let name = trace.display_name(node);
-        format!("The depth limit is reached at {name}: its static evaluation is {value}.")
+        format!("{name} is a finished game: its value is {value}.")
     } else {
-        format!("Evaluate {}: {value}.", who(trace, node))
+        format!("The depth limit is reached at {name}: its static evaluation is {value}.")
     }
 }
 
