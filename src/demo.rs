@@ -35,6 +35,9 @@ pub const AIMA_MIN: &str = "min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
 
 /// The Connect Four position of the demo: X to move, an open three one disc away.
+/// The pages' shared style sheet, written into the index and the orderings page.
+const CSS: &str = include_str!("../assets/page.css");
+
 const CONNECT4: &str = "......./......./......./......./..oo.../..xx...";
 /// The gomoku position of the demo.
 const GOMOKU: &str = "h8 i9 h9 h10 i8";
@@ -323,7 +326,7 @@ pub fn orderings_page() -> Option<(String, String, String, String)> {
             svg,
         });
     }
-    let page = OrderingsPage { title, intro: blurb, orders, css: include_str!("../assets/page.css") };
+    let page = OrderingsPage { title, intro: blurb, orders, css: CSS };
     Some(("orderings.html".into(), title.into(), blurb.into(), page.render().ok()?))
 }
 
@@ -386,7 +389,7 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
         lines.push(format!("{file:<26} {title}"));
         compare.push((file, title, blurb));
     }
-    let index = IndexPage { rows: &rows, compare, css: include_str!("../assets/page.css") };
+    let index = IndexPage { rows: &rows, compare, css: CSS };
     let html = index.render().map_err(|e| Error::Usage(format!("could not render the demo index: {e}")))?;
     files.push(SiteFile::text("index.html", html));
     write_site(dir, &files)?;
