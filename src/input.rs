@@ -8,7 +8,7 @@ use crate::game::registry::{AnyGame, GameId, GameOptions, OptionKind, PositionVi
 use crate::game::tree::{ExplicitTree, TreeSpec};
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm, Settings};
-use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
+use crate::trace::{Both, Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
 
 /// The longest tree notation kept in a trace's input description (bytes).
 pub const MAX_POSITION_TEXT: usize = 1 << 20;
@@ -30,6 +30,9 @@ pub struct RunOptions {
     pub pruned_subtrees: u64,
     /// The guess, window and move ordering of the algorithms that take them.
     pub settings: Settings,
+    /// A time limit: MCTS keeps the iterations finished by then (so its trace depends on the
+    /// machine's speed); any other search stops with [`Stop::TimeLimit`](crate::trace::Stop::TimeLimit).
+    pub time: Option<std::time::Duration>,
 }
 
 impl Default for RunOptions {
@@ -40,6 +43,7 @@ impl Default for RunOptions {
             minimax_reference: true,
             pruned_subtrees: 100_000,
             settings: Settings::default(),
+            time: None,
         }
     }
 }
@@ -234,7 +238,25 @@ impl Input {
         max_nodes: u64,
         settings: &Settings,
     ) -> Result<(SearchResult, Stats), Error> {
-        self.with_game(CountTask { algo, max_nodes, settings: *settings })
+        self.count_within(algo, max_nodes, None, settings)
+    }
+
+    /// [`Input::count_with`] under a time limit too (see [`RunOptions::time`]).
+    pub fn count_within(
+        &self,
+        algo: Algorithm,
+        max_nodes: u64,
+        time: Option<std::time::Duration>,
+        settings: &Settings,
+    ) -> Result<(SearchResult, Stats), Error> {
+        let mut settings = *settings;
+        let mut counter = Counter::new(max_nodes);
+        match time {
+            Some(limit) if algo.is_mcts() => settings.mcts.time = Some(limit),
+            Some(limit) => counter = counter.with_time_limit(limit),
+            None => {}
+        }
+        self.with_game(CountTask { algo, counter, settings })
     }
 }
 
@@ -265,7 +287,21 @@ impl GameTask for RecordTask<'_> {
         let mut rec = Recorder::new(self.algo.descriptor(), self.opts.max_nodes)
             .with_positions(self.opts.positions)
             .with_pruned_subtrees(if explicit { self.opts.pruned_subtrees } else { 0 });
-        let outcome = search::run_with(self.algo, &mut g, depth, &self.opts.settings, &mut rec)?;
+        let mut settings = self.opts.settings;
+        let outcome = match self.opts.time {
+            // MCTS stops between iterations and keeps them; the others stop with an error.
+            Some(limit) if self.algo.is_mcts() => {
+                settings.mcts.time = Some(limit);
+                search::run_with(self.algo, &mut g, depth, &settings, &mut rec)?
+            }
+            Some(limit) => {
+                let mut both = Both(rec, Counter::new(u64::MAX).with_time_limit(limit));
+                let outcome = search::run_with(self.algo, &mut g, depth, &settings, &mut both)?;
+                rec = both.0;
+                outcome
+            }
+            None => search::run_with(self.algo, &mut g, depth, &settings, &mut rec)?,
+        };
         let mut trace = rec.finish(info, outcome.result(&game));
         if self.opts.minimax_reference && self.algo.has_window() {
             let mut g = game;
@@ -283,7 +319,7 @@ impl GameTask for RecordTask<'_> {
 
 struct CountTask {
     algo: Algorithm,
-    max_nodes: u64,
+    counter: Counter,
     settings: Settings,
 }
 
@@ -291,7 +327,7 @@ impl GameTask for CountTask {
     type Output = Result<(SearchResult, Stats), Error>;
     fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
         let revisits = self.algo.descriptor().features.researches;
-        let mut counter = Counter::new(self.max_nodes).tracking_revisits(revisits);
+        let mut counter = self.counter.tracking_revisits(revisits);
         let mut g = game.clone();
         let outcome = search::run_with(self.algo, &mut g, depth, &self.settings, &mut counter)?;
         Ok((outcome.result(&game), counter.stats))

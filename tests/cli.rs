@@ -376,3 +376,38 @@ fn every_command_has_examples_in_its_help() {
     // A mistyped command suggests the nearest one.
     abviz().arg("comapre").assert().code(2).stderr(contains("compare"));
 }
+
+#[test]
+fn time_limits_mcts_to_the_iterations_done_and_stops_other_searches() {
+    // MCTS keeps the iterations finished within the limit (far fewer than asked).
+    let out = abviz()
+        .args(["run", "--game", "tictactoe", "--algo", "mcts", "--iterations", "2000000000", "--time", "0.2"])
+        .args(["-f", "json", "--stats-only"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let iterations = v["stats"]["iterations"].as_u64().unwrap();
+    assert!((1..2_000_000_000).contains(&iterations), "{iterations}");
+    assert!(v["result"]["best_move"].is_string());
+    // Alpha-beta stops with the limit's error and writes nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("deep.json");
+    abviz()
+        .args(["run", "--game", "xiangqi", "--depth", "9", "--time", "0.1", "-o"])
+        .arg(&file)
+        .assert()
+        .failure()
+        .stderr(contains("stopped after 0.1 s (the --time limit)"));
+    assert!(!file.exists());
+    abviz()
+        .args(["run", "--game", "tictactoe", "--time=0"])
+        .assert()
+        .failure()
+        .stderr(contains("--time 0: give a positive number of seconds"));
+    abviz()
+        .args(["step", "--trace", "examples/aima.tree", "--time", "1"])
+        .assert()
+        .failure()
+        .stderr(contains("--time applies to a new search"));
+}

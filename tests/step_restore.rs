@@ -13,6 +13,10 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+#[path = "support/tmux.rs"]
+mod tmux;
+use tmux::Session;
+
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 
 fn test_terminal() -> io::Result<Terminal<TestBackend>> {
@@ -95,40 +99,26 @@ fn restored_after_q_after_an_error_and_on_a_panic() {
 /// the terminal in cooked mode with echo on, and the stepper exited 0.
 #[test]
 fn restored_in_a_real_terminal() {
-    if std::process::Command::new("tmux").arg("-V").output().is_err() {
+    if !Session::available() {
         eprintln!("tmux is not installed: skipping the real-terminal check");
         return;
     }
     let bin = assert_cmd::cargo::cargo_bin!("abviz");
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.txt");
-    let session = format!("abviz-restore-{}", std::process::id());
     let script = format!(
         "'{}' step --tree '{AIMA}'; echo \"exit=$?\" > '{r}'; stty -a >> '{r}'; echo done >> '{r}'; sleep 10",
         bin.display(),
         r = report.display()
     );
-    let tmux = |args: &[&str]| std::process::Command::new("tmux").args(args).output().unwrap();
-    let started = tmux(&["new-session", "-d", "-s", &session, "-x", "100", "-y", "30", &script]);
-    assert!(started.status.success(), "{}", String::from_utf8_lossy(&started.stderr));
-    let wait_for = |what: &dyn Fn() -> bool| {
-        for _ in 0..100 {
-            if what() {
-                return true;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-        false
-    };
-    let screen =
-        || String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).to_string();
-    assert!(wait_for(&|| screen().contains("step 1/41")), "the stepper did not start:\n{}", screen());
-    tmux(&["send-keys", "-t", &session, "c"]);
-    assert!(wait_for(&|| screen().contains("step 22/41")), "{}", screen());
-    tmux(&["send-keys", "-t", &session, "q"]);
-    let done = wait_for(&|| std::fs::read_to_string(&report).is_ok_and(|r| r.contains("done")));
-    let after = screen();
-    tmux(&["kill-session", "-t", &session]);
+    let tty = Session::start("restore", 100, 30, &script);
+    tty.expect("step 1/41");
+    tty.send(&["c"]);
+    tty.expect("step 22/41");
+    tty.send(&["q"]);
+    let done = tty.wait_for(|| std::fs::read_to_string(&report).is_ok_and(|r| r.contains("done")));
+    let after = tty.screen();
+    drop(tty);
     assert!(done, "the stepper did not end after q:\n{after}");
     let report = std::fs::read_to_string(&report).unwrap();
     assert!(report.starts_with("exit=0"), "{report}");
@@ -138,4 +128,39 @@ fn restored_in_a_real_terminal() {
     }
     // The alternate screen is gone: the stepper's frame is no longer on the screen.
     assert!(!after.contains("step 22/41"), "{after}");
+}
+
+/// MCTS in a real terminal: `c` jumps from iteration to iteration, the tree and the stack show
+/// each node's visits and mean result (not an alpha-beta value), the pseudocode follows the
+/// phases, and at the end the root has one visit per iteration.
+#[test]
+fn mcts_in_a_real_terminal() {
+    if !Session::available() {
+        eprintln!("tmux is not installed: skipping the real-terminal check");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin!("abviz");
+    let script =
+        format!("'{}' step --game tictactoe --algo mcts --iterations 20 --seed 3; sleep 10", bin.display());
+    let tty = Session::start("mcts", 110, 34, &script);
+    let first = tty.expect("step 1/");
+    assert!(first.contains("function mcts(root, iterations)"), "{first}");
+    // Three iterations in: the root has been backed up twice, its first children once each.
+    tty.send(&["c", "c", "c"]);
+    let third = tty.expect("Iteration 3");
+    assert!(third.contains("root ▲ N 2 · W/N"), "{third}");
+    assert!(third.contains("a1 ▼ N 1 · W/N"), "{third}");
+    assert!(
+        !third.contains("▼ = ") && !third.contains("▲ = "),
+        "MCTS nodes have no backed-up value:\n{third}"
+    );
+    assert!(third.contains("next / prev iteration"), "{third}");
+    assert!(third.contains("▶   repeat iterations times:"), "{third}");
+    // The end: twenty iterations, twenty visits at the root; no 21st iteration to jump to.
+    tty.send(&["End"]);
+    let end = tty.expect("root ▲ N 20 · W/N");
+    assert!(end.contains("best move"), "{end}");
+    tty.send(&["c"]);
+    tty.expect("no iteration after this step");
+    tty.send(&["q"]);
 }

@@ -294,6 +294,11 @@ pub struct RunArgs {
     /// Stop a search that visits more nodes than this.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
+    /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
+    /// whichever comes first; a timed search depends on the machine's speed, so it is not
+    /// reproducible); any other search stops with an error, like --max-nodes.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
     /// Text and diagrams: show the tree down to this depth only (root = 0).
     #[arg(long, value_name = "K")]
     pub max_depth: Option<u32>,
@@ -450,6 +455,11 @@ pub struct StepArgs {
     /// Stop a search that visits more nodes than this.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
+    /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
+    /// whichever comes first; a timed search depends on the machine's speed, so it is not
+    /// reproducible); any other search stops with an error, like --max-nodes.
+    #[arg(long, value_name = "SECONDS")]
+    pub time: Option<f64>,
 }
 
 /// `abviz compare`.

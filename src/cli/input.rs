@@ -44,6 +44,17 @@ pub fn mcts_options(algo: Algorithm, a: &MctsArgs) -> Result<MctsOptions, Error>
     Ok(o)
 }
 
+/// The `--time` limit in seconds, refused unless positive and finite.
+pub fn time_limit(seconds: Option<f64>) -> Result<Option<std::time::Duration>, Error> {
+    match seconds {
+        Some(t) if !(t > 0.0 && t.is_finite() && t <= 1e9) => {
+            Err(usage(format!("--time {t}: give a positive number of seconds")))
+        }
+        Some(t) => Ok(Some(std::time::Duration::from_secs_f64(t))),
+        None => Ok(None),
+    }
+}
+
 /// Builds the search input from the command-line options, rejecting options that do not fit.
 pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
     let options = game_options(a);

@@ -1,8 +1,8 @@
 //! `abviz play`: a human against the computer, on any registered game.
 
 use super::args::{First, PlayArgs};
-use super::input::{build_input, mcts_options};
-use super::{say, usage};
+use super::input::{build_input, mcts_options, time_limit};
+use super::say;
 use abviz::Error;
 use abviz::game::Game;
 use abviz::input::GameTask;
@@ -13,13 +13,7 @@ use std::path::PathBuf;
 
 /// Runs `abviz play`.
 pub fn play(args: PlayArgs) -> Result<(), Error> {
-    let time = match args.time {
-        Some(t) if !(t > 0.0 && t.is_finite()) => {
-            return Err(usage(format!("--time {t}: give a positive number of seconds")));
-        }
-        Some(t) => Some(std::time::Duration::from_secs_f64(t)),
-        None => None,
-    };
+    let time = time_limit(args.time)?;
     let input = build_input(&args.input.to_input())?;
     // A folder that cannot be made should stop the game before it starts, not after a move.
     if let Some(dir) = &args.explain {

@@ -2,7 +2,7 @@
 
 use super::args::RunArgs;
 use super::draw::{check_destination, draw, resolve_format, view_options};
-use super::input::{build_input, mcts_options, settings};
+use super::input::{build_input, mcts_options, settings, time_limit};
 use super::usage;
 use abviz::Error;
 use abviz::export::Format;
@@ -15,6 +15,7 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
     if args.stats_only && format != Format::Json {
         return Err(usage("--stats-only goes with --format json"));
     }
+    let time = time_limit(args.time)?;
     let input = build_input(&args.input)?;
     let mut settings = settings(args.algo, &args.settings)?;
     settings.mcts = mcts_options(args.algo, &args.mcts)?;
@@ -22,11 +23,13 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
     check_destination(format, args.output.as_deref())?;
     let trace = if args.stats_only {
         // Counting only: no nodes or events are kept, so huge searches fit in memory.
-        let (result, stats) = input.count_with(args.algo, args.max_nodes, &settings)?;
+        let (result, stats) = input.count_within(args.algo, args.max_nodes, time, &settings)?;
         Trace::stats_only(args.algo.descriptor().clone(), input.info(), result, stats)
     } else {
-        input
-            .trace(args.algo, &RunOptions { max_nodes: args.max_nodes, settings, ..RunOptions::default() })?
+        input.trace(
+            args.algo,
+            &RunOptions { max_nodes: args.max_nodes, settings, time, ..RunOptions::default() },
+        )?
     };
     draw(&trace, format, &view, args.view.render, args.output.as_deref())
 }

@@ -1,7 +1,7 @@
 //! `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
 
 use super::args::StepArgs;
-use super::input::{build_input, mcts_options, read_trace_file, settings};
+use super::input::{build_input, mcts_options, read_trace_file, settings, time_limit};
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
@@ -35,6 +35,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                 (args.settings.guess.is_some(), "--guess"),
                 (args.settings.window.is_some(), "--window"),
                 (args.settings.ordering_heuristics.is_some(), "--ordering-heuristics"),
+                (args.time.is_some(), "--time"),
             ];
             if let Some((_, flag)) = search_flags.iter().find(|(set, _)| *set) {
                 return Err(usage(format!("{flag} applies to a new search, not to a saved trace (--trace)")));
@@ -42,6 +43,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
             read_trace_file(path)?
         }
         None => {
+            let time = time_limit(args.time)?;
             let input = build_input(&args.input)?;
             let algo = args.algo.unwrap_or_default();
             let mut settings = settings(algo, &args.settings)?;
@@ -50,6 +52,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                 max_nodes: args.max_nodes,
                 minimax_reference: false,
                 settings,
+                time,
                 ..RunOptions::default()
             };
             input.trace(algo, &opts)?

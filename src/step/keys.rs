@@ -42,7 +42,7 @@ pub const HELP: &[(&str, &str, &str)] = &[
     ("→ n space ↓", "next step", "one step forward"),
     ("← p ↑ bksp", "previous step", "one step back"),
     ("PgDn PgUp", "10 steps", "ten steps forward / back"),
-    ("c  C", "next / prev cutoff", "jump to the next / previous cutoff"),
+    ("c  C", "next / prev cutoff", "jump to the next / previous cutoff (MCTS: iteration)"),
     ("f", "finish this node", "jump to where the current node's value is final"),
     ("g  0–9", "go to step", "type a step number, then Enter (Esc cancels)"),
     ("Home End", "first / last step", "jump to the first / last step"),

@@ -148,10 +148,14 @@ pub fn frame_text(replay: &Timeline, step: usize, frame: &Frame) -> String {
     if !replay.trace().algorithm.features.mcts {
         return window_text(replay, frame);
     }
-    match replay.mcts_at(frame.node, step) {
-        Some((n, w)) => format!("N {n} · W/N {}", crate::trace::narration::number(w / f64::from(n.max(1)))),
-        None => "N 0".into(),
-    }
+    mcts_text(replay, frame.node, step).unwrap_or_else(|| "N 0".into())
+}
+
+/// An MCTS node's visits and mean result after `step` ("N 3 · W/N 0.333"), `None` before its
+/// first backpropagation.
+pub fn mcts_text(replay: &Timeline, node: crate::trace::NodeId, step: usize) -> Option<String> {
+    let (n, w) = replay.mcts_at(node, step)?;
+    Some(format!("N {n} · W/N {}", crate::trace::narration::number(w / f64::from(n.max(1)))))
 }
 
 #[cfg(test)]

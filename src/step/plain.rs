@@ -163,18 +163,18 @@ pub fn run<W: Write, M: Write>(
                 continue;
             }
             Ok(Command::Back) => (cur - 1, cur - 1),
-            Ok(Command::NextCutoff) => match replay.next_cutoff(cur) {
+            Ok(Command::NextCutoff) => match replay.next_landmark(cur) {
                 // Running forward to the cutoff shows every step on the way, like --until cutoff.
                 Some(c) => (cur + 1, c),
                 None => {
-                    writeln!(msg, "no cutoff after step {}", cur + 1)?;
+                    writeln!(msg, "no {} after step {}", replay.landmark(), cur + 1)?;
                     continue;
                 }
             },
-            Ok(Command::PrevCutoff) => match replay.prev_cutoff(cur) {
+            Ok(Command::PrevCutoff) => match replay.prev_landmark(cur) {
                 Some(c) => (c, c),
                 None => {
-                    writeln!(msg, "no cutoff before step {}", cur + 1)?;
+                    writeln!(msg, "no {} before step {}", replay.landmark(), cur + 1)?;
                     continue;
                 }
             },

@@ -128,11 +128,11 @@ impl<'r, 't> App<'r, 't> {
             Action::Back => self.go(self.step - 1),
             Action::Forward10 => self.go(self.step + 10),
             Action::Back10 => self.go(self.step.saturating_sub(10)),
-            Action::NextCutoff => match self.replay.next_cutoff(self.step) {
+            Action::NextCutoff => match self.replay.next_landmark(self.step) {
                 Some(s) => self.go(s),
                 None => self.message = Some(self.no_cutoff("after")),
             },
-            Action::PrevCutoff => match self.replay.prev_cutoff(self.step) {
+            Action::PrevCutoff => match self.replay.prev_landmark(self.step) {
                 Some(s) => self.go(s),
                 None => self.message = Some(self.no_cutoff("before")),
             },
@@ -161,8 +161,9 @@ impl<'r, 't> App<'r, 't> {
     }
 
     fn no_cutoff(&self, side: &str) -> String {
-        if self.replay.trace().algorithm.has_window() {
-            format!("no cutoff {side} this step")
+        let trace = self.replay.trace();
+        if trace.algorithm.has_window() || trace.algorithm.features.mcts {
+            format!("no {} {side} this step", self.replay.landmark())
         } else {
             format!("{} never cuts: no cutoff {side} this step", self.replay.trace().algorithm.name())
         }

@@ -194,7 +194,13 @@ impl App<'_, '_> {
             None => String::new(),
         };
         let shape = if leafy { "□" } else { triangle(node.player) };
+        let mcts = trace.algorithm.features.mcts && row.seen != Seen::Pruned;
         let text = match row.seen {
+            // MCTS nodes show their visits and mean result, not a backed-up value.
+            _ if mcts => match super::mcts_text(self.replay, row.node, self.step) {
+                Some(stats) => format!("{title}{shape} {stats}"),
+                None => format!("{title}{shape} …"),
+            },
             Seen::Pruned if pruned_value.is_some() => {
                 format!("✂ {title}□ {}", pruned_value.unwrap_or_default())
             }
@@ -280,7 +286,9 @@ impl App<'_, '_> {
             let lines: Vec<Line> = HELP
                 .iter()
                 .map(|(k, what, _)| {
-                    Line::from(vec![Span::styled(format!("{k:<13}"), self.theme.path()), Span::raw(*what)])
+                    // MCTS never cuts: its c key jumps between iterations.
+                    let what = what.replace("cutoff", self.replay.landmark());
+                    Line::from(vec![Span::styled(format!("{k:<13}"), self.theme.path()), Span::raw(what)])
                 })
                 .collect();
             frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" Keys ")), keys_area);

@@ -142,6 +142,8 @@ pub struct Index {
     kinds: Vec<EventKind>,
     checkpoints: Vec<Counts>,
     cutoff_steps: Vec<u32>,
+    /// MCTS: the steps where its iterations start.
+    iteration_steps: Vec<u32>,
     subtree: Vec<u32>,
     /// MCTS: per node, the steps of its backpropagations (empty for other searches).
     backprops: Vec<Vec<u32>>,
@@ -181,6 +183,7 @@ impl Index {
             kinds: Vec::with_capacity(len),
             checkpoints: Vec::with_capacity(len / CHECKPOINT + 1),
             cutoff_steps: Vec::new(),
+            iteration_steps: Vec::new(),
             subtree: if trace.nodes.is_empty() { Vec::new() } else { trace.subtree_sizes() },
             backprops: Vec::new(),
         };
@@ -210,6 +213,7 @@ impl Index {
                 Event::Enter { node, .. } | Event::Research { node, .. } => stack.push(fresh(node)),
                 Event::Select { child, .. } | Event::Expand { child, .. } => stack.push(fresh(child)),
                 Event::Iteration { node, .. } => {
+                    t.iteration_steps.push(step as u32);
                     stack.clear();
                     stack.push(fresh(node));
                 }
@@ -456,6 +460,28 @@ impl<'t> Timeline<'t> {
     pub fn prev_cutoff(&self, step: usize) -> Option<usize> {
         let i = self.cutoff_steps.partition_point(|&s| (s as usize) < step);
         i.checked_sub(1).map(|i| self.cutoff_steps[i] as usize)
+    }
+
+    /// What the steppers' "next cutoff" key jumps between: the cutoffs, or for MCTS (which
+    /// never cuts) the starts of its iterations.
+    pub fn landmark(&self) -> &'static str {
+        if self.trace.algorithm.features.mcts { "iteration" } else { "cutoff" }
+    }
+
+    fn landmark_steps(&self) -> &[u32] {
+        if self.trace.algorithm.features.mcts { &self.iteration_steps } else { &self.cutoff_steps }
+    }
+
+    /// The first [`landmark`](Timeline::landmark) after `step`.
+    pub fn next_landmark(&self, step: usize) -> Option<usize> {
+        let steps = self.landmark_steps();
+        steps.get(steps.partition_point(|&s| s as usize <= step)).map(|&s| s as usize)
+    }
+
+    /// The last [`landmark`](Timeline::landmark) before `step`.
+    pub fn prev_landmark(&self, step: usize) -> Option<usize> {
+        let steps = self.landmark_steps();
+        steps.partition_point(|&s| (s as usize) < step).checked_sub(1).map(|i| steps[i] as usize)
     }
 
     /// The frame of the focus at `step` (no allocation).
