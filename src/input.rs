@@ -8,7 +8,7 @@ use crate::game::registry::{AnyGame, GameId, GameOptions, OptionKind, PositionVi
 use crate::game::tree::{ExplicitTree, TreeSpec};
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm, Settings};
-use crate::trace::{Both, Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
+use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
 
 /// The longest tree notation kept in a trace's input description (bytes).
 pub const MAX_POSITION_TEXT: usize = 1 << 20;
@@ -33,6 +33,8 @@ pub struct RunOptions {
     /// A time limit: MCTS keeps the iterations finished by then (so its trace depends on the
     /// machine's speed); any other search stops with [`Stop::TimeLimit`](crate::trace::Stop::TimeLimit).
     pub time: Option<std::time::Duration>,
+    /// MCTS: record every playout's moves (listed in the narration and the trace file).
+    pub record_playouts: bool,
 }
 
 impl Default for RunOptions {
@@ -44,6 +46,7 @@ impl Default for RunOptions {
             pruned_subtrees: 100_000,
             settings: Settings::default(),
             time: None,
+            record_playouts: false,
         }
     }
 }
@@ -286,22 +289,16 @@ impl GameTask for RecordTask<'_> {
         let explicit = !info.kind.is_game();
         let mut rec = Recorder::new(self.algo.descriptor(), self.opts.max_nodes)
             .with_positions(self.opts.positions)
-            .with_pruned_subtrees(if explicit { self.opts.pruned_subtrees } else { 0 });
+            .with_pruned_subtrees(if explicit { self.opts.pruned_subtrees } else { 0 })
+            .with_playouts(self.opts.record_playouts);
         let mut settings = self.opts.settings;
-        let outcome = match self.opts.time {
+        match self.opts.time {
             // MCTS stops between iterations and keeps them; the others stop with an error.
-            Some(limit) if self.algo.is_mcts() => {
-                settings.mcts.time = Some(limit);
-                search::run_with(self.algo, &mut g, depth, &settings, &mut rec)?
-            }
-            Some(limit) => {
-                let mut both = Both(rec, Counter::new(u64::MAX).with_time_limit(limit));
-                let outcome = search::run_with(self.algo, &mut g, depth, &settings, &mut both)?;
-                rec = both.0;
-                outcome
-            }
-            None => search::run_with(self.algo, &mut g, depth, &settings, &mut rec)?,
-        };
+            Some(limit) if self.algo.is_mcts() => settings.mcts.time = Some(limit),
+            Some(limit) => rec = rec.with_time_limit(limit),
+            None => {}
+        }
+        let outcome = search::run_with(self.algo, &mut g, depth, &settings, &mut rec)?;
         let mut trace = rec.finish(info, outcome.result(&game));
         if self.opts.minimax_reference && self.algo.has_window() {
             let mut g = game;

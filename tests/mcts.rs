@@ -9,6 +9,7 @@ use abviz::game::tictactoe::{TicTacToe, TttEval};
 use abviz::game::{Game, Player};
 use abviz::input::{Input, RunOptions};
 use abviz::search::{Algorithm, MctsOptions, run, run_with};
+use abviz::trace::json::Layout;
 use abviz::trace::{Event, NONE, NoOp, Trace};
 
 fn options(iterations: u32, seed: u64) -> RunOptions {
@@ -264,4 +265,72 @@ fn borders_are_as_heavy_as_the_share_of_visits() {
     assert_eq!(widths.len(), 9, "{dot}");
     let (least, most) = (widths[0], widths[widths.len() - 1]);
     assert!(most.0 > least.0 && most.1 > least.1, "{least:?} {most:?}");
+}
+
+/// With `--record-playouts` every simulate event has its playout's moves: replayed from the
+/// expanded node's position they are legal, as many as the event says, and end where the
+/// event's result says (who won); the trace file keeps them in both layouts; without the flag
+/// nothing is recorded.
+#[test]
+fn recorded_playouts_replay_to_their_results() {
+    let game = Input::game(ttt("x...o...."), None);
+    let mut opts = options(200, 3);
+    opts.record_playouts = true;
+    let trace = game.trace(Algorithm::Mcts, &opts).unwrap();
+    let simulations: Vec<(usize, u32, u32, f64)> = trace
+        .events
+        .iter(&trace.nodes)
+        .enumerate()
+        .filter_map(|(k, e)| match e {
+            Event::Simulate { node, length, result } => Some((k, node, length, result)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(simulations.len(), 200);
+    assert_eq!(trace.playouts.len(), 200);
+    for &(step, node, length, result) in &simulations {
+        let playout = trace.playout_at(step).expect("a playout at every simulate event");
+        assert_eq!(playout.moves.len() as u32, length, "step {step}");
+        let mut g = ttt(trace.position(node).unwrap());
+        for &m in &playout.moves {
+            let label = &trace.labels[m as usize];
+            let mv = g.moves().into_iter().find(|&mv| &g.move_label(mv) == label);
+            g.play(mv.unwrap_or_else(|| panic!("{label} is not legal at step {step}")));
+        }
+        let won = match g.terminal_value().expect("a tic-tac-toe playout ends the game").raw().signum() {
+            1 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        };
+        assert_eq!(won, result, "step {step}");
+    }
+    // The narration lists the moves.
+    let (k, _, length, _) = simulations.iter().copied().find(|s| s.2 >= 2).unwrap();
+    let first = &trace.labels[trace.playout_at(k).unwrap().moves[0] as usize];
+    let said = abviz::trace::narration::narrate(&trace, k);
+    assert!(said.contains(&format!("{length} moves ({first} ")), "{said}");
+    // Both layouts of the trace file keep them.
+    for layout in [Layout::Readable, Layout::Compact] {
+        let mut text = Vec::new();
+        trace.write_json(&mut text, layout, false).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let back = Trace::from_json(&text).unwrap();
+        let moves = |t: &Trace| -> Vec<(u32, Vec<String>)> {
+            t.playouts
+                .iter()
+                .map(|p| (p.step, p.moves.iter().map(|&m| t.labels[m as usize].clone()).collect()))
+                .collect()
+        };
+        assert_eq!(moves(&back), moves(&trace), "{layout:?}");
+        assert_eq!(abviz::trace::narration::narrate(&back, k), said);
+    }
+    // A hand-edited file whose playout is not at a simulate event is refused.
+    let bad =
+        trace.to_json(false).replacen("\"step\": 4,\n      \"moves\"", "\"step\": 3,\n      \"moves\"", 1);
+    assert_ne!(bad, trace.to_json(false));
+    assert!(Trace::from_json(&bad).unwrap_err().to_string().contains("not at a simulate event"));
+    // Off by default.
+    let plain = game.trace(Algorithm::Mcts, &options(200, 3)).unwrap();
+    assert!(plain.playouts.is_empty());
+    assert!(!plain.to_json(false).contains("\"playouts\""));
 }

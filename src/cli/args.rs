@@ -299,6 +299,10 @@ pub struct RunArgs {
     /// reproducible); any other search stops with an error, like --max-nodes.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+    /// MCTS: record every playout's moves: the narration lists them (the first 12) and the JSON
+    /// trace keeps them all under "playouts" (they are not tree nodes).
+    #[arg(long)]
+    pub record_playouts: bool,
     /// Text and diagrams: show the tree down to this depth only (root = 0).
     #[arg(long, value_name = "K")]
     pub max_depth: Option<u32>,
@@ -460,6 +464,10 @@ pub struct StepArgs {
     /// reproducible); any other search stops with an error, like --max-nodes.
     #[arg(long, value_name = "SECONDS")]
     pub time: Option<f64>,
+    /// MCTS: record every playout's moves: the narration lists them (the first 12) and the JSON
+    /// trace keeps them all under "playouts" (they are not tree nodes).
+    #[arg(long)]
+    pub record_playouts: bool,
 }
 
 /// `abviz compare`.

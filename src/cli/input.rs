@@ -44,6 +44,14 @@ pub fn mcts_options(algo: Algorithm, a: &MctsArgs) -> Result<MctsOptions, Error>
     Ok(o)
 }
 
+/// `--record-playouts`, refused for an algorithm other than MCTS.
+pub fn record_playouts(algo: Algorithm, on: bool) -> Result<bool, Error> {
+    if on && !algo.is_mcts() {
+        return Err(usage("--record-playouts applies to --algo mcts"));
+    }
+    Ok(on)
+}
+
 /// The `--time` limit in seconds, refused unless positive and finite.
 pub fn time_limit(seconds: Option<f64>) -> Result<Option<std::time::Duration>, Error> {
     match seconds {

@@ -2,7 +2,7 @@
 
 use super::args::RunArgs;
 use super::draw::{check_destination, draw, resolve_format, view_options};
-use super::input::{build_input, mcts_options, settings, time_limit};
+use super::input::{build_input, mcts_options, record_playouts, settings, time_limit};
 use super::usage;
 use abviz::Error;
 use abviz::export::Format;
@@ -28,7 +28,13 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
     } else {
         input.trace(
             args.algo,
-            &RunOptions { max_nodes: args.max_nodes, settings, time, ..RunOptions::default() },
+            &RunOptions {
+                max_nodes: args.max_nodes,
+                settings,
+                time,
+                record_playouts: record_playouts(args.algo, args.record_playouts)?,
+                ..RunOptions::default()
+            },
         )?
     };
     draw(&trace, format, &view, args.view.render, args.output.as_deref())

@@ -1,7 +1,7 @@
 //! `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
 
 use super::args::StepArgs;
-use super::input::{build_input, mcts_options, read_trace_file, settings, time_limit};
+use super::input::{build_input, mcts_options, read_trace_file, record_playouts, settings, time_limit};
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
@@ -36,6 +36,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                 (args.settings.window.is_some(), "--window"),
                 (args.settings.ordering_heuristics.is_some(), "--ordering-heuristics"),
                 (args.time.is_some(), "--time"),
+                (args.record_playouts, "--record-playouts"),
             ];
             if let Some((_, flag)) = search_flags.iter().find(|(set, _)| *set) {
                 return Err(usage(format!("{flag} applies to a new search, not to a saved trace (--trace)")));
@@ -53,6 +54,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                 minimax_reference: false,
                 settings,
                 time,
+                record_playouts: record_playouts(algo, args.record_playouts)?,
                 ..RunOptions::default()
             };
             input.trace(algo, &opts)?

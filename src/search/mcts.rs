@@ -17,7 +17,7 @@
 
 use super::Outcome;
 use super::Search;
-use super::playout::{Playout, play_out};
+use super::playout::{Playout, play_out_telling};
 use crate::Score;
 use crate::game::{Game, Player};
 use crate::trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, Perspective, Stop};
@@ -138,7 +138,12 @@ pub fn mcts<G: Game, O: Observer<G>, P: Playout<G>>(
         }
         // Simulate: a playout from the node (none from a leaf).
         let left = depth.saturating_sub(tree.nodes[node].depth).min(opts.playout_limit);
-        let (length, r) = play_out(game, if tree.nodes[node].leaf { 0 } else { left }, playout, &mut rng);
+        let left = if tree.nodes[node].leaf { 0 } else { left };
+        let (length, r) = if s.obs.records_playouts() {
+            play_out_telling(game, left, playout, &mut rng, |g, mv| s.obs.playout_move(g, mv))
+        } else {
+            play_out_telling(game, left, playout, &mut rng, |_, _| {})
+        };
         s.obs.simulate(length, r);
         tree.seen = (tree.seen.0.min(r), tree.seen.1.max(r));
         // Backpropagate: N and W of the node and every ancestor.

@@ -99,6 +99,17 @@ pub fn play_out<G: Game, P: Playout<G>>(
     policy: &mut P,
     rng: &mut ChaCha8Rng,
 ) -> (u32, f64) {
+    play_out_telling(game, limit, policy, rng, |_, _| {})
+}
+
+/// [`play_out`], telling `each` every move with the position it is played from.
+pub fn play_out_telling<G: Game, P: Playout<G>>(
+    game: &mut G,
+    limit: u32,
+    policy: &mut P,
+    rng: &mut ChaCha8Rng,
+    mut each: impl FnMut(&G, G::Move),
+) -> (u32, f64) {
     let mut played = Vec::new();
     while played.len() < limit as usize && game.terminal_value().is_none() {
         let moves = game.moves();
@@ -106,6 +117,7 @@ pub fn play_out<G: Game, P: Playout<G>>(
             break;
         }
         let mv = moves[policy.choose(game, &moves, rng)];
+        each(game, mv);
         game.play(mv);
         played.push(mv);
     }

@@ -270,6 +270,8 @@ pub struct Trace {
     pub names: Vec<u32>,
     /// The static values of pruned leaves (explicit trees show them faded), by node id.
     pub pruned_values: Vec<(NodeId, Score)>,
+    /// MCTS with `--record-playouts`: each playout's moves, in the order of its simulate events.
+    pub playouts: Vec<RecordedPlayout>,
     /// A minimax search of the same input, counted for comparison (when it was cheap enough).
     pub minimax: Option<Stats>,
     /// Position notations per node (games, when recorded).
@@ -294,7 +296,24 @@ impl Trace {
             + self.names.capacity() * 4
             + self.pruned_values.capacity() * std::mem::size_of::<(NodeId, Score)>()
             + self.positions.as_ref().map_or(0, Positions::heap_bytes)
+            + self.playouts.iter().map(|p| p.moves.capacity() * 4).sum::<usize>()
+            + self.playouts.capacity() * std::mem::size_of::<RecordedPlayout>()
     }
+
+    /// The moves of the playout simulated at `step` (recorded with `--record-playouts`).
+    pub fn playout_at(&self, step: usize) -> Option<&RecordedPlayout> {
+        let i = self.playouts.binary_search_by_key(&(step as u32), |p| p.step).ok()?;
+        Some(&self.playouts[i])
+    }
+}
+
+/// One MCTS playout's moves (recorded on request: they are not tree nodes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordedPlayout {
+    /// The step (0-based event index) of its simulate event.
+    pub step: u32,
+    /// The moves played, as indices into [`Trace::labels`].
+    pub moves: Vec<u32>,
 }
 
 /// The children of every node (CSR form): node `n`'s are `ids[start[n]..start[n + 1]]`.

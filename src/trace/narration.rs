@@ -130,7 +130,7 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
         Event::Expand { node, child } => {
             format!("Expand {}: add the child {}.", trace.display_name(node), trace.display_name(child))
         }
-        Event::Simulate { node, length, result } => simulate(trace, node, length, result),
+        Event::Simulate { node, length, result } => simulate(trace, step, node, length, result),
         Event::Backprop { node, visits, total } => format!(
             "Back up the result through {}: N = {visits}, W = {}, W/N = {}.",
             trace.display_name(node),
@@ -141,7 +141,7 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
 }
 
 /// An MCTS playout: how long, and what its result means.
-fn simulate(trace: &Trace, node: NodeId, length: u32, result: f64) -> String {
+fn simulate(trace: &Trace, step: usize, node: NodeId, length: u32, result: f64) -> String {
     let name = trace.display_name(node);
     let game = trace.input.kind.is_game();
     let meaning = match result {
@@ -152,13 +152,28 @@ fn simulate(trace: &Trace, node: NodeId, length: u32, result: f64) -> String {
         _ => String::new(),
     };
     let r = number(result);
+    let moves = trace.playout_at(step).map(|p| playout_moves(trace, &p.moves)).unwrap_or_default();
     match length {
         0 if game => format!("{name} is a leaf of the search: its result is {r}{meaning}."),
         0 => format!("{name} is a leaf: its value {r} is the result."),
-        1 => format!("Play out from {name} at random: 1 move, result {r}{meaning}."),
-        n => format!("Play out from {name} at random: {n} moves, result {r}{meaning}."),
+        1 => format!("Play out from {name} at random: 1 move{moves}, result {r}{meaning}."),
+        n => format!("Play out from {name} at random: {n} moves{moves}, result {r}{meaning}."),
     }
 }
+
+/// A recorded playout's moves as the narration lists them: " (c3 a1 b2)", the first
+/// [`PLAYOUT_MOVES_SHOWN`] and "… k more" for a long one.
+fn playout_moves(trace: &Trace, moves: &[u32]) -> String {
+    let label = |&m: &u32| trace.labels.get(m as usize).map_or("?", String::as_str);
+    let shown: Vec<&str> = moves.iter().take(PLAYOUT_MOVES_SHOWN).map(label).collect();
+    match moves.len().saturating_sub(PLAYOUT_MOVES_SHOWN) {
+        0 => format!(" ({})", shown.join(" ")),
+        more => format!(" ({} … {more} more)", shown.join(" ")),
+    }
+}
+
+/// How many moves of a recorded playout the narration lists.
+pub const PLAYOUT_MOVES_SHOWN: usize = 12;
 
 /// A result or total as the views write it: "1", "0.5", "2.25" (three decimals at most).
 pub fn number(v: f64) -> String {

@@ -132,6 +132,19 @@ pub trait Observer<G: Game> {
         let _ = (game, mv, index);
     }
 
+    /// Whether the observer wants each playout move ([`Observer::playout_move`]); the search
+    /// asks once per playout, and by default nobody does.
+    #[inline(always)]
+    fn records_playouts(&self) -> bool {
+        false
+    }
+
+    /// A playout move `mv` from `game`'s position (only when [`Observer::records_playouts`]).
+    #[inline(always)]
+    fn playout_move(&mut self, game: &G, mv: G::Move) {
+        let _ = (game, mv);
+    }
+
     /// A playout of `length` moves ended with `result`.
     #[inline(always)]
     fn simulate(&mut self, length: u32, result: f64) {
@@ -378,6 +391,15 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Both<A, B> {
         self.0.expand_child(game, mv, index);
         self.1.expand_child(game, mv, index);
     }
+    fn records_playouts(&self) -> bool {
+        self.0.records_playouts() || self.1.records_playouts()
+    }
+    #[inline]
+    fn playout_move(&mut self, game: &G, mv: G::Move) {
+        self.0.playout_move(game, mv);
+        self.1.playout_move(game, mv);
+    }
+    #[inline]
     fn simulate(&mut self, length: u32, result: f64) {
         self.0.simulate(length, result);
         self.1.simulate(length, result);

@@ -7,7 +7,7 @@
 use crate::Score;
 use crate::game::{Game, Player};
 use crate::trace::model::{
-    Bound, CutKind, InputInfo, NONE, Node, NodeId, Positions, SearchResult, Stats, Trace,
+    Bound, CutKind, InputInfo, NONE, Node, NodeId, Positions, RecordedPlayout, SearchResult, Stats, Trace,
 };
 use crate::trace::{AlgorithmInfo, Event, EventLog, Observer, PassKind, Perspective, Stop};
 use rustc_hash::FxHashMap;
@@ -76,6 +76,9 @@ pub struct Recorder<G> {
     names: Vec<u32>,
     pruned_values: Vec<(NodeId, Score)>,
     positions: Positions,
+    record_playouts: bool,
+    playout: Vec<u32>,
+    playouts: Vec<RecordedPlayout>,
     child_labels: Vec<u32>,
     stack: Vec<Frame>,
     stats: Stats,
@@ -111,6 +114,9 @@ impl<G: Game> Recorder<G> {
             label_buf: String::new(),
             names: Vec::new(),
             pruned_values: Vec::new(),
+            record_playouts: false,
+            playout: Vec::new(),
+            playouts: Vec::new(),
             positions: Positions::default(),
             child_labels: Vec::new(),
             stack: Vec::new(),
@@ -130,6 +136,12 @@ impl<G: Game> Recorder<G> {
     /// explicit trees show it faded in the figures.
     pub fn with_pruned_subtrees(mut self, budget: u64) -> Self {
         self.pruned_budget = budget;
+        self
+    }
+
+    /// MCTS: also records every playout's moves ([`Trace::playouts`]).
+    pub fn with_playouts(mut self, on: bool) -> Self {
+        self.record_playouts = on;
         self
     }
 
@@ -304,6 +316,7 @@ impl<G: Game> Recorder<G> {
             events: self.events,
             names: self.names,
             pruned_values: self.pruned_values,
+            playouts: self.playouts,
             positions: self.record_positions.then_some(self.positions),
             ..Default::default()
         };
@@ -661,9 +674,22 @@ impl<G: Game> Observer<G> for Recorder<G> {
         });
     }
 
+    fn records_playouts(&self) -> bool {
+        self.record_playouts
+    }
+
+    fn playout_move(&mut self, game: &G, mv: G::Move) {
+        let label = self.label_of(game, mv);
+        self.playout.push(label);
+    }
+
     fn simulate(&mut self, length: u32, result: f64) {
         if let Some(f) = self.stack.last() {
             let node = f.id;
+            if self.record_playouts {
+                let moves = std::mem::take(&mut self.playout);
+                self.playouts.push(RecordedPlayout { step: self.events.len() as u32, moves });
+            }
             self.push_event(Event::Simulate { node, length, result });
         }
     }

@@ -51,6 +51,8 @@ struct Doc<'a> {
     links: Vec<LinkDoc>,
     #[serde(skip_serializing_if = "Option::is_none")]
     events: Option<write::EventsOut<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    playouts: Vec<PlayoutDoc>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -118,6 +120,13 @@ struct PassDoc {
     beta: Score,
     value: Score,
     bound: Bound,
+}
+
+/// A recorded MCTS playout: the (1-based) step of its simulate event and its moves.
+#[derive(Serialize, Deserialize)]
+struct PlayoutDoc {
+    step: u32,
+    moves: Vec<String>,
 }
 
 #[derive(Serialize, Deserialize)]

@@ -6,11 +6,11 @@
 //! child's path must hash to its parent's hash extended by its index.
 
 use super::compact::{CompactEvents, CompactNodes};
-use super::{CutoffDoc, FORMAT, NodeDoc, TraceFileError, format_err};
+use super::{CutoffDoc, FORMAT, NodeDoc, PlayoutDoc, TraceFileError, format_err};
 use crate::Score;
 use crate::trace::{
-    AlgorithmInfo, Bound, Event, EventLog, Features, InputInfo, NONE, Node, NodeId, Positions, SearchResult,
-    Stats, Status, Trace,
+    AlgorithmInfo, Bound, Event, EventKind, EventLog, Features, InputInfo, NONE, Node, NodeId, Positions,
+    RecordedPlayout, SearchResult, Stats, Status, Trace,
 };
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
@@ -64,6 +64,7 @@ pub(super) struct Reading {
     pub(super) label_ids: HashMap<String, u32>,
     pub(super) names: Vec<u32>,
     pub(super) pruned_values: Vec<(NodeId, Score)>,
+    playouts: Vec<PlayoutDoc>,
     pub(super) positions: Positions,
     pub(super) any_position: bool,
     path_hashes: Vec<u64>,
@@ -222,6 +223,7 @@ impl<'de> Visitor<'de> for Top<'_> {
                     map.next_value_seed(Nodes(r))?
                 }
                 "events" => map.next_value_seed(Events(r))?,
+                "playouts" => r.playouts = map.next_value()?,
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -400,10 +402,42 @@ pub(super) fn read(
         log
     };
     super::check_events(&trace)?;
+    trace.playouts = playouts(&mut trace, std::mem::take(&mut r.playouts))?;
     if trace.result.pv_indices.is_empty() && !trace.result.pv.is_empty() {
         trace.result.pv_indices = super::pv_indices_from_labels(&trace);
     }
     Ok(trace)
+}
+
+/// The recorded playouts, each at a simulate event (steps increasing), moves interned.
+fn playouts(trace: &mut Trace, docs: Vec<PlayoutDoc>) -> Result<Vec<RecordedPlayout>, TraceFileError> {
+    let mut ids: HashMap<String, u32> =
+        trace.labels.iter().enumerate().map(|(i, l)| (l.clone(), i as u32)).collect();
+    let mut out = Vec::with_capacity(docs.len());
+    let mut last = 0;
+    for doc in docs {
+        let step = doc.step.checked_sub(1).filter(|&s| (s as usize) < trace.events.len());
+        let at_simulate = step.is_some_and(|s| trace.events.kind(s as usize) == EventKind::Simulate);
+        if !at_simulate || doc.step <= last {
+            return Err(format_err(format!(
+                "its playout at step {} is not at a simulate event (or the steps do not increase)",
+                doc.step
+            )));
+        }
+        last = doc.step;
+        let moves = doc
+            .moves
+            .into_iter()
+            .map(|m| {
+                *ids.entry(m).or_insert_with_key(|m| {
+                    trace.labels.push(m.clone());
+                    trace.labels.len() as u32 - 1
+                })
+            })
+            .collect();
+        out.push(RecordedPlayout { step: doc.step - 1, moves });
+    }
+    Ok(out)
 }
 
 /// Rebuilds the events of a version 1 file, whose data lived in the node records.

@@ -6,7 +6,7 @@
 //! a player character and a move number, and the events are the codes and numbers of the
 //! trace's own [`EventLog`](crate::trace::EventLog) encoding, written as JSON.
 
-use super::{CutoffDoc, Doc, EventOut, FORMAT, LinkDoc, MctsDoc, NodeDoc, PassDoc, VERSION};
+use super::{CutoffDoc, Doc, EventOut, FORMAT, LinkDoc, MctsDoc, NodeDoc, PassDoc, PlayoutDoc, VERSION};
 use crate::Score;
 use crate::game::Player;
 use crate::trace::event::Sink;
@@ -100,6 +100,18 @@ impl Trace {
             passes: Vec::new(),
             links: Vec::new(),
             events: None,
+            playouts: self
+                .playouts
+                .iter()
+                .map(|p| PlayoutDoc {
+                    step: p.step + 1,
+                    moves: p
+                        .moves
+                        .iter()
+                        .map(|&m| self.labels.get(m as usize).cloned().unwrap_or_default())
+                        .collect(),
+                })
+                .collect(),
         }
     }
 
@@ -110,7 +122,9 @@ impl Trace {
         match layout {
             Layout::Readable => {
                 let mut doc = self.header();
-                if !stats_only {
+                if stats_only {
+                    doc.playouts.clear();
+                } else {
                     doc.nodes = Some(NodesOut(self));
                     doc.passes = self.pass_docs();
                     doc.links = self.links().iter().map(|&(node, to)| LinkDoc { node, to }).collect();
@@ -270,6 +284,9 @@ impl<W: Write> Sink for JsonSink<'_, '_, W> {
 fn write_compact<W: Write>(t: &Trace, w: &mut W, stats_only: bool) -> io::Result<()> {
     let mut doc = t.header();
     doc.layout = Some("compact");
+    if stats_only {
+        doc.playouts.clear();
+    }
     // The header fields, in the readable layout's order, without pretty-printing.
     let header = serde_json::to_vec(&doc)?;
     let mut out = Out { w, more: false };
