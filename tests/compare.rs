@@ -349,3 +349,48 @@ fn quiet_when_piped_and_writes_files() {
     assert_eq!(v["format"], "abviz-compare");
     assert_eq!(v["rows"][0]["depth"], 2);
 }
+
+/// `--ordering-heuristics` adds one row per set; on xiangqi at depth 4 (captures first) the
+/// killer and history heuristics cut iterative deepening's nodes well below plain alpha-beta's,
+/// while alpha-beta (which takes no heuristics) counts the same in every row.
+#[test]
+fn ordering_heuristics_are_rows_of_their_own() {
+    let out = assert_cmd::Command::cargo_bin("abviz")
+        .unwrap()
+        .args([
+            "compare",
+            "--game",
+            "xiangqi",
+            "--depth",
+            "4",
+            "--order",
+            "captures",
+            "--algos",
+            "alphabeta,id",
+        ])
+        .args(["--ordering-heuristics", "none,tt+killer+history", "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert!(rows[0]["input"].as_str().unwrap().ends_with("heuristics none"), "{}", rows[0]["input"]);
+    assert!(rows[1]["input"].as_str().unwrap().ends_with("heuristics tt+killer+history"));
+    let nodes = |row: &serde_json::Value, k: usize| row["results"][k]["nodes"]["mean"].as_f64().unwrap();
+    assert_eq!(nodes(&rows[0], 0), nodes(&rows[1], 0), "alpha-beta takes no heuristics");
+    assert!(
+        nodes(&rows[1], 1) < 0.5 * nodes(&rows[0], 0),
+        "{} vs {}",
+        nodes(&rows[1], 1),
+        nodes(&rows[0], 0)
+    );
+    assert!(nodes(&rows[1], 1) < nodes(&rows[0], 1));
+    // Without id in the list, or on a tree, the flag is refused.
+    assert_cmd::Command::cargo_bin("abviz")
+        .unwrap()
+        .args(["compare", "--game", "tictactoe", "--algos", "alphabeta", "--ordering-heuristics", "tt"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("add id to --algos"));
+}

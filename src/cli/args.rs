@@ -502,6 +502,11 @@ pub struct CompareArgs {
     /// Move orders of a game, comma-separated, one row per order.
     #[arg(long, value_name = "LIST", help = super::input::option_help(OptionKind::Order, "Move orders of a game, comma-separated, one row per order"))]
     pub order: Option<String>,
+    /// --algos with id: move-ordering heuristic sets, comma-separated, one row per set; join a
+    /// set's heuristics with '+': none,tt,tt+killer,tt+killer+history (every algorithm of a row
+    /// searches with it; only id uses it).
+    #[arg(long, value_name = "LIST")]
+    pub ordering_heuristics: Option<String>,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
     /// With mcts: MCTS against minimax (is its move optimal, its value estimate, its nodes) on
     /// the position and every position one move away.

@@ -10,7 +10,7 @@ use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report};
 use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
-use abviz::search::Algorithm;
+use abviz::search::{Algorithm, Heuristics};
 
 /// MCTS against minimax on one input: per iteration budget, how often its move is optimal.
 fn compare_mcts(args: &CompareArgs, format: OutputFormat) -> Result<(), Error> {
@@ -64,13 +64,44 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     if args.iterations.is_some() {
         return Err(usage("--iterations goes with --algos ...,mcts"));
     }
-    let cases = cases(&args)?;
+    let cases = with_heuristics(cases(&args)?, &args, &algorithms)?;
     let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
     let bar = super::progress::bar(experiment.work());
     let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
     write(&Output::Text(compare::render(&report, format)), args.output.as_deref())
+}
+
+/// One row per case and `--ordering-heuristics` set ("tt+killer"), when given.
+fn with_heuristics(
+    cases: Vec<Case>,
+    args: &CompareArgs,
+    algorithms: &[Algorithm],
+) -> Result<Vec<Case>, Error> {
+    let Some(list) = &args.ordering_heuristics else { return Ok(cases) };
+    if !algorithms.contains(&Algorithm::Iterative) {
+        return Err(usage("--ordering-heuristics applies to id: add id to --algos"));
+    }
+    if args.source.game.is_none() {
+        return Err(usage("--ordering-heuristics applies to games (--game): trees come in their own order"));
+    }
+    let sets: Vec<Heuristics> = list
+        .split(',')
+        .map(|set| set.replace('+', ",").parse::<Heuristics>().map_err(usage))
+        .collect::<Result<_, _>>()?;
+    let mut out = Vec::with_capacity(cases.len() * sets.len());
+    for case in &cases {
+        for &h in &sets {
+            let mut c = case.clone();
+            c.settings.heuristics = h;
+            let name = h.to_string().replace(',', "+");
+            c.label = format!("{}, heuristics {name}", c.label);
+            c.description = format!("{}, ordering heuristics {name}", c.description);
+            out.push(c);
+        }
+    }
+    Ok(out)
 }
 
 /// The report's format: `--format` (agreeing with the `-o` extension), else the extension's,

@@ -8,7 +8,7 @@ use crate::game::Player;
 use crate::game::lazy_random::LazyRandomTree;
 use crate::game::random::Ordering;
 use crate::input::{GameTask, Input};
-use crate::search::{self, Algorithm};
+use crate::search::{self, Algorithm, Settings};
 use crate::trace::{Counter, InputInfo, Stats, Stop};
 use crate::{Error, Score};
 use rayon::prelude::*;
@@ -51,6 +51,8 @@ pub struct Case {
     pub ordering: Option<Ordering>,
     /// What to search.
     pub source: Source,
+    /// The settings every algorithm searches this case with (move-ordering heuristics, ...).
+    pub settings: Settings,
 }
 
 impl Case {
@@ -179,12 +181,13 @@ impl Experiment {
             Source::Input(input) => input.with_game(CountAll {
                 algorithms: &self.algorithms,
                 max_nodes: self.max_nodes,
+                settings: &case.settings,
                 progress,
             }),
             Source::Random { branching, depth, values, ordering, root, seeds } => {
                 let tree = LazyRandomTree::new(*branching, *depth, seeds[k], *values, *ordering, *root)
                     .map_err(Error::Usage)?;
-                count_all(&tree, u32::MAX, &self.algorithms, self.max_nodes, progress)
+                count_all_with(&tree, u32::MAX, &self.algorithms, self.max_nodes, &case.settings, progress)
             }
         }
         .map_err(|source| Error::CompareStopped { input: case.sample_name(k), source })?;
@@ -205,6 +208,18 @@ pub fn count_all<G: Game>(
     max_nodes: u64,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<(Score, Stats)>, Stop> {
+    count_all_with(game, depth, algorithms, max_nodes, &Settings::default(), progress)
+}
+
+/// [`count_all`] under `settings` (move-ordering heuristics, guesses, windows).
+pub fn count_all_with<G: Game>(
+    game: &G,
+    depth: u32,
+    algorithms: &[Algorithm],
+    max_nodes: u64,
+    settings: &Settings,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<(Score, Stats)>, Stop> {
     algorithms
         .iter()
         .enumerate()
@@ -212,7 +227,7 @@ pub fn count_all<G: Game>(
             let mut g = game.clone();
             let revisits = algo.descriptor().features.researches;
             let mut counter = Counter::new(max_nodes).tracking_revisits(revisits);
-            let value = search::run(algo, &mut g, depth, &mut counter)?.value;
+            let value = search::run_with(algo, &mut g, depth, settings, &mut counter)?.value;
             progress(i);
             Ok((value, counter.stats))
         })
@@ -246,13 +261,14 @@ pub fn check_agreement(input: &str, values: &[(Algorithm, Score)]) -> Result<Sco
 struct CountAll<'a> {
     algorithms: &'a [Algorithm],
     max_nodes: u64,
+    settings: &'a Settings,
     progress: &'a (dyn Fn(usize) + Sync),
 }
 
 impl GameTask for CountAll<'_> {
     type Output = Result<Vec<(Score, Stats)>, Stop>;
     fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
-        count_all(&game, depth, self.algorithms, self.max_nodes, self.progress)
+        count_all_with(&game, depth, self.algorithms, self.max_nodes, self.settings, self.progress)
     }
 }
 

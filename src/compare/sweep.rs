@@ -10,7 +10,7 @@ use crate::game::Player;
 use crate::game::lazy_random::{LazyRandomTree, MAX_ORDERED_LEAVES};
 use crate::game::random::Ordering;
 use crate::input::Input;
-use crate::search::Algorithm;
+use crate::search::{Algorithm, Settings};
 
 /// The algorithms compared by default: minimax and every algorithm with an [α, β] window
 /// (algorithms added to [`Algorithm::ALL`] join automatically).
@@ -102,7 +102,15 @@ pub fn input_case(input: Input) -> Case {
         ),
         Input::Game(g) => (g.label(), None, g.depth(), None),
     };
-    Case { label, description: info.description, branching, depth, ordering, source: Source::Input(input) }
+    Case {
+        label,
+        description: info.description,
+        branching,
+        depth,
+        ordering,
+        source: Source::Input(input),
+        settings: Settings::default(),
+    }
 }
 
 /// A sweep of lazy random uniform trees (see [`crate::game::lazy_random`]).
@@ -188,6 +196,7 @@ impl RandomSweep {
                             root: self.root,
                             seeds,
                         },
+                        settings: Settings::default(),
                     });
                 }
             }
