@@ -144,9 +144,14 @@ impl Memory {
             return order;
         }
         let killers = if h.killer { self.killers.get(ply).copied().unwrap_or_default() } else { [None; 2] };
-        let rank = |i: u32| {
-            let id = game.move_id(moves[i as usize]);
-            let class = if Some(i) == tt_move {
+        let history = h.history && !self.history.is_empty();
+        // Each move's rank as one number, smallest first: its class (the table's move 0, a
+        // killer 1, the others 2), then its history score, highest first (capped at 2^42).
+        const INDEX_BITS: u32 = 20;
+        const SCORE_MAX: u64 = (1 << 42) - 1;
+        let rank = |i: u32| -> u64 {
+            let id = if killers != [None; 2] || history { game.move_id(moves[i as usize]) } else { None };
+            let class: u64 = if Some(i) == tt_move {
                 0
             } else if id.is_some() && killers.contains(&id) {
                 1
@@ -154,12 +159,19 @@ impl Memory {
                 2
             };
             let score =
-                if h.history { id.and_then(|id| self.history.get(&id)).copied().unwrap_or(0) } else { 0 };
-            (class, std::cmp::Reverse(score))
+                if history { id.and_then(|id| self.history.get(&id)).copied().unwrap_or(0) } else { 0 };
+            class << 42 | (SCORE_MAX - score.min(SCORE_MAX))
         };
-        // Each move's rank once (a stable sort: equal ranks keep the game's order).
-        order.sort_by_cached_key(|&i| rank(i));
-        order
+        if moves.len() >= 1 << INDEX_BITS {
+            // More moves than a packed index holds: a stable sort keeps the game's order.
+            order.sort_by_cached_key(|&i| rank(i));
+            return order;
+        }
+        // The rank and the index packed into one number (equal ranks keep the game's order), so
+        // a plain sort of numbers is enough.
+        let mut ranked: Vec<u64> = order.iter().map(|&i| rank(i) << INDEX_BITS | u64::from(i)).collect();
+        ranked.sort_unstable();
+        ranked.into_iter().map(|r| (r & ((1 << INDEX_BITS) - 1)) as u32).collect()
     }
 
     /// `mv` caused a cutoff at `ply` with `depth` plies to go: a killer there, and its history

@@ -97,6 +97,8 @@ pub struct Xiangqi {
     order: MoveOrder,
     labels: MoveNotation,
     ply: u16,
+    /// The position's Zobrist key ([`zobrist_key`]), kept up to date move by move.
+    key: u64,
 }
 
 impl fmt::Debug for Xiangqi {
@@ -125,12 +127,21 @@ impl Xiangqi {
     /// A position with the default settings.
     pub fn from_board(board: Board) -> Xiangqi {
         Xiangqi {
+            key: zobrist_key(&board),
             board,
             eval: XqEval::default(),
             order: MoveOrder::default(),
             labels: MoveNotation::default(),
             ply: 0,
         }
+    }
+
+    /// The key change of playing (or taking back) `mv` on `board` with `mover` the moving piece.
+    #[inline(always)]
+    fn key_change(mv: Move, mover: u8) -> u64 {
+        let (from, to, cap) = (mv.from(), mv.to(), mv.captured());
+        let captured = if cap != 0 { zobrist(to, cap) } else { 0 };
+        zobrist(from, mover) ^ zobrist(to, mover) ^ captured ^ 1
     }
 
     /// The same position evaluated by `eval`.
@@ -187,6 +198,36 @@ impl Xiangqi {
     }
 }
 
+/// The Zobrist number of piece `id` on `sq`: pieces of the same side and kind are
+/// interchangeable, so the number depends on those and the square only.
+#[inline(always)]
+fn zobrist(sq: u8, id: u8) -> u64 {
+    ZOBRIST[(sq as usize) << 5 | (id & 16) as usize | kind_of(id) as usize]
+}
+
+/// [`zobrist`]'s numbers, by square × 32 + side bit (16) + kind: SplitMix64 of the pair, worked
+/// out at compile time.
+static ZOBRIST: [u64; 256 * 32] = {
+    let mut table = [0u64; 256 * 32];
+    let mut i = 0;
+    while i < table.len() {
+        let (sq, piece) = ((i >> 5) as u64, (i & 31) as u64);
+        let x = (sq << 8 | piece).wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        table[i] = x ^ (x >> 31);
+        i += 1;
+    }
+    table
+};
+
+/// A position's key from scratch: the XOR of its pieces' [`zobrist`] numbers and 1 when Red
+/// is to move. Games keep it up to date move by move instead.
+fn zobrist_key(board: &Board) -> u64 {
+    let side = u64::from(board.side() == Side::Red);
+    board.pieces().fold(side, |key, (sq, id)| key ^ zobrist(sq, id))
+}
+
 impl Game for Xiangqi {
     type Move = Move;
 
@@ -215,12 +256,16 @@ impl Game for Xiangqi {
         moves
     }
 
+    #[inline]
     fn play(&mut self, mv: Move) {
+        self.key ^= Xiangqi::key_change(mv, self.board.cells[mv.from() as usize]);
         self.board.make(mv);
         self.ply += 1;
     }
 
+    #[inline]
     fn undo(&mut self, mv: Move) {
+        self.key ^= Xiangqi::key_change(mv, self.board.cells[mv.to() as usize]);
         self.board.unmake(mv);
         self.ply -= 1;
     }
@@ -241,18 +286,8 @@ impl Game for Xiangqi {
     }
 
     fn position_key(&self) -> Option<u64> {
-        // Zobrist-style: one pseudo-random number per (square, side, kind), XORed, and the side
-        // to move; pieces of the same kind are interchangeable.
-        let mix = |x: u64| {
-            let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            x ^ (x >> 31)
-        };
-        let side = u64::from(self.board.side() == Side::Red);
-        Some(self.board.pieces().fold(side, |key, (sq, id)| {
-            let piece = u64::from(id & 16) | kind_of(id) as u64;
-            key ^ mix((u64::from(sq) << 8 | piece).wrapping_add(0x9e37_79b9_7f4a_7c15))
-        }))
+        debug_assert_eq!(self.key, zobrist_key(&self.board), "the incremental key drifted");
+        Some(self.key)
     }
 
     fn move_id(&self, mv: Move) -> Option<u64> {
@@ -398,6 +433,35 @@ mod tests {
     use super::*;
     use crate::search::{Algorithm, run};
     use crate::trace::{Counter, NoOp};
+
+    /// The key kept move by move equals the key computed from scratch after every move and
+    /// every take-back of a long walk through captures and quiet moves.
+    #[test]
+    fn the_incremental_key_is_the_key_from_scratch() {
+        let mut g = Xiangqi::start();
+        let mut line = Vec::new();
+        let mut seed = 7u64;
+        for step in 0..3000 {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let moves = g.moves();
+            // Walk forward mostly, back now and then, and start over when the game ends.
+            if moves.is_empty() || (step % 7 == 6 && !line.is_empty()) {
+                match line.pop() {
+                    Some(mv) => g.undo(mv),
+                    None => continue,
+                }
+            } else {
+                let mv = moves[(seed >> 33) as usize % moves.len()];
+                g.play(mv);
+                line.push(mv);
+            }
+            assert_eq!(g.key, zobrist_key(&g.board), "after step {step}");
+        }
+        while let Some(mv) = line.pop() {
+            g.undo(mv);
+        }
+        assert_eq!(g.position_key(), Xiangqi::start().position_key());
+    }
 
     #[test]
     fn game_basics() {
