@@ -207,8 +207,9 @@ pub struct SettingsArgs {
 /// Options of the diagram formats (dot, svg, tikz, html).
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
-    /// Labels to write, comma-separated: value, bounds (on exit), bounds-in, pre (visit order),
-    /// post, move, name; or all / none [default: value,bounds,pre,move,name].
+    /// Labels to write, comma-separated: value, leaves (the leaves' values only, interior
+    /// nodes blank), bounds (on exit), bounds-in, range, pre (visit order), post, move, name; or
+    /// all / none [default: value,bounds,pre,move,name].
     #[arg(long, value_name = "LIST")]
     pub labels: Option<String>,
     /// Never-searched nodes: none, edges (the pruned children) or subtrees (and what lies below
