@@ -371,6 +371,40 @@ pub fn name_interior(root: &mut TreeSpecNode) {
     }
 }
 
+/// AIMA's Fig. 5.2 tree, the first tree of a practice page unless another is given.
+pub const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+
+/// The trees of a practice page, each with its group: the first tree ("textbook", AIMA's
+/// unless `first` is given: "your tree"), then `count` generated trees of each difficulty from
+/// `seed` (for an algorithm without cutoffs, `count` random 3,2 trees).
+pub fn practice_set(
+    first: Option<(TreeSpec, Player)>,
+    algo: Algorithm,
+    seed: u64,
+    count: u32,
+) -> Result<Vec<(String, Exercise)>, Error> {
+    let (group, (tree, root)) = match first {
+        Some(t) => ("your tree", t),
+        None => {
+            let spec = crate::game::notation::parse_tree(AIMA)?;
+            ("textbook", (spec, Player::Max))
+        }
+    };
+    let mut set = vec![(group.to_string(), Exercise::of_tree(tree, root, algo)?)];
+    if algo.has_window() {
+        for d in Difficulty::ALL {
+            for ex in Generator::new(Some(d), None, algo, seed)?.series(count)? {
+                set.push((d.name().to_string(), ex));
+            }
+        }
+    } else {
+        for ex in Generator::new(None, None, algo, seed)?.series(count)? {
+            set.push(("random".to_string(), ex));
+        }
+    }
+    Ok(set)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
