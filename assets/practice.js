@@ -207,6 +207,8 @@
 
   function showSolution() {
     $("key").innerHTML = tree.key; // abviz's own SVG
+    const svg = $("key").querySelector("svg");
+    for (const a of ["width", "height"]) svg.setAttribute(a, String(parseFloat(svg.getAttribute(a)) * SCALE));
     $("step-link").setAttribute("href", tree.solution);
     $("solution").hidden = false;
     $("solution").scrollIntoView({ block: "nearest" });
