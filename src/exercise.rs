@@ -16,7 +16,7 @@
 //! let ex = g.exercise(1).unwrap();
 //! let p = Profile::of(&ex.trace);
 //! assert_eq!(p.cutoffs, 1);
-//! assert!(ex.tree.to_notation().starts_with("A:(B:("));
+//! assert!(ex.tree.root.to_notation().starts_with("A:(B:("));
 //! ```
 
 use crate::Error;
@@ -189,6 +189,12 @@ impl Exercise {
     /// An exercise on a given tree; unnamed trees get their interior nodes named A, B, C, …
     pub fn of_tree(mut tree: TreeSpec, root: Player, algo: Algorithm) -> Result<Exercise, Error> {
         check_algorithm(algo)?;
+        let nodes = count_nodes(&tree.root);
+        if nodes > MAX_EXERCISE_NODES {
+            return Err(Error::Usage(format!(
+                "this tree has {nodes} nodes: an exercise holds at most {MAX_EXERCISE_NODES} (a sheet must fit a page)"
+            )));
+        }
         if !has_names(&tree.root) {
             name_interior(&mut tree.root);
         }
@@ -327,6 +333,21 @@ fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The most nodes a given exercise tree may have.
+pub const MAX_EXERCISE_NODES: usize = 1000;
+
+fn count_nodes(root: &TreeSpecNode) -> usize {
+    let mut stack = vec![root];
+    let mut n = 0;
+    while let Some(node) = stack.pop() {
+        n += 1;
+        if let TreeSpecKind::Interior(kids) = &node.kind {
+            stack.extend(kids);
+        }
+    }
+    n
 }
 
 fn has_names(root: &TreeSpecNode) -> bool {

@@ -174,6 +174,13 @@ fn bad_requests_get_clear_errors() {
         .assert()
         .failure()
         .stderr(contains("x"));
+    let huge = format!("({})", "1 ".repeat(1100));
+    abviz()
+        .args(["exercise", "--tree", &huge, "--no-pdf", "-o"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(contains("1101 nodes"));
     abviz()
         .args(["exercise", "--difficulty", "extreme", "-o"])
         .arg(&out)
@@ -182,4 +189,15 @@ fn bad_requests_get_clear_errors() {
         .stderr(contains("easy"));
     abviz().args(["practice", "--count", "0", "-o"]).arg(&out).assert().code(2).stderr(contains("--count 0"));
     abviz().args(["practice", "--algo", "pvs", "-o"]).arg(&out).assert().code(2).stderr(contains("not pvs"));
+}
+
+#[test]
+fn a_practice_page_for_minimax_has_no_cuts_to_find() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mm");
+    abviz().args(["practice", "--algo", "minimax", "--count", "2", "-o"]).arg(&out).assert().success();
+    let html = read(&out, "index.html");
+    assert!(html.contains("<option value=\"random\">random (2)</option>"), "textbook and random trees only");
+    assert!(!html.contains("\"cut\":true"), "minimax prunes nothing");
+    assert!(out.join("solutions/random-2.html").exists());
 }

@@ -9,6 +9,9 @@ use abviz::export::Output;
 use abviz::export::sheet::{SheetOptions, sheets};
 use abviz::game::Player;
 use abviz::game::random::RandomTree;
+use abviz::game::tree::TreeSpec;
+use abviz::input::Input;
+use std::path::Path;
 
 /// The most exercises one sheet series holds.
 pub const MAX_COUNT: u32 = 200;
@@ -35,12 +38,7 @@ pub fn exercise(args: ExerciseArgs) -> Result<(), Error> {
 
 /// The exercises the flags ask for: the given tree, or `count` generated ones.
 pub fn exercises(s: &ExerciseSource, count: u32) -> Result<Vec<Exercise>, Error> {
-    let text = match (&s.tree, &s.tree_file) {
-        (Some(t), _) => Some(t.clone()),
-        (None, Some(path)) => Some(read_text(path)?),
-        (None, None) => None,
-    };
-    if let Some(text) = text {
+    if let Some((spec, root)) = given_tree(s.tree.as_deref(), s.tree_file.as_deref(), s.root)? {
         for (set, flag) in [
             (s.difficulty.is_some(), "--difficulty"),
             (s.seed.is_some(), "--seed"),
@@ -53,13 +51,26 @@ pub fn exercises(s: &ExerciseSource, count: u32) -> Result<Vec<Exercise>, Error>
                 )));
             }
         }
-        let abviz::input::Input::Tree { spec, root } = abviz::input::Input::from_tree_text(&text, s.root)?
-        else {
-            unreachable!("a tree text gives a tree")
-        };
         return Ok(vec![Exercise::of_tree(spec, root, s.algo)?]);
     }
     generator(s)?.series(count)
+}
+
+/// The tree of `--tree TEXT` or `--tree-file FILE`, if one is given, with who moves at its root.
+pub fn given_tree(
+    tree: Option<&str>,
+    file: Option<&Path>,
+    root: Option<Player>,
+) -> Result<Option<(TreeSpec, Player)>, Error> {
+    let text = match (tree, file) {
+        (Some(t), _) => t.to_string(),
+        (None, Some(path)) => read_text(path)?,
+        (None, None) => return Ok(None),
+    };
+    match Input::from_tree_text(&text, root)? {
+        Input::Tree { spec, root } => Ok(Some((spec, root))),
+        _ => unreachable!("a tree text gives a tree"),
+    }
 }
 
 /// The generator of `--random B,D`, `--difficulty`, `--seed` and `--values`.

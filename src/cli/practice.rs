@@ -1,13 +1,11 @@
 //! `abviz practice`: the practice page and its solution pages, written into a folder.
 
 use super::args::PracticeArgs;
-use super::input::read_text;
 use super::usage;
 use abviz::Error;
 use abviz::exercise::{check_algorithm, practice_set};
 use abviz::export::Output;
 use abviz::export::practice::{PracticeTree, practice_site};
-use abviz::input::Input;
 
 /// The most generated trees per difficulty.
 pub const MAX_COUNT: u32 = 100;
@@ -22,21 +20,10 @@ pub fn practice(args: PracticeArgs) -> Result<(), Error> {
     if count == 0 || count > MAX_COUNT {
         return Err(usage(format!("--count {count}: give 1 to {MAX_COUNT} trees per difficulty")));
     }
-    let text = match (&args.tree, &args.tree_file) {
-        (Some(t), _) => Some(t.clone()),
-        (None, Some(path)) => Some(read_text(path)?),
-        (None, None) => None,
-    };
-    if text.is_none() && args.root.is_some() {
+    if args.tree.is_none() && args.tree_file.is_none() && args.root.is_some() {
         return Err(usage("--root applies to a given tree (--tree or --tree-file)"));
     }
-    let first = match text {
-        Some(text) => match Input::from_tree_text(&text, args.root)? {
-            Input::Tree { spec, root } => Some((spec, root)),
-            _ => unreachable!("a tree text gives a tree"),
-        },
-        None => None,
-    };
+    let first = super::exercise::given_tree(args.tree.as_deref(), args.tree_file.as_deref(), args.root)?;
     let set = practice_set(first, args.algo, args.seed.unwrap_or(1), count)?;
     let trees: Vec<PracticeTree> =
         set.iter().map(|(group, ex)| PracticeTree { exercise: ex, group: group.clone() }).collect();
