@@ -6,7 +6,7 @@
   "use strict";
   const TREES = JSON.parse(document.getElementById("practice-data").textContent);
   const SVG_NS = "http://www.w3.org/2000/svg";
-  const BLANK = "[____, ____]";
+  const BLANK = document.querySelector("main").dataset.blank; // the exercise's window blank
   const $ = (id) => document.getElementById(id);
   const board = $("board");
   const groupSel = $("group");

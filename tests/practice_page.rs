@@ -110,6 +110,30 @@ fn the_aima_tree_is_checked_value_by_value_and_cut_by_cut() {
     assert_eq!(tab.text("document.body.dataset.checked"), "3");
     tab.screenshot(&shots.join("practice-three-mistakes.png"), true);
 
+    // α and β too: the window blanks appear only when asked for, and are checked.
+    click(&mut tab, "#clear");
+    let hidden = "getComputedStyle(document.querySelector('.window-blank')).display";
+    assert_eq!(tab.text(hidden), "none");
+    click(&mut tab, "#ask-windows");
+    assert_ne!(tab.text(hidden), "none");
+    fill_aima(&mut tab, "2");
+    for (name, a, b) in [("A", "3", "inf"), ("B", "-inf", "3"), ("C", "3", "2"), ("D", "3", "5")] {
+        type_into(&mut tab, &format!("α of {name}"), a);
+        type_into(&mut tab, &format!("β of {name}"), b);
+    }
+    click(&mut tab, &edge("C to its second leaf (4)"));
+    click(&mut tab, &edge("C to its third leaf (6)"));
+    click(&mut tab, "#check");
+    let wrong = messages(&mut tab, "wrong");
+    assert_eq!(wrong.len(), 1, "{wrong:#?}");
+    assert!(
+        wrong[0].starts_with("D: you wrote [3, 5], but D returns with the window [3, 2]."),
+        "{}",
+        wrong[0]
+    );
+    assert!(messages(&mut tab, "right").contains(&"A: window [3, +∞] — right".to_string()));
+    click(&mut tab, "#ask-windows");
+
     // Show solution: the key and a link to the stepper page of the same tree.
     click(&mut tab, "#show-solution");
     assert_eq!(tab.eval("document.getElementById('solution').hidden").as_bool(), Some(false));
