@@ -11,6 +11,7 @@
 
 use crate::Error;
 use crate::export::html::{PageOptions, page};
+use crate::export::practice::{PracticeTree, practice_site};
 use crate::export::site::{SiteFile, write_site};
 use crate::export::view::thousands;
 use crate::export::{Labels, ViewOptions};
@@ -358,8 +359,15 @@ struct Row {
 struct IndexPage<'a> {
     rows: &'a [Row],
     compare: Vec<(String, String, String)>,
+    practice: String,
     css: &'static str,
 }
+
+/// The folder of the demo's practice page.
+pub const PRACTICE_DIR: &str = "practice";
+
+/// Generated trees per difficulty on the demo's practice page.
+const PRACTICE_TREES: u32 = 4;
 
 /// Runs every example and writes the site into `dir` (replacing an earlier demo there).
 pub fn write(dir: &Path) -> Result<Summary, Error> {
@@ -389,7 +397,20 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
         lines.push(format!("{file:<26} {title}"));
         compare.push((file, title, blurb));
     }
-    let index = IndexPage { rows: &rows, compare, css: CSS };
+    // The practice page and its solution pages, in their own folder.
+    let set = crate::exercise::practice_set(None, Algorithm::AlphaBetaSoft, 1, PRACTICE_TREES)?;
+    let trees: Vec<PracticeTree> =
+        set.iter().map(|(group, ex)| PracticeTree { exercise: ex, group: group.clone() }).collect();
+    let back = Some(("../index.html".to_string(), "all examples".to_string()));
+    for f in practice_site(&trees, back) {
+        files.push(SiteFile { path: format!("{PRACTICE_DIR}/{}", f.path), bytes: f.bytes });
+    }
+    lines.push(format!(
+        "{:<26} practice: {} trees to solve by hand, checked",
+        PRACTICE_DIR.to_string() + "/",
+        trees.len()
+    ));
+    let index = IndexPage { rows: &rows, compare, practice: format!("{PRACTICE_DIR}/index.html"), css: CSS };
     let html = index.render().map_err(|e| Error::Usage(format!("could not render the demo index: {e}")))?;
     files.push(SiteFile::text("index.html", html));
     write_site(dir, &files)?;

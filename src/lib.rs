@@ -17,6 +17,7 @@
 pub mod compare;
 pub mod demo;
 pub mod error;
+pub mod exercise;
 pub mod export;
 pub mod game;
 pub mod input;

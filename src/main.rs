@@ -40,6 +40,8 @@ fn dispatch(cli: Cli) -> Result<(), abviz::Error> {
         Command::Compare(args) => cli::compare::compare(args),
         Command::Demo(args) => cli::demo::demo(args),
         Command::Perft(args) => cli::perft::perft(args),
+        Command::Exercise(args) => cli::exercise::exercise(args),
+        Command::Practice(args) => cli::practice::practice(args),
         Command::Games => {
             cli::games::games();
             Ok(())

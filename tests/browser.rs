@@ -109,6 +109,18 @@ fn demo_pages_load_without_errors() {
         let errors = tab.errors();
         assert!(errors.is_empty(), "{name}: {errors:#?}");
     }
+    // The practice page (linked from the index) lives in its own folder with its solution pages.
+    let practice = site.join(abviz::demo::PRACTICE_DIR);
+    let solutions = std::fs::read_dir(practice.join("solutions")).unwrap().count();
+    assert_eq!(solutions, 13, "AIMA's tree and 4 trees of each difficulty, one stepper page each");
+    let mut tab = b.tab();
+    tab.open(&file_url(&practice.join("index.html")));
+    assert_eq!(tab.text("document.getElementById('tree-title').textContent"), "Exercise 1");
+    let back = tab.text("document.querySelector('.back a').getAttribute('href')");
+    assert!(practice.join(&back).exists(), "{back}");
+    tab.screenshot(&shots.join("demo-practice.png"), false);
+    let errors = tab.errors();
+    assert!(errors.is_empty(), "practice: {errors:#?}");
 }
 
 #[test]

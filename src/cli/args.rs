@@ -3,6 +3,7 @@
 
 use super::lenient::Lenient;
 use abviz::compare::OutputFormat;
+use abviz::exercise::Difficulty;
 use abviz::export::{Format, RankDir, RenderKind, ShowPruned, Style};
 use abviz::game::Player;
 use abviz::game::registry::OptionKind;
@@ -45,6 +46,10 @@ pub enum Command {
     Step(StepArgs),
     /// Count the nodes several algorithms visit on the same inputs: a table, or charts in HTML.
     Compare(CompareArgs),
+    /// Write exercise sheets and their answer keys (SVG, TikZ and PDF) for trees to solve by hand.
+    Exercise(ExerciseArgs),
+    /// Write a practice page: solve trees in the browser, and Check says what is right and why.
+    Practice(PracticeArgs),
 }
 
 /// Where the search input comes from (exactly one of --tree, --tree-file, --random, --game),
@@ -207,8 +212,9 @@ pub struct SettingsArgs {
 /// Options of the diagram formats (dot, svg, tikz, html).
 #[derive(Args, Debug, Clone)]
 pub struct ViewArgs {
-    /// Labels to write, comma-separated: value, bounds (on exit), bounds-in, pre (visit order),
-    /// post, move, name; or all / none [default: value,bounds,pre,move,name].
+    /// Labels to write, comma-separated: value, leaves (the leaves' values only, interior
+    /// nodes blank), bounds (on exit), bounds-in, range, pre (visit order), post, move, name; or
+    /// all / none [default: value,bounds,pre,move,name].
     #[arg(long, value_name = "LIST")]
     pub labels: Option<String>,
     /// Never-searched nodes: none, edges (the pruned children) or subtrees (and what lies below
@@ -526,4 +532,96 @@ pub struct CompareArgs {
     /// Stop (with an error) any single search that visits more nodes than this.
     #[arg(long, value_name = "N", default_value_t = 1_000_000_000)]
     pub max_nodes: u64,
+}
+
+/// The trees of `abviz exercise` and `abviz practice`: given, or generated from a seed.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ExerciseSource {
+    /// A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON; unnamed trees
+    /// get their interior nodes named A, B, C, … level by level.
+    #[arg(long, value_name = "TREE", group = "exercise_input")]
+    pub tree: Option<String>,
+    /// A file holding a tree in the notation or JSON ('-' reads standard input).
+    #[arg(long, value_name = "FILE", group = "exercise_input")]
+    pub tree_file: Option<PathBuf>,
+    /// Generate uniform trees of this branching and depth [default: the difficulty's: easy 3,2,
+    /// medium 3,3, hard 2,4].
+    #[arg(long, value_name = "B,D", group = "exercise_input")]
+    pub random: Option<String>,
+    /// Generate trees with this cutoff profile: easy (one cutoff at a child of the root),
+    /// medium (two or three, one deeper, each caused by the parent's bound), hard (three or more,
+    /// one caused by a bound from above the parent, one on a tie α = β).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub difficulty: Option<Difficulty>,
+    /// The seed of the generated series: the same seed gives the same trees [default: 1].
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+    /// Leaf values of generated trees, LO..HI inclusive [default: 0..20].
+    #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
+    pub values: Option<String>,
+    /// Who moves at the root of a tree.
+    #[arg(long, value_enum)]
+    pub root: Option<Player>,
+    /// The algorithm to solve the trees with: minimax, alphabeta, alphabeta-soft, negamax or
+    /// negamax-ab.
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Algorithm,
+}
+
+/// `abviz exercise`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz exercise --tree-file examples/aima.tree -o aima-sheet     exercise-1.svg, key-1.svg, exercises.pdf, key.pdf, .tex
+  abviz exercise --difficulty medium --seed 7 --count 5 -o week3  five trees, one key file
+  abviz exercise --random 2,4 --difficulty hard --windows -o hard blanks for [α, β] too
+  abviz exercise --tree '((3 12 8) (2 4 6) (14 5 2))' --algo minimax -o mm")]
+pub struct ExerciseArgs {
+    /// The trees.
+    #[command(flatten)]
+    pub source: ExerciseSource,
+    /// How many generated exercises, numbered 1 to N (one key file holds every answer).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub count: u32,
+    /// Blanks beside every interior node for the window [α, β] it returns with.
+    #[arg(long)]
+    pub windows: bool,
+    /// Shapes: triangles (MAX ▲, MIN ▼, leaf □) or boxes (MAX □, MIN ○) [default: triangles].
+    #[arg(long, value_enum, value_name = "STYLE")]
+    pub style: Option<Style>,
+    /// Do not run pdflatex (write the SVG and .tex files only).
+    #[arg(long)]
+    pub no_pdf: bool,
+    /// The folder to write the sheets into.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub out: PathBuf,
+}
+
+/// `abviz practice`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz practice -o practice                            AIMA's tree, then generated trees of each difficulty
+  abviz practice --tree '((5 6) (7 4 5) (3 9))' -o mine   your tree first
+  abviz practice --seed 12 --count 20 -o class          20 trees per difficulty")]
+pub struct PracticeArgs {
+    /// A tree to solve first (AIMA's Fig. 5.2 tree unless given), then generated trees.
+    #[arg(long, value_name = "TREE", group = "practice_input")]
+    pub tree: Option<String>,
+    /// A file holding the first tree ('-' reads standard input).
+    #[arg(long, value_name = "FILE", group = "practice_input")]
+    pub tree_file: Option<PathBuf>,
+    /// Who moves at the root of that tree.
+    #[arg(long, value_enum)]
+    pub root: Option<Player>,
+    /// The seed of the generated trees [default: 1].
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+    /// Generated trees per difficulty (New tree goes through them) [default: 8].
+    #[arg(long, value_name = "N")]
+    pub count: Option<u32>,
+    /// The algorithm: alphabeta, alphabeta-soft, negamax-ab, or minimax / negamax (no cuts).
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Algorithm,
+    /// The folder to write the page (index.html) and its solution pages into.
+    #[arg(long, short = 'o', value_name = "DIR")]
+    pub out: PathBuf,
 }

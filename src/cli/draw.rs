@@ -65,6 +65,7 @@ pub fn view_options(
         tikz_steps: v.tikz_steps,
         no_legend: v.no_legend,
         caption_without_answer: false,
+        exercise: false,
         fit_width: match v.max_width.as_deref() {
             None => Some(abviz::export::fit::FIT_WIDTH),
             Some("off" | "none") => Some(f64::INFINITY),

@@ -10,11 +10,14 @@ pub mod graphviz;
 pub mod html;
 mod html_mcts;
 mod json;
+pub mod latex;
 pub mod layout;
 mod legend;
 mod mcts_view;
 pub mod options;
+pub mod practice;
 mod raster;
+pub mod sheet;
 pub mod site;
 mod svg;
 mod text;
@@ -69,6 +72,10 @@ pub struct ViewOptions {
     /// Diagrams: collapse subtrees until the picture is at most this wide (SVG units; infinite:
     /// never). None: the default, [`fit::FIT_WIDTH`], for PNG and PDF only.
     pub fit_width: Option<f64>,
+    /// Diagrams: draw the tree as an exercise, without the search's answers: every node as
+    /// if searched (no faded subtrees, no cut marks), no principal variation, no visit order,
+    /// a caption that says what to do; with `--labels leaves` only the leaves' values.
+    pub exercise: bool,
     /// Diagrams of MCTS: children with fewer visits than this become one "⋯ k nodes" stub.
     pub min_visits: Option<u32>,
     /// Diagrams of a multi-pass search: the pass to draw (1-based; None: the last, which holds

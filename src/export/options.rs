@@ -81,6 +81,9 @@ impl FromStr for Collapse {
 pub struct Labels {
     /// The node's value (inside the shape; "≤3"/"≥6" for bounds).
     pub value: bool,
+    /// The leaves' values only (`--labels leaves`), interior nodes left blank: an exercise
+    /// tree. Implied by `value`.
+    pub leaves: bool,
     /// [α, β] when the node was entered.
     pub bounds_in: bool,
     /// [α, β] when the node was left.
@@ -102,6 +105,7 @@ impl Default for Labels {
     fn default() -> Self {
         Labels {
             value: true,
+            leaves: true,
             bounds_in: false,
             bounds_out: true,
             range: false,
@@ -115,12 +119,13 @@ impl Default for Labels {
 
 impl Labels {
     /// The names `--labels` accepts.
-    pub const NAMES: &'static str = "value, bounds (= bounds-out), bounds-in, range (AIMA's [−∞, 2]), pre (= order), post, move, name, all, none";
+    pub const NAMES: &'static str = "value, leaves (leaf values only), bounds (= bounds-out), bounds-in, range (AIMA's [−∞, 2]), pre (= order), post, move, name, all, none";
 
     /// No labels at all.
     pub fn none() -> Labels {
         Labels {
             value: false,
+            leaves: false,
             bounds_in: false,
             bounds_out: false,
             range: false,
@@ -138,7 +143,11 @@ impl FromStr for Labels {
         let mut l = Labels::none();
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             match part {
-                "value" | "values" => l.value = true,
+                "value" | "values" => {
+                    l.value = true;
+                    l.leaves = true;
+                }
+                "leaves" | "leaf" | "leaf-values" => l.leaves = true,
                 "bounds" | "bounds-out" | "window" => l.bounds_out = true,
                 "bounds-in" => l.bounds_in = true,
                 "range" | "ranges" => l.range = true,
@@ -149,6 +158,7 @@ impl FromStr for Labels {
                 "all" => {
                     l = Labels {
                         value: true,
+                        leaves: true,
                         bounds_in: true,
                         bounds_out: true,
                         range: false,
@@ -185,6 +195,9 @@ mod tests {
         let l: Labels = "value,bounds-in,post".parse().unwrap();
         assert!(l.value && l.bounds_in && l.post && !l.bounds_out && !l.pre && !l.names);
         assert!("all".parse::<Labels>().unwrap().moves);
+        let l: Labels = "leaves,name".parse().unwrap();
+        assert!(l.leaves && !l.value && l.names);
+        assert!("value".parse::<Labels>().unwrap().leaves, "value implies the leaves' values");
         assert!("valu".parse::<Labels>().unwrap_err().contains("unknown label 'valu'"));
         assert_eq!("off".parse::<Collapse>(), Ok(Collapse::Off));
         assert_eq!("12".parse::<Collapse>(), Ok(Collapse::Above(12)));

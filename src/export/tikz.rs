@@ -213,7 +213,6 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
     out.push_str("% abviz: ");
     out.push_str(&escape_latex(&view.caption()).replace('\n', " "));
     out.push('\n');
-    let (w, h) = (fig.bbox.width(), fig.bbox.height());
     if steps {
         out.push_str(
             "\\documentclass{beamer}\n\\usepackage{tikz}\n\\usepackage{adjustbox}\n\\setbeamertemplate{navigation symbols}{}\n",
@@ -222,16 +221,36 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
         out.push_str("\\documentclass[tikz,border=2pt]{standalone}\n");
     }
     out.push_str(PREAMBLE);
-    for p in [Paint::Ink, Paint::Faded, Paint::Alpha, Paint::Beta, Paint::Note, Paint::Frame] {
-        let _ = writeln!(out, r"\definecolor{{{}}}{{HTML}}{{{}}}", color(p), p.hex());
-    }
+    out.push_str(&colors());
     out.push_str("\\begin{document}\n");
-    // 1 px = 0.2646 mm, y pointing down as in the SVG. In a beamer frame the whole picture,
-    // lines included, is scaled down (never up) to the frame's text width and height, centred.
+    // In a beamer frame the whole picture, lines included, is scaled down (never up) to the
+    // frame's text width and height, centred.
     if steps {
         out.push_str("\\begin{frame}[plain]\n\\centering\n");
         out.push_str("\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.95\\textheight, center}\n");
     }
+    out.push_str(&picture(view, fig));
+    if steps {
+        out.push_str("\\end{adjustbox}\n\\end{frame}\n");
+    }
+    out.push_str("\\end{document}\n");
+    out
+}
+
+/// The `\definecolor` lines of the figure's paints.
+pub(super) fn colors() -> String {
+    let mut out = String::new();
+    for p in [Paint::Ink, Paint::Faded, Paint::Alpha, Paint::Beta, Paint::Note, Paint::Frame] {
+        let _ = writeln!(out, r"\definecolor{{{}}}{{HTML}}{{{}}}", color(p), p.hex());
+    }
+    out
+}
+
+/// The `tikzpicture` of a figure (needs [`PREAMBLE`] and [`colors`] in the document's preamble).
+pub(super) fn picture(view: &View, fig: &Figure) -> String {
+    let mut out = String::new();
+    let (w, h) = (fig.bbox.width(), fig.bbox.height());
+    // 1 px = 0.2646 mm, y pointing down as in the SVG.
     out.push_str("\\begin{tikzpicture}[x=0.2646mm, y=-0.2646mm, line cap=round]\n");
     let _ = writeln!(out, r"\useasboundingbox (0,0) rectangle ({},{});", num(w), num(h));
     for g in &fig.groups {
@@ -251,10 +270,6 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
         }
     }
     out.push_str("\\end{tikzpicture}\n");
-    if steps {
-        out.push_str("\\end{adjustbox}\n\\end{frame}\n");
-    }
-    out.push_str("\\end{document}\n");
     out
 }
 

@@ -32,6 +32,9 @@ use crate::trace::{Bound, CutKind, NONE, NodeId, Trace};
 /// Above this many shown nodes a view without `--collapse` collapses large subtrees.
 pub const DIAGRAM_NODE_LIMIT: usize = 2000;
 
+/// What an exercise writes beside an interior node for the student to fill in [α, β].
+pub const EXERCISE_BLANKS: &str = "[____, ____]";
+
 /// A shown item: a trace node, or a stub standing for a collapsed subtree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Item {
@@ -574,6 +577,9 @@ impl<'a> View<'a> {
     pub fn caption(&self) -> String {
         let t = self.trace;
         let r = &t.result;
+        if self.opts.exercise {
+            return exercise_caption(t);
+        }
         if t.algorithm.features.mcts {
             return super::mcts_view::caption(t);
         }
@@ -654,7 +660,7 @@ impl<'a> View<'a> {
                 } else {
                     None
                 };
-                let value = value.filter(|_| l.value);
+                let value = value.filter(|_| l.value || (l.leaves && leaf));
                 let windowed = t.algorithm.has_window();
                 let interior = visited && !s.is_leaf();
                 let bounds = if mcts {
@@ -721,7 +727,7 @@ impl<'a> View<'a> {
                     }
                     _ => None,
                 };
-                NodeLabel {
+                let label = NodeLabel {
                     shape,
                     player: n.player,
                     pruned: !visited,
@@ -736,8 +742,30 @@ impl<'a> View<'a> {
                     cut_label,
                     tooltip: if mcts { super::mcts_view::tooltip(t, id) } else { self.tooltip(id) },
                     share: if mcts { t.visit_share(id).map(|f| (f * 1000.0).round() as u16) } else { None },
-                }
+                };
+                if self.opts.exercise { self.as_exercise(id, label, leaf) } else { label }
             }
+        }
+    }
+
+    /// `label` with the search's answers taken off (`ViewOptions::exercise`): drawn as if
+    /// searched, no cut marks, no principal variation, no visit order, a tooltip that names the
+    /// node only, and blanks "[____, ____]" for the window of an interior node when the labels
+    /// ask for windows.
+    fn as_exercise(&self, id: NodeId, label: NodeLabel, leaf: bool) -> NodeLabel {
+        let l = &self.opts.labels;
+        let t = self.trace;
+        let windows = l.bounds_in || l.bounds_out || l.range;
+        NodeLabel {
+            pruned: false,
+            pv: false,
+            bounds: (windows && !leaf).then(|| EXERCISE_BLANKS.to_string()),
+            order: None,
+            cut: None,
+            edge: label.edge.map(|_| EdgeKind::Searched),
+            cut_label: None,
+            tooltip: format!("{} ({})", one_line(&t.display_name(id)), t.node(id).player.upper()),
+            ..label
         }
     }
 
@@ -786,6 +814,18 @@ impl<'a> View<'a> {
             }
         }
         s
+    }
+}
+
+/// The caption of an exercise: what to do, without the answer.
+fn exercise_caption(t: &Trace) -> String {
+    if t.algorithm.has_window() {
+        format!(
+            "{}: write each node's value and cross out the branches it never searches",
+            t.algorithm.title()
+        )
+    } else {
+        format!("{}: write each node's value", t.algorithm.title())
     }
 }
 

@@ -224,6 +224,11 @@ fn key_codes(key: &str) -> (u32, String) {
         "Home" => (36, "Home".into()),
         "End" => (35, "End".into()),
         " " => (32, "Space".into()),
+        "Enter" => (13, "Enter".into()),
+        "Tab" => (9, "Tab".into()),
+        k if k.len() == 1 && k.chars().all(|c| c.is_ascii_digit()) => {
+            (k.as_bytes()[0] as u32, format!("Digit{k}"))
+        }
         k if k.len() == 1 => {
             let c = k.chars().next().expect("one char").to_ascii_uppercase();
             (c as u32, format!("Key{c}"))

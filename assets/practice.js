@@ -1,0 +1,232 @@
+// The practice page (abviz practice). Every answer — values, windows, which edges are cut and
+// the sentences that explain them — comes from the trace, embedded as JSON by abviz; this
+// script only draws boxes over the tree, compares what the student wrote with those answers and
+// shows the result. It never searches and never decides what is pruned.
+(function () {
+  "use strict";
+  const TREES = JSON.parse(document.getElementById("practice-data").textContent);
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const BLANK = document.querySelector("main").dataset.blank; // the exercise's window blank
+  const $ = (id) => document.getElementById(id);
+  const board = $("board");
+  const groupSel = $("group");
+  const askWindows = $("ask-windows");
+  let tree = null;
+  let inputs = {}; // path -> {value, alpha, beta}
+  let edges = {}; // path -> {hit, mark, data, marked}
+
+  // A typed value: "3", "-2", "≤2", ">= 5", "∞", "-inf" → {num: "3" | "-inf" | "inf", bound}.
+  function parseValue(text) {
+    let t = text.replace(/\s+/g, "").replace(/[−–—]/g, "-");
+    let bound = null;
+    const upper = t.match(/^(≤|<=|<)/);
+    const lower = t.match(/^(≥|>=|>)/);
+    if (upper) { bound = "upper"; t = t.slice(upper[0].length); }
+    else if (lower) { bound = "lower"; t = t.slice(lower[0].length); }
+    if (/^\+?(∞|inf|infinity)$/i.test(t)) return { num: "inf", bound };
+    if (/^-(∞|inf|infinity)$/i.test(t)) return { num: "-inf", bound };
+    if (/^[+-]?\d{1,9}$/.test(t)) return { num: String(parseInt(t, 10) + 0), bound };
+    return null;
+  }
+
+  function el(ns, name, attrs) {
+    const e = document.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    return e;
+  }
+
+  const SCALE = 1.5; // the tree is drawn half as big again as the figure: room to write
+
+  // A box to type in over the drawing, at (x, y) of size w × h in the figure's units.
+  // (HTML over the SVG rather than a foreignObject, which Chromium does not paint inside a
+  // scrolled box.)
+  function box(canvas, x, y, w, h, label) {
+    const input = document.createElement("input");
+    Object.assign(input, { type: "text", autocomplete: "off", spellcheck: false });
+    input.setAttribute("aria-label", label);
+    Object.assign(input.style, { left: x * SCALE + "px", top: y * SCALE + "px", width: w * SCALE + "px", height: h * SCALE + "px" });
+    input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); check(); } });
+    canvas.appendChild(input);
+    return input;
+  }
+
+  function toggle(path) {
+    const e = edges[path];
+    e.marked = !e.marked;
+    e.hit.setAttribute("aria-pressed", String(e.marked));
+    e.mark.style.display = e.marked ? "" : "none";
+    e.mark.setAttribute("class", "mark");
+  }
+
+  function show(index) {
+    tree = TREES[index];
+    location.hash = "tree=" + tree.id;
+    groupSel.value = tree.group;
+    $("tree-title").textContent = tree.title;
+    $("tree-note").textContent = tree.note;
+    $("solution").hidden = true;
+    $("messages").replaceChildren();
+    $("score").textContent = "";
+    askWindows.disabled = !tree.windowed;
+    const canvas = document.createElement("div");
+    canvas.className = "canvas";
+    canvas.innerHTML = tree.svg; // abviz's own SVG: every user string in it is escaped
+    board.replaceChildren(canvas);
+    const svg = canvas.querySelector("svg");
+    svg.setAttribute("width", String(parseFloat(svg.getAttribute("width")) * SCALE));
+    svg.setAttribute("height", String(parseFloat(svg.getAttribute("height")) * SCALE));
+    svg.setAttribute("aria-label", tree.title + ": the tree to solve");
+    for (const t of svg.querySelectorAll("text")) if (t.textContent === BLANK) t.classList.add("window-blank");
+    inputs = {};
+    edges = {};
+    for (const e of tree.edges) {
+      const [x1, y1, x2, y2] = e.line;
+      const g = el(SVG_NS, "g", { class: "edge-mark" });
+      const mark = el(SVG_NS, "g", { class: "mark" });
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
+      const [nx, ny] = [-uy, ux];
+      for (const off of [-2.5, 2.5]) {
+        const mx = x1 + ux * (len / 2 + off), my = y1 + uy * (len / 2 + off);
+        mark.appendChild(el(SVG_NS, "line", { x1: mx - nx * 8, y1: my - ny * 8, x2: mx + nx * 8, y2: my + ny * 8 }));
+      }
+      mark.style.display = "none";
+      const hit = el(SVG_NS, "line", {
+        x1, y1, x2, y2, class: "hit", tabindex: "0", role: "button", "aria-pressed": "false",
+        "aria-label": "edge from " + e.label + ": mark as never searched",
+      });
+      hit.appendChild(el(SVG_NS, "title", {})).textContent = e.label;
+      hit.addEventListener("click", () => toggle(e.path));
+      hit.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); toggle(e.path); }
+      });
+      g.appendChild(mark);
+      g.appendChild(hit);
+      svg.appendChild(g);
+      edges[e.path] = { hit, mark, data: e, marked: false };
+    }
+    for (const n of tree.nodes) {
+      const [x, y, w, h] = n.shape;
+      const cx = x + w / 2;
+      const max = svg.querySelector('g.node[data-path="' + CSS.escape(n.path) + '"]')?.classList.contains("max");
+      // Where the key writes the value: in the wide end of the triangle.
+      const by = max ? y + h - 16 : y + 1;
+      const entry = { value: box(canvas, cx - 15, by, 30, 15, "value of " + n.name) };
+      if (n.window) {
+        const [wx, wy] = n.window;
+        entry.alpha = box(canvas, wx + 3, wy - 11, 26, 14, "α of " + n.name);
+        entry.beta = box(canvas, wx + 36, wy - 11, 26, 14, "β of " + n.name);
+      }
+      inputs[n.path] = entry;
+    }
+    setWindows();
+  }
+
+  function setWindows() {
+    const on = askWindows.checked && tree.windowed;
+    board.classList.toggle("windows", on);
+    for (const entry of Object.values(inputs)) {
+      for (const k of ["alpha", "beta"]) if (entry[k]) entry[k].style.display = on ? "" : "none";
+    }
+  }
+
+  function check() {
+    const out = [];
+    const right = (text) => out.push({ ok: true, text });
+    const wrong = (text) => out.push({ ok: false, text });
+    const windows = askWindows.checked && tree.windowed;
+    for (const n of tree.nodes) {
+      const entry = inputs[n.path];
+      const typed = entry.value.value.trim();
+      entry.value.classList.remove("right", "wrong");
+      if (!n.searched) {
+        if (typed) {
+          wrong(n.name + ": you wrote " + typed + ", but " + n.below + " Leave it blank.");
+          entry.value.classList.add("wrong");
+        }
+        continue;
+      }
+      const v = parseValue(typed);
+      let ok = false;
+      if (!typed) wrong(n.name + ": no value yet. " + n.name + " = " + n.shown + ": " + n.why);
+      else if (!v) wrong(n.name + ": “" + typed + "” is not a value (write a whole number such as 3 or −2, or ∞).");
+      else if (v.num === n.value && (v.bound === null || v.bound === n.bound)) {
+        ok = true;
+        right(n.name + ": you wrote " + typed + " — right");
+      } else wrong(n.name + ": you wrote " + typed + ", but " + n.name + " = " + n.shown + ". " + n.why);
+      entry.value.classList.add(ok ? "right" : "wrong");
+      if (windows && entry.alpha) {
+        const a = parseValue(entry.alpha.value), b = parseValue(entry.beta.value);
+        const aOk = a !== null && a.num === n.alpha, bOk = b !== null && b.num === n.beta;
+        entry.alpha.classList.toggle("right", aOk); entry.alpha.classList.toggle("wrong", !aOk);
+        entry.beta.classList.toggle("right", bOk); entry.beta.classList.toggle("wrong", !bOk);
+        if (aOk && bOk) right(n.name + ": window " + n.window_shown + " — right");
+        else wrong(n.name + ": you wrote [" + (entry.alpha.value.trim() || "?") + ", " + (entry.beta.value.trim() || "?") +
+          "], but " + n.name + " returns with the window " + n.window_shown + ". " + n.why);
+      }
+    }
+    const missing = new Map();
+    for (const e of tree.edges) {
+      const st = edges[e.path];
+      st.mark.setAttribute("class", "mark");
+      if (e.cut && !st.marked) {
+        if (!missing.has(e.cutoff)) missing.set(e.cutoff, []);
+        missing.get(e.cutoff).push(e);
+      } else if (e.cut) {
+        st.mark.setAttribute("class", "mark right");
+        right("the edge from " + e.label + ": never searched — right");
+      } else if (st.marked && e.inside) {
+        wrong("extra cut: the edge from " + e.label + " lies inside a subtree that is already cut off higher up: mark only the edges where the search stops.");
+      } else if (st.marked) {
+        wrong("extra cut: the edge from " + e.label + " is searched. " + e.why);
+      }
+    }
+    for (const [k, list] of missing) {
+      for (const e of list) {
+        const st = edges[e.path];
+        st.mark.style.display = "";
+        st.mark.setAttribute("class", "mark missing");
+      }
+      wrong("missing cut: " + (list.length > 1 ? "the edges from " : "the edge from ") + list.map((e) => e.label).join(" and from ") + ". " + tree.cuts[k].why);
+    }
+    const ul = $("messages");
+    ul.replaceChildren();
+    // Mistakes first: they are what to read.
+    for (const m of out.filter((m) => !m.ok).concat(out.filter((m) => m.ok))) {
+      const li = document.createElement("li");
+      li.className = m.ok ? "right" : "wrong";
+      li.textContent = m.text;
+      ul.appendChild(li);
+    }
+    const bad = out.filter((m) => !m.ok).length;
+    $("score").textContent = bad === 0
+      ? "All right: every value and every cut."
+      : bad + (bad === 1 ? " thing to look at again" : " things to look at again") + " (" + (out.length - bad) + " right).";
+    document.body.dataset.checked = bad === 0 ? "all-right" : String(bad);
+  }
+
+  function showSolution() {
+    $("key").innerHTML = tree.key; // abviz's own SVG
+    const svg = $("key").querySelector("svg");
+    for (const a of ["width", "height"]) svg.setAttribute(a, String(parseFloat(svg.getAttribute(a)) * SCALE));
+    $("step-link").setAttribute("href", tree.solution);
+    $("solution").hidden = false;
+    $("solution").scrollIntoView({ block: "nearest" });
+  }
+
+  function nextTree() {
+    const same = TREES.map((t, i) => [t, i]).filter(([t]) => t.group === groupSel.value);
+    const at = same.findIndex(([t]) => t === tree);
+    show(same[(at + 1) % same.length][1]);
+  }
+
+  $("check").addEventListener("click", check);
+  $("show-solution").addEventListener("click", showSolution);
+  $("new-tree").addEventListener("click", nextTree);
+  $("clear").addEventListener("click", () => show(TREES.indexOf(tree)));
+  askWindows.addEventListener("change", setWindows);
+  groupSel.addEventListener("change", () => show(TREES.findIndex((t) => t.group === groupSel.value)));
+  const wanted = new URLSearchParams(location.hash.slice(1)).get("tree");
+  const start = TREES.findIndex((t) => t.id === wanted);
+  show(start >= 0 ? start : 0);
+})();

@@ -1,0 +1,102 @@
+//! `abviz exercise`: exercise sheets and answer keys, written into a folder.
+
+use super::args::{ExerciseArgs, ExerciseSource};
+use super::input::read_text;
+use super::usage;
+use abviz::Error;
+use abviz::exercise::{Exercise, Generator};
+use abviz::export::Output;
+use abviz::export::sheet::{SheetOptions, sheets};
+use abviz::game::Player;
+use abviz::game::random::RandomTree;
+use abviz::game::tree::TreeSpec;
+use abviz::input::Input;
+use std::path::Path;
+
+/// The most exercises one sheet series holds.
+pub const MAX_COUNT: u32 = 200;
+
+/// Runs `abviz exercise`.
+pub fn exercise(args: ExerciseArgs) -> Result<(), Error> {
+    if args.count == 0 || args.count > MAX_COUNT {
+        return Err(usage(format!("--count {}: give 1 to {MAX_COUNT} exercises", args.count)));
+    }
+    let exercises = exercises(&args.source, args.count)?;
+    let opts =
+        SheetOptions { windows: args.windows, style: args.style.unwrap_or_default(), pdf: !args.no_pdf };
+    let made = sheets(&exercises, &opts)?;
+    if made.no_pdflatex {
+        eprintln!(
+            "abviz: pdflatex is not installed: wrote the SVG and .tex files (compile them with pdflatex)"
+        );
+    }
+    let names: Vec<&str> = made.files.iter().map(|f| f.path.as_str()).collect();
+    abviz::output::write(&Output::Folder(made.files.clone()), Some(&args.out))?;
+    super::say(&format!("Wrote {}: {}\n", args.out.display(), names.join(", ")));
+    Ok(())
+}
+
+/// The exercises the flags ask for: the given tree, or `count` generated ones.
+pub fn exercises(s: &ExerciseSource, count: u32) -> Result<Vec<Exercise>, Error> {
+    if let Some((spec, root)) = given_tree(s.tree.as_deref(), s.tree_file.as_deref(), s.root)? {
+        for (set, flag) in [
+            (s.difficulty.is_some(), "--difficulty"),
+            (s.seed.is_some(), "--seed"),
+            (s.values.is_some(), "--values"),
+            (count > 1, "--count"),
+        ] {
+            if set {
+                return Err(usage(format!(
+                    "{flag} applies to generated trees (--random B,D or --difficulty); a given tree is the one exercise"
+                )));
+            }
+        }
+        return Ok(vec![Exercise::of_tree(spec, root, s.algo)?]);
+    }
+    generator(s)?.series(count)
+}
+
+/// The tree of `--tree TEXT` or `--tree-file FILE`, if one is given, with who moves at its root.
+pub fn given_tree(
+    tree: Option<&str>,
+    file: Option<&Path>,
+    root: Option<Player>,
+) -> Result<Option<(TreeSpec, Player)>, Error> {
+    let text = match (tree, file) {
+        (Some(t), _) => t.to_string(),
+        (None, Some(path)) => read_text(path)?,
+        (None, None) => return Ok(None),
+    };
+    match Input::from_tree_text(&text, root)? {
+        Input::Tree { spec, root } => Ok(Some((spec, root))),
+        _ => unreachable!("a tree text gives a tree"),
+    }
+}
+
+/// The generator of `--random B,D`, `--difficulty`, `--seed` and `--values`.
+pub fn generator(s: &ExerciseSource) -> Result<Generator, Error> {
+    if s.random.is_none() && s.difficulty.is_none() {
+        return Err(usage(
+            "no trees: give --tree '((3 12 8) (2 4 6) (14 5 2))', --tree-file FILE, --random B,D or --difficulty easy|medium|hard",
+        ));
+    }
+    let (shape, seed) = match &s.random {
+        Some(text) => {
+            let (branching, depth, in_text) = RandomTree::parse_shape(text).map_err(usage)?;
+            let in_text = (text.split(',').count() == 3).then_some(in_text);
+            if let (Some(a), Some(b)) = (in_text, s.seed)
+                && a != b
+            {
+                return Err(usage(format!("--random {text} says seed {a} but --seed says {b}: give one")));
+            }
+            (Some((branching, depth)), in_text.or(s.seed).unwrap_or(1))
+        }
+        None => (None, s.seed.unwrap_or(1)),
+    };
+    let mut g = Generator::new(s.difficulty, shape, s.algo, seed)?;
+    if let Some(v) = &s.values {
+        g.values = RandomTree::parse_values(v).map_err(usage)?;
+    }
+    g.root = s.root.unwrap_or(Player::Max);
+    Ok(g)
+}
