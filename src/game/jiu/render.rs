@@ -36,11 +36,9 @@ impl Jiu {
             let why = if self.dalian_winner().is_some() {
                 "by a double dalian"
             } else if w < super::LOSS_BELOW || b < super::LOSS_BELOW {
-                "the other side has fewer than 4 pieces"
-            } else if self.plies >= self.move_limit() {
-                "the move limit"
+                "under 4 left"
             } else {
-                "the other side cannot move"
+                "no move left"
             };
             return match v.raw().signum() {
                 1 => format!("White has won ({why}), {w}–{b}"),
@@ -50,10 +48,10 @@ impl Jiu {
         }
         let who = if self.to_move == Player::Max { "White (MAX)" } else { "Black (MIN)" };
         match self.phase {
-            Phase::Placement => format!("{who} to place · {w} white, {b} black"),
+            Phase::Placement => format!("{who} to place · {w}–{b}"),
             Phase::Movement => {
-                let fly = if self.can_fly(self.to_move) { ", may fly" } else { "" };
-                format!("{who} to move{fly} · {w} white, {b} black · move {}", self.plies + 1)
+                let fly = if self.can_fly(self.to_move) { " (may fly)" } else { "" };
+                format!("{who} to move{fly} · {w}–{b} · move {}", self.plies + 1)
             }
         }
     }
@@ -66,10 +64,15 @@ impl Jiu {
     /// notation is the image's `<title>`.
     pub fn svg_board(&self, last: Option<(Jiu, JiuMove)>) -> String {
         let n = self.size();
-        let step = if n <= 8 { 36 } else { 26 };
+        let step = match n {
+            ..=4 => 56,
+            5..=6 => 44,
+            7..=8 => 36,
+            _ => 26,
+        };
         const M: usize = 30;
         let side = (n - 1) * step;
-        let (w, h) = (side + 2 * M, side + 2 * M + 22);
+        let (w, h) = (side + 2 * M, side + 2 * M + 36);
         let at = |i: usize| M + i * step;
         let xy = |cell: usize| (at(cell % n), at(cell / n));
         let mut s = String::with_capacity(8000 + 160 * n * n);
@@ -167,12 +170,19 @@ impl Jiu {
                     r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#c62828" stroke-width="2" stroke-dasharray="3 2"/>"##,
                     r - 2
                 );
-                for pair in points.windows(2) {
+                let last_leg = points.len().saturating_sub(2);
+                for (k, pair) in points.windows(2).enumerate() {
                     let ((x1, y1), (x2, y2)) = (xy(pair[0]), xy(pair[1]));
-                    // Stop short of the point so the arrowhead sits on the piece's rim.
+                    // The last leg stops short of the piece so the arrowhead sits on its rim;
+                    // a chain's landing points on the way get a dot.
                     let (dx, dy) = (x2 as f64 - x1 as f64, y2 as f64 - y1 as f64);
                     let len = (dx * dx + dy * dy).sqrt().max(1.0);
-                    let k = (len - r as f64) / len;
+                    let k = if k == last_leg {
+                        (len - r as f64) / len
+                    } else {
+                        let _ = write!(s, r##"<circle cx="{x2}" cy="{y2}" r="4" fill="#c62828"/>"##);
+                        1.0
+                    };
                     let _ = write!(
                         s,
                         r##"<line x1="{x1}" y1="{y1}" x2="{:.1}" y2="{:.1}" stroke="#c62828" stroke-width="3" marker-end="url(#jiu-arrow)"{}/>"##,
@@ -193,10 +203,11 @@ impl Jiu {
         };
         let _ = write!(
             s,
-            r##"<text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{}{}</text></svg>"##,
+            r##"<text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{caption}</text><text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{}</text></svg>"##,
             w / 2,
-            h - 6,
-            if caption.is_empty() { String::new() } else { format!("{caption} · ") },
+            h - 22,
+            w / 2,
+            h - 7,
             self.status()
         );
         s
