@@ -164,6 +164,18 @@ pub struct JiuMove {
     pub removes: [u8; 2],
 }
 
+impl MoveKind {
+    /// The word for the kind ("jump").
+    pub fn word(self) -> &'static str {
+        match self {
+            MoveKind::Place => "placement",
+            MoveKind::Step => "step",
+            MoveKind::Jump => "jump",
+            MoveKind::Fly => "flight",
+        }
+    }
+}
+
 impl JiuMove {
     fn new(kind: MoveKind, from: u8, to: u8) -> JiuMove {
         JiuMove { kind, from, to, jumps: 0, path: 0, squares: 0, removes: [NONE; 2] }

@@ -1,7 +1,7 @@
 //! Jiu positions and moves as text: `ROWS [place|move] [w|b] [PLIES]`, and moves such as `g7`,
 //! `g7-g8`, `g7xg9xi9`, `g7-g8+c3`.
 
-use super::{CELLS, Jiu, JiuMove, MAX_SIZE, MIN_SIZE, MoveKind, Phase};
+use super::{Jiu, JiuMove, MAX_SIZE, MIN_SIZE, Phase};
 use crate::game::grid::Rows;
 use crate::game::notation::NotationError;
 use crate::game::{Game, Player};
@@ -337,20 +337,5 @@ impl Jiu {
             for_terminal(core),
             shown.join(" ")
         ))
-    }
-}
-
-/// Every point of the board is a cell of [`CELLS`]: checked at compile time.
-const _: () = assert!(MAX_SIZE * MAX_SIZE == CELLS);
-
-impl MoveKind {
-    /// The word for the kind ("jump").
-    pub fn word(self) -> &'static str {
-        match self {
-            MoveKind::Place => "placement",
-            MoveKind::Step => "step",
-            MoveKind::Jump => "jump",
-            MoveKind::Fly => "flight",
-        }
     }
 }
