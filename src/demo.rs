@@ -43,9 +43,9 @@ const CONNECT4: &str = "......./......./......./......./..oo.../..xx...";
 /// The gomoku position of the demo.
 const GOMOKU: &str = "h8 i9 h9 h10 i8";
 /// The Jiu chess positions of the demo: the placement on 8 × 8 after four pieces a side, and a
-/// movement position on 6 × 6 where jumps and squares capture.
+/// movement position on 6 × 6 where a step completes a square.
 const JIU_PLACEMENT: &str = "......../......../..w.b.../...bw.../...bw.../..b.w.../......../........ place w";
-const JIU_MOVEMENT: &str = "wwwbbw/wwwbbw/bbw.bw/wb.bbw/wwbbbb/bbbwww move b 0";
+const JIU_MOVEMENT: &str = "ww..b./w.wbb./..wb../.b..../..bww./.....b move w 0";
 
 /// One search of the demo.
 pub struct Example {
@@ -234,8 +234,8 @@ pub fn examples() -> Result<Vec<Example>, Error> {
         Example {
             file: "jiu-movement-alphabeta.html",
             title: "Tibetan Jiu chess, movement, depth 2 — alpha-beta with process scores",
-            blurb: "The second stage: every edge carries its move's process score (captures, squares formed and broken, dalians), summed along the path and added to the table at the depth limit, so two lines to equal positions can score differently. b4xd4 jumps and completes a double square: two more pieces of Black's choice.",
-            command: "abviz run --game jiu --position 'wwwbbw/wwwbbw/bbw.bw/wb.bbw/wwbbbb/bbbwww move b 0' --depth 2 -f html -o jiu-movement",
+            blurb: "The second stage: every edge carries its move's process score (captures, squares formed and broken, dalians), summed along the path and added to the table at the depth limit, so two lines to equal positions can score differently. c5-b5 completes the square a5-b6 and takes a black piece of White's choice, one move for each choice (+160: a capture and a square).",
+            command: "abviz run --game jiu --position 'ww..b./w.wbb./..wb../.b..../..bww./.....b move w 0' --depth 2 -f html -o jiu-movement",
             input: Input::game(Jiu::parse(JIU_MOVEMENT, None).map_err(Error::Notation)?, Some(2)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),

@@ -338,8 +338,7 @@ impl Jiu {
 
     /// The point's name: column letter and row number from the bottom (`g7`).
     pub fn point_name(&self, cell: usize) -> String {
-        let (r, c) = (cell / self.size(), cell % self.size());
-        format!("{}{}", (b'a' + c as u8) as char, self.size() - r)
+        super::grid::point_name(cell, self.size())
     }
 
     /// The points a move passes through: where it starts, each landing point of a chain, and

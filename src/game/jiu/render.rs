@@ -85,27 +85,7 @@ impl Jiu {
             side + 28,
             side + 28
         );
-        for i in 0..n {
-            let _ = write!(
-                s,
-                r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#6b4e22"/><line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="#6b4e22"/>"##,
-                at(i),
-                at(0),
-                at(n - 1)
-            );
-            let letter = (b'a' + i as u8) as char;
-            let number = n - i;
-            let _ = write!(
-                s,
-                r##"<text x="{x}" y="{}" font-size="10" fill="#555" text-anchor="middle">{letter}</text><text x="{x}" y="{}" font-size="10" fill="#555" text-anchor="middle">{letter}</text><text x="{}" y="{y}" font-size="10" fill="#555" text-anchor="end">{number}</text><text x="{}" y="{y}" font-size="10" fill="#555">{number}</text>"##,
-                M - 17,
-                M + side + 25,
-                M - 17,
-                M + side + 17,
-                x = at(i),
-                y = at(i) + 3,
-            );
-        }
+        crate::game::grid::svg_lines(&mut s, n, M, step, "#6b4e22");
         // The central square's rising diagonal, where the placement starts and the movement's
         // first empty points are.
         let [low, high] = self.diagonal();
