@@ -110,7 +110,7 @@ impl Engine {
     /// The deepest search for `game`'s position: to the end of a wide phase (where the game
     /// scores its playouts, [`Game::playout_end`]), the engine's depth otherwise.
     fn max_depth<G: Game>(&self, game: &G) -> u32 {
-        if game.wide_phase() && !self.algo.is_mcts() { u32::MAX } else { self.depth.unwrap_or(u32::MAX) }
+        if game.wide_phase() { u32::MAX } else { self.depth.unwrap_or(u32::MAX) }
     }
 
     /// The settings its searches run with (MCTS's options; the others take the defaults).
