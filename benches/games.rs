@@ -19,6 +19,7 @@ const CASES: &[(&str, Option<&str>, u32)] = &[
     ("connect4", None, 9),
     ("kalah", None, 9),
     ("gomoku", Some("h8 i9 h9 h10 i8"), 3),
+    ("jiu", Some("wwwbbw/wwwbbw/bbw.bw/wb.bbw/wwbbbb/bbbwww move b 0"), 3),
 ];
 
 fn position(name: &str, text: Option<&str>) -> AnyGame {

@@ -18,6 +18,7 @@ use crate::export::{Labels, ViewOptions};
 use crate::game::Player;
 use crate::game::connect4::Connect4;
 use crate::game::gomoku::Gomoku;
+use crate::game::jiu::Jiu;
 use crate::game::kalah::Kalah;
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::tictactoe::{TicTacToe, TttEval};
@@ -42,6 +43,10 @@ const CSS: &str = include_str!("../assets/page.css");
 const CONNECT4: &str = "......./......./......./......./..oo.../..xx...";
 /// The gomoku position of the demo.
 const GOMOKU: &str = "h8 i9 h9 h10 i8";
+/// The Jiu chess positions of the demo: the placement on 8 × 8 after four pieces a side, and a
+/// movement position on 6 × 6 where a step completes a square.
+const JIU_PLACEMENT: &str = "......../......../..w.b.../...bw.../...bw.../..b.w.../......../........ place w";
+const JIU_MOVEMENT: &str = "ww..b./w.wbb./..wb../.b..../..bww./.....b move w 0";
 
 /// One search of the demo.
 pub struct Example {
@@ -215,6 +220,24 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             blurb: "White (MIN) to move after h8 i9 h9 h10 i8: only the 14 points next to a stone are candidates, and each position at the depth limit is scored by the source's patterns, own − 2 × opponent for the side to move there.",
             command: "abviz run --game gomoku --position 'h8 i9 h9 h10 i8' --depth 2 -f html -o gomoku",
             input: Input::game(Gomoku::parse(GOMOKU, None).map_err(Error::Notation)?, Some(2)),
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
+        },
+        Example {
+            file: "jiu-placement-mcts.html",
+            title: "Tibetan Jiu chess, placement — Monte Carlo tree search",
+            blurb: "The staged engine's first stage: every empty point is a placement, too many for alpha-beta, so MCTS samples. Each playout fills the board at random and is scored where the placement ends by the source's formula, 0.7 × result (whose shapes are better) + 0.3 × location (White's share of the centre).",
+            command: "abviz run --game jiu --size 8 --position '......../......../..w.b.../...bw.../...bw.../..b.w.../......../........ place w' --algo mcts --iterations 300 --depth 64 -f html -o jiu-placement",
+            input: Input::game(Jiu::parse(JIU_PLACEMENT, None).map_err(Error::Notation)?, Some(64)),
+            algo: Algorithm::Mcts,
+            labels: Labels::default(),
+        },
+        Example {
+            file: "jiu-movement-alphabeta.html",
+            title: "Tibetan Jiu chess, movement, depth 2 — alpha-beta with process scores",
+            blurb: "The second stage: every edge carries its move's process score (captures, squares formed and broken, dalians), summed along the path and added to the table at the depth limit, so two lines to equal positions can score differently. c5-b5 completes the square a5-b6 and takes a black piece of White's choice, one move for each choice (+160: a capture and a square).",
+            command: "abviz run --game jiu --position 'ww..b./w.wbb./..wb../.b..../..bww./.....b move w 0' --depth 2 -f html -o jiu-movement",
+            input: Input::game(Jiu::parse(JIU_MOVEMENT, None).map_err(Error::Notation)?, Some(2)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
         },

@@ -19,9 +19,13 @@ pub fn play(args: PlayArgs) -> Result<(), Error> {
     if let Some(dir) = &args.explain {
         std::fs::create_dir_all(dir).map_err(|source| Error::Io { path: dir.clone(), source })?;
     }
-    let mcts = mcts_options(args.algo, &args.mcts)?;
+    // MCTS's flags apply to --algo mcts, and to a game that starts in a phase the engine
+    // searches with MCTS whatever the algorithm (Jiu chess's placement).
+    let strict = mcts_options(args.algo, &args.mcts);
+    let staged = mcts_options(abviz::search::Algorithm::Mcts, &args.mcts)?;
+    let mcts = strict.as_ref().map_or(staged, |o| *o);
     let engine = Engine { algo: args.algo, depth: args.input.depth, max_nodes: args.max_nodes, time, mcts };
-    input.with_game(PlayTask { engine, first: args.first, explain: args.explain })
+    input.with_game(PlayTask { engine, first: args.first, explain: args.explain, strict: strict.err() })
 }
 
 /// Runs a human-vs-computer match on whatever game the input holds.
@@ -29,11 +33,16 @@ struct PlayTask {
     engine: Engine,
     first: First,
     explain: Option<PathBuf>,
+    /// Why MCTS's flags do not apply, if they do not (unless the game starts in a wide phase).
+    strict: Option<Error>,
 }
 
 impl GameTask for PlayTask {
     type Output = Result<(), Error>;
     fn run<G: Game>(mut self, game: G, depth: u32, info: InputInfo) -> Self::Output {
+        if let Some(e) = self.strict.filter(|_| !game.wide_phase()) {
+            return Err(e);
+        }
         // The input's depth: what --depth says, or the game's default (tic-tac-toe: to the end).
         self.engine.depth = (depth != u32::MAX).then_some(depth);
         let human = match self.first {

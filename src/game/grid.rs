@@ -191,6 +191,60 @@ impl Rows {
     }
 }
 
+/// The name of `cell` (row by row from the top) on a square board of side `n`: its column
+/// letter from the left and row number from the bottom (`h8`), as gomoku and Jiu chess name
+/// points.
+pub fn point_name(cell: usize, n: usize) -> String {
+    let (r, c) = (cell / n, cell % n);
+    format!("{}{}", (b'a' + c as u8) as char, n - r)
+}
+
+/// The cell named `text` (see [`point_name`]) on a square board of side `n`, `example` being a
+/// point to show in the message when `text` is not a point ("like h8").
+pub fn read_point(text: &str, n: usize, example: &str) -> Result<usize, String> {
+    let last = (b'a' + n as u8 - 1) as char;
+    let shown = || crate::safe_text::for_terminal(text).into_owned();
+    let bad = || format!("'{}' is not a point: a column a-{last} and a row 1-{n}, like {example}", shown());
+    let lower = text.to_ascii_lowercase();
+    let mut chars = lower.chars();
+    let col = chars.next().filter(char::is_ascii_lowercase).ok_or_else(bad)? as usize - 'a' as usize;
+    let row: usize = chars.as_str().parse().map_err(|_| bad())?;
+    if col >= n || row == 0 || row > n {
+        return Err(format!("{} is off the {n}×{n} board: columns a-{last}, rows 1-{n}", shown()));
+    }
+    Ok((n - row) * n + col)
+}
+
+/// Writes the lines of a square board of side `n` into an SVG, with column letters above and
+/// below and row numbers (from the bottom) on both sides: point `i` of a line stands at
+/// `margin + i × step`, the lines drawn in `colour`.
+pub fn svg_lines(s: &mut String, n: usize, margin: usize, step: usize, colour: &str) {
+    use std::fmt::Write;
+    let side = (n - 1) * step;
+    let at = |i: usize| margin + i * step;
+    for i in 0..n {
+        let _ = write!(
+            s,
+            r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="{colour}"/><line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="{colour}"/>"##,
+            at(i),
+            at(0),
+            at(n - 1)
+        );
+        let letter = (b'a' + i as u8) as char;
+        let number = n - i;
+        let _ = write!(
+            s,
+            r##"<text x="{x}" y="{}" font-size="9" fill="#555" text-anchor="middle">{letter}</text><text x="{x}" y="{}" font-size="9" fill="#555" text-anchor="middle">{letter}</text><text x="{}" y="{y}" font-size="9" fill="#555" text-anchor="end">{number}</text><text x="{}" y="{y}" font-size="9" fill="#555">{number}</text>"##,
+            margin - 16,
+            margin + side + 23,
+            margin - 16,
+            margin + side + 16,
+            x = at(i),
+            y = at(i) + 3,
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 pub mod connect4;
 pub mod gomoku;
 pub mod grid;
+pub mod jiu;
 pub mod kalah;
 pub mod lazy_random;
 pub mod nim;
@@ -175,6 +176,21 @@ pub trait Game: Clone {
     /// games). Explicit trees say no: their leaves are static values, not game ends.
     fn leaves_are_game_ends(&self) -> bool {
         true
+    }
+
+    /// Where an MCTS playout stops before the game ends, and what it is worth there: a result
+    /// from MAX's point of view in [0, 1]. `None` (the default): playouts run to the end of the
+    /// game (or their length limit). Jiu chess scores its placement phase's playouts where the
+    /// placement ends (`0.7 × result + 0.3 × location`).
+    fn playout_end(&self) -> Option<f64> {
+        None
+    }
+
+    /// Whether this position lies in a phase too wide for a full-width search, where a staged
+    /// engine samples with MCTS instead (Jiu chess's placement phase: every empty point is a
+    /// move). `false` by default.
+    fn wide_phase(&self) -> bool {
+        false
     }
 
     /// The name the user gave this position (explicit trees), if any.

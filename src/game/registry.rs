@@ -121,7 +121,15 @@ macro_rules! option_names {
 pub(crate) use option_names;
 
 // The registered games, one line each (the module under `game/`, then the type).
-registry!(tictactoe::TicTacToe, xiangqi::Xiangqi, nim::Nim, connect4::Connect4, kalah::Kalah, gomoku::Gomoku);
+registry!(
+    tictactoe::TicTacToe,
+    xiangqi::Xiangqi,
+    nim::Nim,
+    connect4::Connect4,
+    kalah::Kalah,
+    gomoku::Gomoku,
+    jiu::Jiu,
+);
 
 /// The kind of an option a game may take; each has its own command-line flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,9 @@
 //! The computer player: iterative deepening within a node budget and a time limit. The search
 //! returns its own move, so choosing one needs only a counting observer; a traced search is
-//! made when the decision is to be explained.
+//! made when the decision is to be explained. The engine is staged: a position in a phase too
+//! wide for a full-width search ([`Game::wide_phase`], Jiu chess's placement) is searched with
+//! MCTS to the end of that phase, whatever the algorithm (the Jiu source's staged strategy:
+//! MCTS while placing, alpha-beta with process scores while moving).
 
 use crate::Error;
 use crate::Score;
@@ -98,6 +101,18 @@ impl Decision {
 }
 
 impl Engine {
+    /// The algorithm this engine searches `game`'s position with: MCTS in a wide phase
+    /// ([`Game::wide_phase`]), its own algorithm otherwise.
+    pub fn algo_for<G: Game>(&self, game: &G) -> Algorithm {
+        if game.wide_phase() { Algorithm::Mcts } else { self.algo }
+    }
+
+    /// The deepest search for `game`'s position: to the end of a wide phase (where the game
+    /// scores its playouts, [`Game::playout_end`]), the engine's depth otherwise.
+    fn max_depth<G: Game>(&self, game: &G) -> u32 {
+        if game.wide_phase() { u32::MAX } else { self.depth.unwrap_or(u32::MAX) }
+    }
+
     /// The settings its searches run with (MCTS's options; the others take the defaults).
     fn settings(&self) -> search::Settings {
         search::Settings { mcts: self.mcts, ..Default::default() }
@@ -123,10 +138,11 @@ impl Engine {
     /// The trace of the search behind decision `d`, made from `game` (the position it was made
     /// in): the same search at the same depth, recorded.
     pub fn explain<G: Game>(&self, game: &G, d: &Decision) -> Result<Trace, Error> {
-        let mut rec = Recorder::new(self.algo.descriptor(), u64::MAX).with_positions(true);
+        let algo = self.algo_for(game);
+        let mut rec = Recorder::new(algo.descriptor(), u64::MAX).with_positions(true);
         let mut g = game.clone();
-        let outcome = search::run_with(self.algo, &mut g, d.depth, &self.settings(), &mut rec)
-            .map_err(Error::Stopped)?;
+        let outcome =
+            search::run_with(algo, &mut g, d.depth, &self.settings(), &mut rec).map_err(Error::Stopped)?;
         Ok(rec.finish(d.info.clone(), outcome.result(game)))
     }
 
@@ -138,10 +154,11 @@ impl Engine {
         keep: impl Fn(O, InputInfo, SearchResult) -> Option<Trace>,
     ) -> Result<Decision, Error> {
         let start = Instant::now();
-        let max_depth = self.depth.unwrap_or(u32::MAX);
+        let algo = self.algo_for(game);
+        let max_depth = self.max_depth(game);
         let mut best: Option<Decision> = None;
         // MCTS does not deepen: one search, to the depth limit, that the time limit shortens.
-        let mcts = self.algo.is_mcts();
+        let mcts = algo.is_mcts();
         let mut depth = if mcts { max_depth } else { 1 };
         loop {
             let mut counter = Counter::new(self.max_nodes);
@@ -154,10 +171,10 @@ impl Engine {
                     counter = counter.with_time_limit(left);
                 }
             }
-            let mut both = Both(counter, observer(self.algo, self.max_nodes));
+            let mut both = Both(counter, observer(algo, self.max_nodes));
             let mut g = game.clone();
             match search::run_with(
-                self.algo,
+                algo,
                 &mut g,
                 depth,
                 &search::Settings { mcts: options, ..Default::default() },

@@ -97,6 +97,10 @@ impl<G: Game> Match<G> {
             match self.engine.depth {
                 Some(d) => format!(" to depth {d}"),
                 None => String::new(),
+            } + if self.game.wide_phase() && !self.engine.algo.is_mcts() {
+                " (and MCTS while the game is in its opening phase, too wide for it)"
+            } else {
+                ""
             }
         )
         .map_err(Self::io)?;
@@ -273,11 +277,12 @@ impl<G: Game> Match<G> {
         let who = self.game.player_name(self.game.to_move());
         writeln!(out, "Computer ({who}) plays {label}: {}.", self.describe(&d)).map_err(Self::io)?;
         let s = &d.stats;
-        if self.engine.algo.is_mcts() {
+        let algo = self.engine.algo_for(&self.game);
+        if algo.is_mcts() {
             writeln!(
                 out,
                 "  {} made {} in {}; most-visited line: {}",
-                self.engine.algo.title(),
+                algo.title(),
                 plural(s.nodes, "node"),
                 plural(s.iterations, "iteration"),
                 d.result.pv.join(" ")
@@ -315,7 +320,7 @@ impl<G: Game> Match<G> {
         let max = self.game.player_name(Player::Max);
         let min = self.game.player_name(Player::Min);
         let mover = self.game.player_name(self.game.to_move());
-        if self.engine.algo.is_mcts() {
+        if self.engine.algo_for(&self.game).is_mcts() {
             format!("value estimate {v} for {max} (the rounded mean result of the move)")
         } else if let (Some(end), Some(n)) = (d.end, d.plies_to_end()) {
             let moves = if n == 1 { "1 ply".to_string() } else { format!("{n} plies") };

@@ -53,6 +53,9 @@ impl Uniform {
 
 impl<G: Game> Playout<G> for Uniform {
     fn result(&self, game: &G) -> f64 {
+        if let Some(r) = game.playout_end() {
+            return r;
+        }
         let value = game.terminal_value().unwrap_or_else(|| game.evaluate());
         if self.leaf_values {
             match value {
@@ -92,7 +95,8 @@ pub fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 }
 
 /// Plays `policy`'s moves from `game` until the game ends or `limit` moves were played, takes
-/// them back, and returns the number of moves and the result.
+/// them back, and returns the number of moves and the result. A position where the game says a
+/// playout ends ([`Game::playout_end`]) ends it too.
 pub fn play_out<G: Game, P: Playout<G>>(
     game: &mut G,
     limit: u32,
@@ -111,7 +115,7 @@ pub fn play_out_telling<G: Game, P: Playout<G>>(
     mut each: impl FnMut(&G, G::Move),
 ) -> (u32, f64) {
     let mut played = Vec::new();
-    while played.len() < limit as usize && game.terminal_value().is_none() {
+    while played.len() < limit as usize && game.terminal_value().is_none() && game.playout_end().is_none() {
         let moves = game.moves();
         if moves.is_empty() {
             break;

@@ -284,8 +284,7 @@ impl Gomoku {
 
     /// The point's name: column letter and row number from the bottom (`h8`).
     pub fn point_name(&self, cell: usize) -> String {
-        let (r, c) = (cell / self.size(), cell % self.size());
-        format!("{}{}", (b'a' + c as u8) as char, self.size() - r)
+        super::grid::point_name(cell, self.size())
     }
 
     /// The board as rows of `x`, `o`, `.`, top row first, separated by `/`.

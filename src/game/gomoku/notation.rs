@@ -137,17 +137,6 @@ impl Gomoku {
 
     /// The point named `text` (`h8`: column letter, row number from the bottom).
     pub(super) fn read_point(&self, text: &str) -> Result<usize, String> {
-        let n = self.size();
-        let last = (b'a' + n as u8 - 1) as char;
-        let shown = || crate::safe_text::for_terminal(text).into_owned();
-        let bad = || format!("'{}' is not a point: a column a-{last} and a row 1-{n}, like h8", shown());
-        let lower = text.to_ascii_lowercase();
-        let mut chars = lower.chars();
-        let col = chars.next().filter(char::is_ascii_lowercase).ok_or_else(bad)? as usize - 'a' as usize;
-        let row: usize = chars.as_str().parse().map_err(|_| bad())?;
-        if col >= n || row == 0 || row > n {
-            return Err(format!("{} is off the {n}×{n} board: columns a-{last}, rows 1-{n}", shown()));
-        }
-        Ok((n - row) * n + col)
+        crate::game::grid::read_point(text, self.size(), "h8")
     }
 }

@@ -58,27 +58,7 @@ impl Gomoku {
             side + 28,
             side + 28
         );
-        for i in 0..n {
-            let _ = write!(
-                s,
-                r##"<line x1="{0}" y1="{1}" x2="{0}" y2="{2}" stroke="#5a4320"/><line x1="{1}" y1="{0}" x2="{2}" y2="{0}" stroke="#5a4320"/>"##,
-                at(i),
-                at(0),
-                at(n - 1)
-            );
-            let letter = (b'a' + i as u8) as char;
-            let number = n - i;
-            let _ = write!(
-                s,
-                r##"<text x="{x}" y="{}" font-size="9" fill="#555" text-anchor="middle">{letter}</text><text x="{x}" y="{}" font-size="9" fill="#555" text-anchor="middle">{letter}</text><text x="{}" y="{y}" font-size="9" fill="#555" text-anchor="end">{number}</text><text x="{}" y="{y}" font-size="9" fill="#555">{number}</text>"##,
-                M - 16,
-                M + side + 23,
-                M - 16,
-                M + side + 16,
-                x = at(i),
-                y = at(i) + 3,
-            );
-        }
+        crate::game::grid::svg_lines(&mut s, n, M, STEP, "#5a4320");
         // Star points: the centre, and the points four lines in from the corners on big boards.
         let mut stars = vec![(n / 2, n / 2)];
         if n >= 13 {
