@@ -158,6 +158,7 @@ pub struct View<'a> {
     pv: Vec<bool>,
     labels: Vec<NodeLabel>,
     notes: Vec<String>,
+    collapsed_above: Option<u64>,
 }
 
 /// Makes a name safe to draw: control characters (newlines, tabs) become spaces, so every
@@ -357,6 +358,7 @@ impl<'a> View<'a> {
             pv,
             labels: Vec::new(),
             notes,
+            collapsed_above: limit,
         };
         if n == 0 {
             return view;
@@ -491,6 +493,13 @@ impl<'a> View<'a> {
     /// Whether trace node `id` lies on the principal variation.
     pub fn on_pv(&self, id: NodeId) -> bool {
         self.pv.get(id as usize).copied().unwrap_or(false)
+    }
+
+    /// The collapse threshold it was drawn with (`--collapse N`, or the one chosen to keep a big
+    /// view under [`DIAGRAM_NODE_LIMIT`]): subtrees of more than this many nodes off the
+    /// principal variation are stubs. `None`: nothing is collapsed.
+    pub fn collapsed_above(&self) -> Option<u64> {
+        self.collapsed_above
     }
 
     /// Remarks for the legend: what the view leaves out.
@@ -921,8 +930,11 @@ mod tests {
         let v = View::new(&t, &ViewOptions::default());
         assert!(v.len() <= DIAGRAM_NODE_LIMIT && v.len() > DIAGRAM_NODE_LIMIT / 8, "{}", v.len());
         assert!(v.notes()[0].contains("collapsed"));
+        let k = v.collapsed_above().expect("collapsed");
+        assert!(v.notes()[0].contains(&format!("more than {} nodes", thousands(k))), "{}", v.notes()[0]);
         let all = View::new(&t, &ViewOptions { collapse: Some(Collapse::Off), ..Default::default() });
         assert_eq!(all.len(), t.nodes.len());
+        assert_eq!(all.collapsed_above(), None);
     }
 
     #[test]
