@@ -34,6 +34,22 @@ fn aima_trace() -> Trace {
         .unwrap()
 }
 
+/// The element id of the node at `path` ("" the root, "1.2" the root's second child's third
+/// child): "n" and its trace id.
+fn elem(trace: &Trace, path: &str) -> String {
+    let mut id = 0;
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        id = trace.child_at(id, part.parse().unwrap()).unwrap_or_else(|| panic!("no node at {path}"));
+    }
+    abviz::export::view::node_id(id)
+}
+
+/// The trace behind the demo page `file`.
+fn demo_trace(file: &str) -> Trace {
+    let ex = abviz::demo::examples().unwrap().into_iter().find(|e| e.file == file).unwrap();
+    ex.input.trace(ex.algo, &ex.run_options()).unwrap()
+}
+
 fn step(tab: &mut Tab) -> usize {
     tab.text("document.body.dataset.step").parse().unwrap()
 }
@@ -183,12 +199,12 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
         assert_eq!(hl.as_u64().unwrap() as usize, line_for(&trace, k), "step {}", k + 1);
         if k == cut {
             // The MIN node C is the current node, on the path from A.
-            assert_eq!(tab.text("document.querySelector('g.node.cur').id"), "n_1");
-            assert_eq!(tab.eval("document.getElementById('n').classList.contains('path')"), true);
+            assert_eq!(tab.text("document.querySelector('g.node.cur').id"), elem(&trace, "1"));
+            assert_eq!(tab.eval("document.getElementById('n0').classList.contains('path')"), true);
             let say = tab.text("document.getElementById('say').textContent");
             assert!(say.contains("α-cutoff") && say.contains("set at A"), "{say}");
             // The two pruned leaves are shown now, marked as pruned at this cutoff.
-            for id in ["n_1_1", "n_1_2"] {
+            for id in [elem(&trace, "1.1"), elem(&trace, "1.2")] {
                 let classes = tab.text(&format!("document.getElementById('{id}').getAttribute('class')"));
                 assert!(
                     classes.contains("pruned") && classes.contains("s-cut") && classes.contains("just-cut"),
@@ -202,7 +218,8 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
         }
         if k < cut {
             // Before the cutoff the pruned leaves are still ghosts.
-            let classes = tab.text("document.getElementById('n_1_1').getAttribute('class')");
+            let c2 = elem(&trace, "1.1");
+            let classes = tab.text(&format!("document.getElementById('{c2}').getAttribute('class')"));
             assert!(classes.contains("s-fut"), "step {}: {classes}", k + 1);
         }
     }
@@ -386,13 +403,15 @@ fn the_book_pages_show_the_books_numbers() {
     assert_eq!(tab.eval("getComputedStyle(document.querySelector('.facts .answer .ans')).display"), "inline");
     let answers = tab.eval("[...document.querySelectorAll('.facts .answer .ans')].map(e => e.textContent)");
     assert_eq!(answers, serde_json::json!(["3", "B", "B 1"]));
-    for (id, value, range) in
-        [("n", "3", "[3, 3]"), ("n_0", "3", "[3, 3]"), ("n_1", "≤2", "[−∞, 2]"), ("n_2", "2", "[2, 2]")]
+    let aima = demo_trace("aima-alphabeta.html");
+    let id = |path| elem(&aima, path);
+    for (path, value, range) in
+        [("", "3", "[3, 3]"), ("0", "3", "[3, 3]"), ("1", "≤2", "[−∞, 2]"), ("2", "2", "[2, 2]")]
     {
-        assert_eq!(node_text(&mut tab, id, "value"), value, "{id}");
-        assert_eq!(node_text(&mut tab, id, "window"), range, "{id}");
+        assert_eq!(node_text(&mut tab, &id(path), "value"), value, "{path}");
+        assert_eq!(node_text(&mut tab, &id(path), "window"), range, "{path}");
     }
-    for id in ["n_1_1", "n_1_2"] {
+    for id in [id("1.1"), id("1.2")] {
         let classes = tab.text(&format!("document.getElementById('{id}').getAttribute('class')"));
         assert!(classes.contains("pruned"), "{id}: {classes}");
     }
@@ -401,8 +420,8 @@ fn the_book_pages_show_the_books_numbers() {
     // Mid-search, C's range is the book's (e): [−∞, 2] while A holds [3, +∞].
     tab.press("Home");
     tab.press("c");
-    assert_eq!(node_text(&mut tab, "n_1", "window"), "[−∞, 2]");
-    assert_eq!(node_text(&mut tab, "n", "window"), "[3, +∞]");
+    assert_eq!(node_text(&mut tab, &id("1"), "window"), "[−∞, 2]");
+    assert_eq!(node_text(&mut tab, &id(""), "window"), "[3, +∞]");
     tab.screenshot(&screenshot_dir().join("book-aima-fig-5.5.png"), false);
     drop(tab);
 
@@ -411,10 +430,9 @@ fn the_book_pages_show_the_books_numbers() {
     let mut tab = b.tab();
     tab.open(&file_url(&site.join("wikipedia-alphabeta.html")));
     tab.press("End");
-    for (id, value) in
-        [("n", "6"), ("n_0_0_1", "≤4"), ("n_1_1", "7"), ("n_2", "≤5"), ("n_0", "3"), ("n_1", "6")]
-    {
-        assert_eq!(node_text(&mut tab, id, "value"), value, "{id}");
+    let wiki = demo_trace("wikipedia-alphabeta.html");
+    for (path, value) in [("", "6"), ("0.0.1", "≤4"), ("1.1", "7"), ("2", "≤5"), ("0", "3"), ("1", "6")] {
+        assert_eq!(node_text(&mut tab, &elem(&wiki, path), "value"), value, "{path}");
     }
     tab.screenshot(&screenshot_dir().join("book-wikipedia.png"), false);
 }

@@ -99,7 +99,8 @@ fn view_flags_are_checked() {
 fn view_flags_change_the_drawing() {
     let all = stdout(&["run", "--tree", AIMA, "-f", "dot"]);
     let none = stdout(&["run", "--tree", AIMA, "-f", "dot", "--show-pruned", "none"]);
-    assert!(all.contains("n_1_1 ") && !none.contains("n_1_1 "));
+    // C2, pruned: the 8th node recorded (A, B, B's three leaves, C, C1, then C2 at the cutoff).
+    assert!(all.contains("n7 ") && !none.contains("n7 "));
     let pv = stdout(&["run", "--tree", AIMA, "-f", "dot", "--pv-only"]);
     assert_eq!(pv.lines().filter(|l| l.contains("->")).count(), 2);
     let shallow = stdout(&["run", "--tree", AIMA, "-f", "svg", "--max-depth", "1"]);

@@ -141,8 +141,19 @@ const WIKI_GREY: [&str; 8] = ["0.0.1.2", "1.0.1.1", "2.1", "2.1.0", "2.1.0.0", "
 /// Where a cut mark is drawn: the edges into the three regions' tops.
 const WIKI_CUTS: [&str; 3] = ["0.0.1.2", "1.0.1.1", "2.1"];
 
-fn id_of(path: &str) -> String {
-    if path.is_empty() { "n".into() } else { format!("n_{}", path.replace('.', "_")) }
+/// The name every format gives the node at `path` ("" the root, "2.1" the root's third child's
+/// second child): "n" and its trace id.
+fn id_of(trace: &Trace, path: &str) -> String {
+    let mut id = 0;
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        id = trace.child_at(id, part.parse().unwrap()).unwrap_or_else(|| panic!("no node at {path}"));
+    }
+    abviz::export::view::node_id(id)
+}
+
+/// The names of the nodes at `paths`.
+fn ids_of(trace: &Trace, paths: &[&str]) -> BTreeSet<String> {
+    paths.iter().map(|p| id_of(trace, p)).collect()
 }
 
 fn set(items: impl IntoIterator<Item = String>) -> BTreeSet<String> {
@@ -151,13 +162,14 @@ fn set(items: impl IntoIterator<Item = String>) -> BTreeSet<String> {
 
 #[test]
 fn wikipedia_pruned_regions_in_dot() {
-    let dot = export(&tree(WIKI, Algorithm::AlphaBeta), Format::Dot, &ViewOptions::default());
+    let t = tree(WIKI, Algorithm::AlphaBeta);
+    let dot = export(&t, Format::Dot, &ViewOptions::default());
     let faded: BTreeSet<String> = dot
         .lines()
         .filter(|l| l.starts_with("  n") && !l.contains("->") && l.contains(r#"style="filled,dashed""#))
         .map(|l| l.trim().split(' ').next().unwrap().to_string())
         .collect();
-    assert_eq!(faded, set(WIKI_GREY.map(id_of)));
+    assert_eq!(faded, ids_of(&t, &WIKI_GREY));
     let cut: BTreeSet<String> = dot
         .lines()
         .filter(|l| l.contains("->") && l.contains('✂'))
@@ -165,18 +177,19 @@ fn wikipedia_pruned_regions_in_dot() {
             l.split("->").nth(1).unwrap().trim().split(' ').next().unwrap().trim_end_matches(';').to_string()
         })
         .collect();
-    assert_eq!(cut, set(WIKI_CUTS.map(id_of)));
+    assert_eq!(cut, ids_of(&t, &WIKI_CUTS));
     assert_eq!(dot.matches("α-cut").count(), 3 + 1, "one label per cutoff plus the legend");
     assert!(!dot.contains("β-cut"));
     // The principal variation (root → middle → its first MAX → first MIN → leaf 6) is thick.
     let thick: Vec<&str> = dot.lines().filter(|l| l.contains("penwidth=3.2")).collect();
     assert_eq!(thick.len(), 4, "{thick:?}");
-    assert!(thick[0].starts_with("  n -> n_1 "));
+    assert!(thick[0].starts_with(&format!("  n0 -> {} ", id_of(&t, "1"))), "{}", thick[0]);
 }
 
 #[test]
 fn wikipedia_pruned_regions_in_svg() {
-    let svg = export(&tree(WIKI, Algorithm::AlphaBeta), Format::Svg, &ViewOptions::default());
+    let t = tree(WIKI, Algorithm::AlphaBeta);
+    let svg = export(&t, Format::Svg, &ViewOptions::default());
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let groups = |classes: &[&str]| -> BTreeSet<String> {
         doc.descendants()
@@ -185,7 +198,7 @@ fn wikipedia_pruned_regions_in_svg() {
                 let c: Vec<&str> = n.attribute("class").unwrap_or("").split(' ').collect();
                 classes.iter().all(|k| c.contains(k))
             })
-            .map(|n| n.attribute("data-path").unwrap().to_string())
+            .map(|n| t.path(n.attribute("data-id").unwrap().parse().unwrap()))
             .collect()
     };
     assert_eq!(groups(&["node", "pruned"]), set(WIKI_GREY.map(String::from)));
@@ -202,7 +215,8 @@ fn wikipedia_pruned_regions_in_svg() {
 
 #[test]
 fn wikipedia_pruned_regions_in_tikz() {
-    let tex = export(&tree(WIKI, Algorithm::AlphaBeta), Format::Tikz, &ViewOptions::default());
+    let t = tree(WIKI, Algorithm::AlphaBeta);
+    let tex = export(&t, Format::Tikz, &ViewOptions::default());
     let marked = |kind: &str, class: &str| -> BTreeSet<String> {
         tex.lines()
             .filter_map(|l| l.strip_prefix(&format!("% {kind} ")))
@@ -210,8 +224,8 @@ fn wikipedia_pruned_regions_in_tikz() {
             .map(|l| l.split(' ').next().unwrap().to_string())
             .collect()
     };
-    assert_eq!(marked("node", "pruned"), set(WIKI_GREY.map(id_of)));
-    assert_eq!(marked("edge", "alpha-cut"), set(WIKI_CUTS.map(id_of)));
+    assert_eq!(marked("node", "pruned"), ids_of(&t, &WIKI_GREY));
+    assert_eq!(marked("edge", "alpha-cut"), ids_of(&t, &WIKI_CUTS));
     assert!(marked("edge", "beta-cut").is_empty());
     assert!(tex.contains("draw=abvizAlpha"));
 }

@@ -245,13 +245,9 @@ fn borders_are_as_heavy_as_the_share_of_visits() {
         abviz::export::Output::Text(s) => s,
         _ => unreachable!("DOT is text"),
     };
-    // The root's children (ids n_0 … n_8): each one's penwidth with its visit count.
-    let child = |l: &str| {
-        l.trim_start()
-            .strip_prefix("n_")
-            .and_then(|r| r.split_once(' '))
-            .is_some_and(|(k, _)| k.parse::<u32>().is_ok())
-    };
+    // The root's children: each one's penwidth with its visit count.
+    let kids: Vec<String> = t.children(0).iter().map(|&c| format!("n{c} ")).collect();
+    let child = |l: &str| kids.iter().any(|k| l.trim_start().starts_with(k.as_str()));
     let mut widths: Vec<(u32, f64)> = dot
         .lines()
         .filter(|l| child(l) && l.contains("penwidth="))

@@ -1,7 +1,8 @@
 //! Trace files written by abviz 0.1 (format version 1, one window per node, events without
 //! data) still load, and render as abviz 0.1 rendered them (the expected files were written by
 //! that release, and changed since only where the views' wording deliberately changed: leaves
-//! named by value and without a player, cutoffs after the last child said to prune nothing).
+//! named by value and without a player, cutoffs after the last child said to prune nothing; SVG
+//! groups named by node id instead of path).
 
 use assert_cmd::Command;
 use std::path::Path;

@@ -1,7 +1,8 @@
 //! A Graphviz graph of the trace, drawn with the same conventions and labels as the SVG and TikZ
 //! views; `dot -Tpng` (or `abviz run --render png`) lays it out.
 //!
-//! Node ids are stable (from the node's path: `n`, `n_0`, `n_0_2`, ...). Every text — values,
+//! Node names are the trace ids (`n0`, `n1`, ...; a "⋯ k nodes" stub `n7_more`), which do not
+//! grow with depth. Every text — values,
 //! names, windows, moves, legend — is written as a Graphviz HTML-like label through one escape
 //! function, [`escape_dot_html`], so no user string can end a label or inject markup.
 

@@ -52,23 +52,27 @@ impl Fit {
 /// fits or `--collapse` was given, otherwise with the largest collapse threshold that fits
 /// (threshold 0 collapses every subtree off the principal variation).
 pub fn fit_to_width(trace: &Trace, opts: &ViewOptions, max: f64) -> Fit {
-    let width = |o: &ViewOptions| {
-        let fig = draw(&View::new(trace, o), false);
+    let width = |view: &View| {
+        let fig = draw(view, false);
         fig.bbox.max_x - fig.bbox.min_x
     };
-    let natural = width(opts);
+    let whole = View::new(trace, opts);
+    let natural = width(&whole);
     let mut fit = Fit { opts: opts.clone(), natural, width: natural, collapsed_above: None };
     if opts.collapse.is_some() || natural <= max {
         return fit;
     }
     // The largest threshold that fits (the width grows with it): a binary search, each probe
-    // one layout.
+    // one layout. A big view is already collapsed to stay under the node limit, and a larger
+    // threshold would only be wider: the search stays below it, so no probe draws more nodes
+    // than that view (drawing the whole of a 2-million-node search took 1.9 KB a node).
     let at = |t: u64| {
         let o = ViewOptions { collapse: Some(Collapse::Above(t)), ..opts.clone() };
-        let w = width(&o);
+        let w = width(&View::new(trace, &o));
         (o, w)
     };
-    let (mut lo, mut hi) = (0u64, trace.nodes.len() as u64);
+    let (mut lo, mut hi) = (0u64, whole.collapsed_above().unwrap_or(trace.nodes.len() as u64));
+    drop(whole);
     let mut best = at(0);
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);

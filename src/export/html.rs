@@ -677,7 +677,8 @@ mod tests {
         for line in t.algorithm.lines() {
             assert!(html.contains(line), "{line}");
         }
-        assert!(html.contains(r#"id="n_1""#) && html.contains(r#"data-id="0""#));
+        let c = t.child_at(0, 1).unwrap();
+        assert!(html.contains(&format!(r#"id="n{c}""#)) && html.contains(r#"data-id="0""#));
         assert!(html.contains(r#"class="value""#) && html.contains(r#"class="window""#));
         // Counts, and the comparison with minimax (13 nodes, 9 leaves).
         assert!(html.contains("visits 11 of the 13 nodes minimax visits (15% fewer)"), "{html}");

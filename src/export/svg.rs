@@ -1,8 +1,9 @@
 //! A standalone SVG picture drawn with our own tidy layout ([`super::figure`]); no Graphviz.
 //!
 //! Each node and edge is a `<g>` with classes (`node max pruned pv alpha-cut ...`), a
-//! `data-path` attribute (the node's path, "" for the root) and a `<title>` tooltip, so the HTML
-//! view and stylesheets can find them.
+//! `data-id` attribute (the trace node's id; a node's group also has the `id` "n" and that id)
+//! and a `<title>` tooltip, so stylesheets and scripts can find them. Nothing written per node
+//! grows with its depth: a deep tree's picture stays linear in its size.
 
 use super::figure::{Anchor, Figure, Paint, Part, Prim, Stroke, draw};
 use super::view::View;
@@ -178,6 +179,20 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
     }
 }
 
+/// The attributes naming item `i`'s node or edge group: a node its `id` ([`View::id`]), both
+/// `data-id` (the trace node; for a stub, the node whose children it hides). Neither grows with
+/// the node's depth.
+fn item_attrs(attrs: &mut String, view: &View, i: u32, part: Part) {
+    let node = match view.items()[i as usize] {
+        super::view::Item::Node(id) => id,
+        super::view::Item::Stub { parent, .. } => parent,
+    };
+    if part == Part::Node {
+        let _ = write!(attrs, r#" id="{}""#, escape_xml(&view.id(i)));
+    }
+    let _ = write!(attrs, r#" data-id="{node}""#);
+}
+
 /// Serialises a figure as SVG.
 pub(super) fn render(view: &View, fig: &Figure) -> String {
     let (w, h) = (fig.bbox.width().ceil(), fig.bbox.height().ceil());
@@ -192,7 +207,7 @@ pub(super) fn render(view: &View, fig: &Figure) -> String {
     for g in &fig.groups {
         let mut attrs = format!(r#" class="{}""#, g.classes.join(" "));
         if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
-            let _ = write!(attrs, r#" data-path="{}""#, escape_xml(&view.path(i)));
+            item_attrs(&mut attrs, view, i, g.part);
         }
         let _ = writeln!(out, "<g{attrs}>");
         if let Some(t) = &g.tooltip {
@@ -225,14 +240,8 @@ pub(super) fn render_page(view: &View, fig: &Figure) -> String {
     for g in &fig.groups {
         let mut attrs = format!(r#" class="{}""#, g.classes.join(" "));
         if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
-            let node = match view.items()[i as usize] {
-                super::view::Item::Node(id) => id,
-                super::view::Item::Stub { parent, .. } => parent,
-            };
-            if g.part == Part::Node {
-                let _ = write!(attrs, r#" id="{}""#, escape_xml(&view.id(i)));
-            }
-            let _ = write!(attrs, r#" data-item="{i}" data-id="{node}""#);
+            let _ = write!(attrs, r#" data-item="{i}""#);
+            item_attrs(&mut attrs, view, i, g.part);
         }
         let _ = writeln!(out, "<g{attrs}>");
         for (k, (p, _)) in g.prims.iter().enumerate() {

@@ -161,6 +161,7 @@ pub struct View<'a> {
     pv: Vec<bool>,
     labels: Vec<NodeLabel>,
     notes: Vec<String>,
+    collapsed_above: Option<u64>,
 }
 
 /// Makes a name safe to draw: control characters (newlines, tabs) become spaces, so every
@@ -184,10 +185,12 @@ pub fn clip(s: &str, width: usize) -> String {
     }
 }
 
-/// The stable identifier of a trace node in every format: "n" and the child indices from the
-/// root joined by "_" ("n" for the root, "n_0_2" for the root's first child's third child).
-pub fn stable_id(path: &str) -> String {
-    if path.is_empty() { "n".into() } else { format!("n_{}", path.replace('.', "_")) }
+/// The identifier of trace node `id` in every format (DOT node names, SVG and HTML element ids):
+/// "n" and the node's id in the trace ("n0" for the first root). It does not grow with the
+/// node's depth, so a deep tree's output stays linear in its size; the node's path is in the
+/// trace file and its name in the tooltips.
+pub fn node_id(id: NodeId) -> String {
+    format!("n{id}")
 }
 
 /// The number of cutoffs as a figure's reader counts them: "2 (1 of which prunes nothing)" when
@@ -358,6 +361,7 @@ impl<'a> View<'a> {
             pv,
             labels: Vec::new(),
             notes,
+            collapsed_above: limit,
         };
         if n == 0 {
             return view;
@@ -465,11 +469,11 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The stable identifier of item `i` (see [`stable_id`]; a stub adds "_more").
+    /// The identifier of item `i` (see [`node_id`]; a stub adds "_more" to its parent's).
     pub fn id(&self, i: u32) -> String {
         match self.items[i as usize] {
-            Item::Node(id) => stable_id(&self.trace.path(id)),
-            Item::Stub { parent, .. } => format!("{}_more", stable_id(&self.trace.path(parent))),
+            Item::Node(id) => node_id(id),
+            Item::Stub { parent, .. } => format!("{}_more", node_id(parent)),
         }
     }
 
@@ -492,6 +496,13 @@ impl<'a> View<'a> {
     /// Whether trace node `id` lies on the principal variation.
     pub fn on_pv(&self, id: NodeId) -> bool {
         self.pv.get(id as usize).copied().unwrap_or(false)
+    }
+
+    /// The collapse threshold it was drawn with (`--collapse N`, or the one chosen to keep a big
+    /// view under [`DIAGRAM_NODE_LIMIT`]): subtrees of more than this many nodes off the
+    /// principal variation are stubs. `None`: nothing is collapsed.
+    pub fn collapsed_above(&self) -> Option<u64> {
+        self.collapsed_above
     }
 
     /// Remarks for the legend: what the view leaves out.
@@ -959,15 +970,18 @@ mod tests {
         let v = View::new(&t, &ViewOptions::default());
         assert!(v.len() <= DIAGRAM_NODE_LIMIT && v.len() > DIAGRAM_NODE_LIMIT / 8, "{}", v.len());
         assert!(v.notes()[0].contains("collapsed"));
+        let k = v.collapsed_above().expect("collapsed");
+        assert!(v.notes()[0].contains(&format!("more than {} nodes", thousands(k))), "{}", v.notes()[0]);
         let all = View::new(&t, &ViewOptions { collapse: Some(Collapse::Off), ..Default::default() });
         assert_eq!(all.len(), t.nodes.len());
+        assert_eq!(all.collapsed_above(), None);
     }
 
     #[test]
     fn names_are_drawn_on_one_line() {
         assert_eq!(one_line("a\nb\tc"), "a b c");
-        assert_eq!(stable_id(""), "n");
-        assert_eq!(stable_id("0.12.3"), "n_0_12_3");
+        assert_eq!(node_id(0), "n0");
+        assert_eq!(node_id(1234), "n1234");
         assert_eq!(thousands(1234567), "1,234,567");
     }
 }

@@ -174,10 +174,26 @@ impl RandomTree {
             branching: self.branching,
             depth: self.depth,
             root_player: self.root_player,
-            values: self.leaf_values().into(),
+            values: self.shared_leaf_values(),
             ply: 0,
             index: 0,
         }
+    }
+
+    /// [`RandomTree::leaf_values`] in one shared allocation: the natural order is drawn straight
+    /// into it (a `Vec` turned into an `Arc<[i32]>` would be copied, holding the values twice).
+    fn shared_leaf_values(&self) -> std::sync::Arc<[i32]> {
+        if self.ordering != Ordering::Natural {
+            return self.leaf_values().into();
+        }
+        self.natural_values()
+    }
+
+    /// The natural order's leaf values: drawn one after the other from the seed.
+    fn natural_values<C: FromIterator<i32>>(&self) -> C {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+        let (lo, hi) = self.effective_values();
+        (0..self.leaves() as usize).map(|_| uniform(&mut rng, lo, hi)).collect()
     }
 
     /// The leaf values from left to right: drawn in depth-first order (natural), then for the
@@ -188,7 +204,7 @@ impl RandomTree {
         let (lo, hi) = self.effective_values();
         let n = self.leaves() as usize;
         match self.ordering {
-            Ordering::Natural => (0..n).map(|_| uniform(&mut rng, lo, hi)).collect(),
+            Ordering::Natural => self.natural_values(),
             Ordering::Best => {
                 let mut values = distinct_values(&mut rng, n, lo, hi);
                 sort_blocks_best_first(&mut values, self.branching as usize, self.depth, self.root_player);

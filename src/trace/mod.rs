@@ -11,6 +11,7 @@ mod event;
 mod graph;
 pub mod json;
 mod model;
+mod names;
 pub mod narration;
 mod observer;
 pub mod pseudocode;
@@ -56,6 +57,7 @@ impl Trace {
         self.children = Default::default();
         self.derived = Default::default();
         self.timeline = Default::default();
+        self.names_index = Default::default();
     }
 
     /// The child lists (CSR form), built on first use: a counting sort by parent; siblings are
@@ -150,45 +152,6 @@ impl Trace {
     pub fn child_at(&self, id: NodeId, index: u32) -> Option<NodeId> {
         let kids = self.children(id);
         kids.binary_search_by_key(&index, |&c| self.nodes[c as usize].index).ok().map(|i| kids[i])
-    }
-
-    /// How a student would call the node: its name; "root"; below a named node, the name
-    /// followed by the child number (`C2`, as textbooks do); in an unnamed tree, "node" and the
-    /// child numbers joined by "." (`node 2.1`); in a game, the moves that lead to it (`b2 a1`).
-    pub fn display_name(&self, id: NodeId) -> String {
-        // Only the part below the deepest named ancestor matters; one string grows along it.
-        let chain = self.ancestry(id);
-        let start = chain.iter().rposition(|&n| self.name(n).is_some()).unwrap_or(0);
-        let mut name = String::new();
-        for (depth, &n) in chain.iter().enumerate().skip(start) {
-            if let Some(own) = self.name(n) {
-                own.clone_into(&mut name);
-                continue;
-            }
-            let label = self.move_label(n);
-            let numeric = !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit());
-            match depth {
-                0 => name.push_str("root"),
-                // "node 2.1", so that a child number never reads like a value.
-                1 if self.name(chain[0]).is_none() => {
-                    name.clear();
-                    if numeric {
-                        name.push_str("node ");
-                    }
-                    name.push_str(label);
-                }
-                _ if !numeric => {
-                    name.push(' ');
-                    name.push_str(label);
-                }
-                _ if name.ends_with(|c: char| c.is_ascii_digit()) => {
-                    name.push('.');
-                    name.push_str(label);
-                }
-                _ => name.push_str(label),
-            }
-        }
-        name
     }
 
     /// The recorded position notation of `id`, if positions were recorded.

@@ -282,6 +282,8 @@ pub struct Trace {
     pub(crate) derived: std::sync::OnceLock<Box<crate::trace::summary::Derived>>,
     /// The per-step index of the timeline, built on first use.
     pub(crate) timeline: std::sync::OnceLock<Box<crate::trace::timeline::Index>>,
+    /// Where each node's name starts, built on the first name asked for.
+    pub(crate) names_index: std::sync::OnceLock<Box<crate::trace::names::NameIndex>>,
 }
 
 impl Trace {

@@ -381,6 +381,9 @@ pub(super) fn read(
     if !trace.names.is_empty() {
         trace.names.resize(trace.nodes.len(), NONE);
     }
+    // What only the reading of the nodes needed goes before the checks allocate.
+    r.path_hashes = Vec::new();
+    r.label_ids = HashMap::new();
     if r.any_position {
         trace.positions = Some(std::mem::take(&mut r.positions));
     }
