@@ -101,11 +101,10 @@ fn demo_pages_load_without_errors() {
                 tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).ev.node.length");
             let k = (events.as_u64().unwrap() / 3).max(1);
             tab.eval(&format!("location.hash = '#step={k}'"));
-            // The hash change is handled asynchronously: wait for it (a loaded machine is slow).
-            for _ in 0..100 {
-                if step(&mut tab) == k as usize {
-                    break;
-                }
+            // The hash change is handled asynchronously: wait for it (a loaded machine is slow:
+            // two seconds were not always enough while other builds ran).
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+            while step(&mut tab) != k as usize && std::time::Instant::now() < deadline {
                 tab.eval("new Promise(r => setTimeout(r, 20))");
             }
             assert_eq!(step(&mut tab), k as usize, "{name}: #step={k}");
