@@ -405,6 +405,17 @@ fn time_limits_mcts_to_the_iterations_done_and_stops_other_searches() {
         .assert()
         .failure()
         .stderr(contains("--time 0: give a positive number of seconds"));
+    // A negative number reaches our check (not clap's "unexpected argument '-1'").
+    abviz()
+        .args(["run", "--game", "tictactoe", "--time", "-1"])
+        .assert()
+        .failure()
+        .stderr(contains("--time -1: give a positive number of seconds"));
+    abviz()
+        .args(["run", "--game", "tictactoe", "--algo", "mcts", "--uct-c", "-1"])
+        .assert()
+        .failure()
+        .stderr(contains("--uct-c -1: give a finite number ≥ 0"));
     abviz()
         .args(["step", "--trace", "examples/aima.tree", "--time", "1"])
         .assert()

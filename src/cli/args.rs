@@ -185,7 +185,7 @@ pub struct MctsArgs {
     #[arg(long, value_name = "N")]
     pub iterations: Option<u32>,
     /// MCTS: the exploration constant C of UCT [default: √2 ≈ 1.414].
-    #[arg(long, value_name = "C")]
+    #[arg(long, value_name = "C", allow_negative_numbers = true)]
     pub uct_c: Option<f64>,
     /// MCTS: the seed of the random playouts; the same seed gives the same search [default: 1].
     #[arg(long, value_name = "SEED")]
@@ -303,7 +303,7 @@ pub struct RunArgs {
     /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
     /// whichever comes first; a timed search depends on the machine's speed, so it is not
     /// reproducible); any other search stops with an error, like --max-nodes.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// MCTS: record every playout's moves: the narration lists them (the first 12) and the JSON
     /// trace keeps them all under "playouts" (they are not tree nodes).
@@ -424,7 +424,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
     /// Time limit of one decision, in seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time: Option<f64>,
 }
 
@@ -468,7 +468,7 @@ pub struct StepArgs {
     /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
     /// whichever comes first; a timed search depends on the machine's speed, so it is not
     /// reproducible); any other search stops with an error, like --max-nodes.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// MCTS: record every playout's moves: the narration lists them (the first 12) and the JSON
     /// trace keeps them all under "playouts" (they are not tree nodes).
