@@ -24,6 +24,7 @@ pub mod input;
 pub mod line;
 pub mod output;
 pub mod play;
+pub mod quiz;
 pub mod safe_text;
 mod score;
 pub mod search;

@@ -36,6 +36,7 @@ fn dispatch(cli: Cli) -> Result<(), abviz::Error> {
         Command::Run(args) => cli::run::run(args),
         Command::Render(args) => cli::render::render(args),
         Command::Step(args) => cli::step::step(args),
+        Command::Quiz(args) => cli::quiz::quiz(args),
         Command::Play(args) => cli::play::play(args),
         Command::Compare(args) => cli::compare::compare(args),
         Command::Demo(args) => cli::demo::demo(args),

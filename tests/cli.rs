@@ -422,3 +422,38 @@ fn time_limits_mcts_to_the_iterations_done_and_stops_other_searches() {
         .failure()
         .stderr(contains("--time applies to a new search"));
 }
+
+#[test]
+fn quiz_asks_scores_and_explains_from_a_pipe() {
+    // AIMA's tree: the right answers are y y 3 y n ≤2 y y y 2 3; here C's cut and D's value are
+    // wrong, and "x" is not an answer (asked again).
+    abviz()
+        .args(["quiz", "--tree-file", "examples/aima.tree", "--plain"])
+        .write_stdin("y\ny\n3\ny\ny\n2\ny\nx\ny\ny\n5\n3\n")
+        .assert()
+        .success()
+        .stdout(contains("Is the leaf 12 under B searched? [y/n] y\n  ✓ right: yes"))
+        .stdout(contains(
+            "Is the leaf 4 under C searched? [y/n] y\n  ✗ it is no. The leaf 2 under C returns 2",
+        ))
+        .stdout(contains("window [3, 2]. At C (MIN) the child value 2 ≤ α = 3 set at A: α-cutoff"))
+        .stdout(contains("x\n  (answer y or n)"))
+        .stdout(contains(
+            "What does D (MIN) return? 5\n  ✗ it is 2. The leaf 14 under D returns 14 to D (MIN)",
+        ))
+        .stdout(contains("Score: 9 of 11 right (11 questions in this search)."))
+        .stdout(contains("Enter B").not());
+    // Without --plain every step's sentence comes too; the quiz refuses what it cannot replay.
+    abviz()
+        .args(["quiz", "--tree-file", "examples/aima.tree"])
+        .write_stdin("y\n")
+        .assert()
+        .success()
+        .stdout(contains(" 2  Enter B (MIN) with α = −∞, β = +∞."))
+        .stdout(contains("Score: 1 of 1 right"));
+    abviz()
+        .args(["quiz", "--tree-file", "examples/aima.tree", "--algo", "mtdf"])
+        .assert()
+        .failure()
+        .stderr(contains("the quiz replays one plain search"));
+}

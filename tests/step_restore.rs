@@ -164,3 +164,23 @@ fn mcts_in_a_real_terminal() {
     tty.expect("no iteration after this step");
     tty.send(&["q"]);
 }
+
+/// The quiz in a real terminal: the typed answer shows, a right one is confirmed, a wrong one
+/// explained, and Ctrl-D ends it with the score.
+#[test]
+fn quiz_in_a_real_terminal() {
+    if !Session::available() {
+        eprintln!("tmux is not installed: skipping the real-terminal check");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin!("abviz");
+    let script = format!("'{}' quiz --tree '{AIMA}'; sleep 10", bin.display());
+    let tty = Session::start("quiz", 110, 40, &script);
+    tty.expect("Is the leaf 12 under B searched? [y/n]");
+    tty.send(&["y", "Enter"]);
+    tty.expect("✓ right: yes");
+    tty.send(&["n", "Enter"]);
+    tty.expect("✗ it is yes. The leaf 12 under B returns 12");
+    tty.send(&["C-d"]);
+    tty.expect("Score: 1 of 2 right");
+}

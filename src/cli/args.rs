@@ -50,6 +50,9 @@ pub enum Command {
     Exercise(ExerciseArgs),
     /// Write a practice page: solve trees in the browser, and Check says what is right and why.
     Practice(PracticeArgs),
+    /// A quiz in the terminal: the search is replayed, and before each step that matters you say
+    /// what happens next (the value a node returns, whether a child is searched).
+    Quiz(QuizArgs),
 }
 
 /// Where the search input comes from (exactly one of --tree, --tree-file, --random, --game),
@@ -474,6 +477,28 @@ pub struct StepArgs {
     /// trace keeps them all under "playouts" (they are not tree nodes).
     #[arg(long)]
     pub record_playouts: bool,
+}
+
+/// `abviz quiz`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz quiz --tree-file examples/aima.tree            answer at the prompts; the end of input stops
+  abviz quiz --random 3,3,7 --algo alphabeta
+  printf 'y\\ny\\n3\\n' | abviz quiz --tree-file examples/aima.tree --plain   scripted: questions and score only")]
+pub struct QuizArgs {
+    /// The input.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The algorithm: minimax, alphabeta, alphabeta-soft, negamax or negamax-ab [default:
+    /// alphabeta-soft].
+    #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Option<Algorithm>,
+    /// For scripts: print the questions, the verdicts and the score, not every step's sentence.
+    #[arg(long)]
+    pub plain: bool,
+    /// Stop a search that visits more nodes than this.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_nodes: u64,
 }
 
 /// `abviz compare`.

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod play;
 pub mod practice;
 mod progress;
+pub mod quiz;
 pub mod render;
 pub mod run;
 pub mod step;
