@@ -139,11 +139,13 @@ pub fn mcts<G: Game, O: Observer<G>, P: Playout<G>>(
         // Simulate: a playout from the node (none from a leaf).
         let left = depth.saturating_sub(tree.nodes[node].depth).min(opts.playout_limit);
         let left = if tree.nodes[node].leaf { 0 } else { left };
-        let (length, r) = if s.obs.records_playouts() {
-            play_out_telling(game, left, playout, &mut rng, |g, mv| s.obs.playout_move(g, mv))
-        } else {
-            play_out_telling(game, left, playout, &mut rng, |_, _| {})
-        };
+        // Only an observer that asks is told each move (for the no-op one this folds away).
+        let record = s.obs.records_playouts();
+        let (length, r) = play_out_telling(game, left, playout, &mut rng, |g, mv| {
+            if record {
+                s.obs.playout_move(g, mv)
+            }
+        });
         s.obs.simulate(length, r);
         tree.seen = (tree.seen.0.min(r), tree.seen.1.max(r));
         // Backpropagate: N and W of the node and every ancestor.

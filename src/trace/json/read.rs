@@ -414,6 +414,10 @@ pub(super) fn read(
 
 /// The recorded playouts, each at a simulate event (steps increasing), moves interned.
 fn playouts(trace: &mut Trace, docs: Vec<PlayoutDoc>) -> Result<Vec<RecordedPlayout>, TraceFileError> {
+    if docs.is_empty() {
+        // Most traces: no label table to build.
+        return Ok(Vec::new());
+    }
     let mut ids: HashMap<String, u32> =
         trace.labels.iter().enumerate().map(|(i, l)| (l.clone(), i as u32)).collect();
     let mut out = Vec::with_capacity(docs.len());
