@@ -525,13 +525,19 @@
     }
   }
 
-  var hashTimer = 0;
-  function writeHash(k) {
+  // The address follows the step, written at most every 200 ms. `written` is the hash the page
+  // last wrote or acknowledged: a hash set by someone else (a link, the address bar, a script)
+  // after that is theirs until its hashchange event has brought the page there, so a pending
+  // write never overwrites it (it did, when the timer fired between the change and its event).
+  var hashTimer = 0, written = location.hash;
+  function writeHash() {
     if (hashTimer) return;
     hashTimer = setTimeout(function () {
       hashTimer = 0;
       var h = "#step=" + cur;
+      if (location.hash !== written && location.hash !== h) return;
       if (location.hash !== h) { try { history.replaceState(null, "", h); } catch (err) { /* file:// quirks */ } }
+      written = h;
     }, 200);
   }
 
@@ -547,7 +553,7 @@
     var st = stackAt(k);
     highlight(k, st);
     renderPanels(k, st);
-    writeHash(k);
+    writeHash();
     if (follow.checked && st && st.top >= 0) {
       var s = shownFor(st.top);
       if (s) ensureVisible(s.item);
@@ -620,6 +626,7 @@
     return m ? Math.min(E, parseInt(m[1], 10)) : null;
   }
   window.addEventListener("hashchange", function () {
+    written = location.hash;
     var k = stepFromHash();
     if (k !== null && k !== cur) go(k);
   });
