@@ -141,6 +141,7 @@
   var folded = new Uint8Array(nItems), hidden = new Uint8Array(nItems), badges = new Map();
   function countBelow(i) { var n = 0; for (var j = 0; j < kids[i].length; j++) n += 1 + countBelow(kids[i][j]); return n; }
   function setHidden(i, h) {
+    if (!!hidden[i] === !!h) return;
     hidden[i] = h ? 1 : 0;
     if (nodeG[i]) nodeG[i].classList.toggle("hid", h);
     if (edgeG[i]) edgeG[i].classList.toggle("hid", h);
@@ -179,17 +180,63 @@
   var W = +svg.getAttribute("data-w"), H = +svg.getAttribute("data-h");
   svg.removeAttribute("viewBox");
   var view = { x: 0, y: 0, s: 1 };
-  function apply() { vp.setAttribute("transform", "translate(" + view.x.toFixed(1) + "," + view.y.toFixed(1) + ") scale(" + view.s.toFixed(4) + ")"); }
+  // Below these scales the move labels and windows, then the values, are hidden rather than
+  // drawn on top of each other.
+  var LABELS_FROM = 0.55, VALUES_FROM = 0.3;
+  function apply() {
+    vp.setAttribute("transform", "translate(" + view.x.toFixed(1) + "," + view.y.toFixed(1) + ") scale(" + view.s.toFixed(4) + ")");
+    svg.classList.toggle("z-small", view.s < LABELS_FROM);
+    svg.classList.toggle("z-tiny", view.s < VALUES_FROM);
+  }
   var boxCache = null;
   function boxSize() {
     if (!boxCache) boxCache = { w: svg.clientWidth || 800, h: svg.clientHeight || 500 };
     return boxCache;
   }
   window.addEventListener("resize", function () { boxCache = null; });
-  function fitScale() { var b = boxSize(); return Math.min(1.6, b.w / W, b.h / H); }
+  // Each item's box in the drawing (its shape and texts), measured once; items move only
+  // sideways (`dxOf`, the focus layout).
+  var boxes = new Map();
+  function boxOf(i) {
+    var b = boxes.get(i);
+    if (!b) {
+      var bb = nodeG[i] ? nodeG[i].getBBox() : { x: 0, y: 0, width: 0, height: 0 };
+      b = { x: bb.x, y: bb.y, w: bb.width, h: bb.height };
+      boxes.set(i, b);
+    }
+    return b;
+  }
+  // The part of the drawing shown: every item not hidden, where it is now.
+  function shownBounds() {
+    var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (var i = 0; i < nItems; i++) {
+      if (hidden[i] || !nodeG[i]) continue;
+      var b = boxOf(i), a = moved(i, b.x, b.y), z = moved(i, b.x + b.w, b.y + b.h);
+      if (a[0] < x0) x0 = a[0];
+      if (a[1] < y0) y0 = a[1];
+      if (z[0] > x1) x1 = z[0];
+      if (z[1] > y1) y1 = z[1];
+    }
+    if (!(x1 > x0)) return { x: 0, y: 0, w: W, h: H };
+    return { x: x0 - 8, y: Math.max(0, y0 - 8), w: x1 - x0 + 16, h: y1 - y0 + 16 };
+  }
+  // Fit: the shown tree at the largest scale that holds it, at most 1.6. A tree too wide to be
+  // read at MIN_FIT is shown at MIN_FIT instead, centred on the node being searched (or the
+  // root), so Fit never leaves a blank panel or a strip of specks.
+  var MIN_FIT = 0.5;
   function fit() {
-    var b = boxSize(), s = fitScale();
-    view.s = s; view.x = (b.w - W * s) / 2; view.y = Math.max(0, (b.h - H * s) / 2);
+    var b = boxSize(), t = shownBounds(), s = Math.min(1.6, b.w / t.w, b.h / t.h);
+    if (s >= MIN_FIT) {
+      view.s = s;
+      view.x = (b.w - t.w * s) / 2 - t.x * s;
+      view.y = Math.max(0, (b.h - t.h * s) / 2) - t.y * s;
+    } else {
+      var st = cur > 0 ? stackAt(cur) : null, at = st && st.top >= 0 ? shownFor(st.top) : null;
+      var c = centreOf(at ? at.item : rootItems[0] >= 0 ? rootItems[0] : 0);
+      view.s = MIN_FIT;
+      view.x = b.w / 2 - c[0] * MIN_FIT;
+      view.y = -t.y * MIN_FIT + 4;
+    }
     apply();
   }
   function zoomAt(f, px, py) {
@@ -200,21 +247,12 @@
     apply();
   }
   function zoomCentre(f) { var b = boxSize(); zoomAt(f, b.w / 2, b.h / 2); }
-  function actualSize() { var b = boxSize(); view.x = (b.w - W) / 2; view.y = 0; view.s = 1; apply(); }
-  (function initialView() {
-    // The box is as tall as the tree needs at the scale it will be shown, within 62% of the
-    // window; a tree that fits at 75% or more is fitted, a bigger one shown at actual size
-    // with its root at the top (the stepper pans to follow the search).
-    var wide = Math.min(1.6, boxSize().w / W), s = wide >= 0.75 ? wide : 1;
-    svg.style.height = Math.round(Math.min(window.innerHeight * 0.62, Math.max(260, H * s + 8))) + "px";
-    boxCache = null;
-    if (fitScale() >= 0.75) { fit(); return; }
-    var root = nodeG[0] ? nodeG[0].querySelector(".shape").getBBox() : { x: W / 2, y: 0, width: 0 };
-    view.s = 1; view.x = boxSize().w / 2 - (root.x + root.width / 2); view.y = 4;
+  function actualSize() {
+    var b = boxSize(), t = shownBounds();
+    view.x = (b.w - t.w) / 2 - t.x; view.y = -t.y; view.s = 1;
     apply();
-  })();
-  // Pans (without zooming) so that an item's shape is in view, when it is not. Shapes never
-  // move, so their centres are measured once.
+  }
+  // A shape's centre where it is drawn now.
   var centres = new Map();
   function centreOf(i) {
     var c = centres.get(i);
@@ -223,8 +261,9 @@
       c = [bb.x + bb.width / 2, bb.y + bb.height / 2];
       centres.set(i, c);
     }
-    return c;
+    return [c[0] + dxOf[i], c[1]];
   }
+  function baseCentre(i) { var c = centreOf(i); return [c[0] - dxOf[i], c[1]]; }
   function ensureVisible(i) {
     if (!nodeG[i] || hidden[i]) return;
     var c = centreOf(i), b = boxSize(), m = 12;
@@ -264,11 +303,253 @@
     var g = d.target.closest ? d.target.closest("g.node") : null;
     if (g) {
       var i = +g.getAttribute("data-item");
-      if (kids[i].length) { fold(i, !folded[i]); render(cur, true); }
+      if (!kids[i].length) return;
+      if (focusOn()) {
+        // Focused: a click opens a collapsed subtree (or closes one opened so); the path stays.
+        expanded[i] = expanded[i] ? 0 : 1;
+        relayout(stackAt(cur), true);
+      } else {
+        fold(i, !folded[i]);
+      }
+      render(cur, true);
     }
   }
   svg.addEventListener("pointerup", endDrag);
   svg.addEventListener("pointercancel", endDrag);
+
+  // ---- Focus: the path from the root to the current node, with its siblings. ----
+  // On a wide tree the page shows the path the search is on and every child of the nodes along
+  // it; each other subtree collapses into its node with a "+n" count (a click expands it). The
+  // items shown are laid out again side by side (a tidy layout in the drawing's order: only x
+  // changes, levels keep their height), so the tree the student reads stays narrow. The layout
+  // is redone only when the path changes (O(items drawn), and a page draws at most a few
+  // thousand items however big the search).
+  var focusBox = document.getElementById("focus");
+  var expanded = new Uint8Array(nItems), shownNow = new Uint8Array(nItems);
+  var dxOf = new Float64Array(nItems), kOf = new Float64Array(nItems).fill(1), pathKey = null, focusBadges = new Map();
+  // The scale of the nodes off the path (the context).
+  var CONTEXT = 0.6;
+  var rootItems = [];
+  for (i = 0; i < nItems; i++) if (ITEMS.parent[i] < 0) rootItems.push(i);
+  var below = null;
+  function belowCount(i) {
+    if (!below) {
+      below = new Int32Array(nItems);
+      var order = [], todo = rootItems.slice();
+      while (todo.length) { var x = todo.pop(); order.push(x); for (var j = 0; j < kids[x].length; j++) todo.push(kids[x][j]); }
+      for (j = order.length - 1; j >= 0; j--) { x = order[j]; if (ITEMS.parent[x] >= 0) below[ITEMS.parent[x]] += below[x] + 1; }
+    }
+    return below[i];
+  }
+  var widths = new Map();
+  function focusOn() { return !!(focusBox && focusBox.checked); }
+  // The item drawing node id, ignoring folds (a node inside a stub is shown by the stub).
+  function itemFor(id) {
+    for (var x = id; x >= 0; x = N.parent[x]) {
+      if (itemOf[x] >= 0) return itemOf[x];
+      var p = N.parent[x];
+      if (p >= 0 && itemOf[p] >= 0 && stubOf.has(p)) return stubOf.get(p);
+    }
+    return -1;
+  }
+  // The items on the path: the root(s) and the call stack after the step, or once the search
+  // is over the principal variation.
+  function pathItems(st) {
+    var out = rootItems.slice();
+    if (st && st.rows.length) {
+      for (var j = 0; j < st.rows.length; j++) { var i = itemFor(st.rows[j].id); if (i >= 0) out.push(i); }
+    } else if (cur > 0) {
+      for (var e = 0; e < nItems; e++) if (edgeG[e] && edgeG[e].classList.contains("pv")) out.push(e);
+    }
+    return out;
+  }
+  // Moves item i sideways by dx and draws it at scale k about its centre (context nodes are
+  // drawn small).
+  function shift(i, dx, k) {
+    k = k || 1;
+    if (dxOf[i] === dx && kOf[i] === k) return;
+    dxOf[i] = dx;
+    kOf[i] = k;
+    if (!nodeG[i]) return;
+    if (!dx && k === 1) { nodeG[i].removeAttribute("transform"); return; }
+    var c = baseCentre(i), f = function (v) { return v.toFixed(1); };
+    nodeG[i].setAttribute("transform", k === 1 ? "translate(" + f(dx) + ",0)" :
+      "translate(" + f(c[0] + dx) + "," + f(c[1]) + ") scale(" + k + ") translate(" + f(-c[0]) + "," + f(-c[1]) + ")");
+  }
+  // A point of item i's drawing where it is drawn now.
+  function moved(i, x, y) {
+    if (i < 0) return [x, y];
+    var c = baseCentre(i), k = kOf[i];
+    return [c[0] + dxOf[i] + (x - c[0]) * k, c[1] + (y - c[1]) * k];
+  }
+  // An edge's line joins its parent and child where they are drawn now; its move label and cut
+  // mark move by the mean of its two ends' moves.
+  function shiftEdge(i) {
+    var g = edgeG[i];
+    if (!g) return;
+    var line = g.querySelector(".line");
+    if (!line) return;
+    if (!line.hasAttribute("data-o")) {
+      line.setAttribute("data-o", ["x1", "y1", "x2", "y2"].map(function (a) { return line.getAttribute(a); }).join(" "));
+    }
+    var o = line.getAttribute("data-o").split(" ").map(Number);
+    var a = moved(ITEMS.parent[i], o[0], o[1]), b = moved(i, o[2], o[3]);
+    line.setAttribute("x1", a[0].toFixed(1));
+    line.setAttribute("y1", a[1].toFixed(1));
+    line.setAttribute("x2", b[0].toFixed(1));
+    line.setAttribute("y2", b[1].toFixed(1));
+    var mx = (a[0] - o[0] + b[0] - o[2]) / 2, my = (a[1] - o[1] + b[1] - o[3]) / 2;
+    for (var c = g.firstElementChild; c; c = c.nextElementSibling) {
+      if (c === line) continue;
+      if (mx || my) c.setAttribute("transform", "translate(" + mx.toFixed(1) + "," + my.toFixed(1) + ")");
+      else c.removeAttribute("transform");
+    }
+  }
+  function focusBadge(i, on) {
+    var b = focusBadges.get(i);
+    if (!on) { if (b) { b.remove(); focusBadges.delete(i); } return; }
+    if (b) { b.style.fontSize = (10 / kOf[i]).toFixed(1) + "px"; return; }
+    if (!nodeG[i] || folded[i]) return;
+    var sh = nodeG[i].querySelector(".shape") || nodeG[i];
+    var bb = sh.getBBox();
+    b = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    b.setAttribute("class", "fold-badge focus-badge");
+    b.style.fontSize = (10 / (kOf[i] || 1)).toFixed(1) + "px";
+    b.setAttribute("x", bb.x + bb.width / 2);
+    b.setAttribute("y", bb.y + bb.height + 12);
+    b.setAttribute("text-anchor", "middle");
+    b.textContent = "+" + belowCount(i).toLocaleString("en-US");
+    nodeG[i].appendChild(b);
+    focusBadges.set(i, b);
+  }
+  // Shows the items the focus wants (or, with focus off, every item not under a fold) and lays
+  // them out. `path` lists the path's items.
+  function layout(path) {
+    var onPath = new Uint8Array(nItems);
+    for (var j = 0; j < path.length; j++) for (var x = path[j]; x >= 0 && !onPath[x]; x = ITEMS.parent[x]) onPath[x] = 1;
+    var on = focusOn(), want = [], todo = rootItems.slice().reverse(), collapsed = new Uint8Array(nItems);
+    while (todo.length) {
+      var i = todo.pop();
+      want.push(i);
+      var open = !folded[i] && (!on || onPath[i] || expanded[i]);
+      collapsed[i] = on && !open && kids[i].length > 0 && !folded[i] ? 1 : 0;
+      if (open) for (j = kids[i].length - 1; j >= 0; j--) todo.push(kids[i][j]);
+    }
+    shownNow.fill(0);
+    for (j = 0; j < want.length; j++) shownNow[want[j]] = 1;
+    for (var o = 0; o < nItems; o++) {
+      if (!shownNow[o]) { if (!hidden[o]) setHidden(o, true); shift(o, 0); focusBadge(o, false); }
+    }
+    if (!on) {
+      // The drawing's own layout: undo every move and badge.
+      for (j = 0; j < want.length; j++) {
+        i = want[j];
+        setHidden(i, false);
+        shift(i, 0);
+        if (nodeG[i]) nodeG[i].classList.remove("focus-sib");
+        if (edgeG[i]) edgeG[i].classList.remove("focus-sib");
+      }
+      focusBadges.forEach(function (b) { b.remove(); });
+      focusBadges.clear();
+      svg.classList.remove("focused");
+      for (j = 0; j < want.length; j++) shiftEdge(want[j]);
+      return;
+    }
+    // Rows: each level's shown items side by side in the drawing's order, packed by the width
+    // of their shapes (a path node: with its window). A row is as wide as its own items, so a
+    // 44-way fan on the path takes 44 places, not 44 subtrees. Items off the path show no
+    // window and no move label (their tooltips do), so nothing overlaps at any scale.
+    var gap = 8, xs = new Float64Array(nItems), rows = [];
+    svg.classList.add("focused");
+    // The row being searched (the children of the deepest path node that shows children) is
+    // drawn full size; the rest of the context at CONTEXT.
+    var searched = -1;
+    for (j = 0; j < want.length; j++) {
+      var q = ITEMS.parent[want[j]];
+      if (q >= 0 && onPath[q] && (searched < 0 || depthOf(q) > depthOf(searched))) searched = q;
+    }
+    var small = new Uint8Array(nItems);
+    for (j = 0; j < want.length; j++) {
+      i = want[j];
+      var d = depthOf(i);
+      (rows[d] || (rows[d] = [])).push(i);
+      // (A subtree opened by a click is drawn full size too: the reader asked to see it.)
+      small[i] = !onPath[i] && ITEMS.parent[i] !== searched && !(ITEMS.parent[i] >= 0 && expanded[ITEMS.parent[i]]) ? 1 : 0;
+      var sib = !onPath[i];
+      if (nodeG[i]) nodeG[i].classList.toggle("focus-sib", sib);
+      if (edgeG[i]) edgeG[i].classList.toggle("focus-sib", sib);
+    }
+    for (d = 0; d < rows.length; d++) {
+      var row = rows[d] || [], cursor = 0, lo = Infinity, hi = -Infinity, anchor = null, spine = null;
+      for (j = 0; j < row.length; j++) {
+        i = row[j];
+        // A path node's texts stick out to one side of its shape: pack by both extents.
+        var b = boxOf(i), c = baseCentre(i)[0];
+        var left = onPath[i] ? c - b.x : shapeWidth(i) * (small[i] ? CONTEXT : 1) / 2;
+        var right = onPath[i] ? b.x + b.w - c : left;
+        xs[i] = cursor + left;
+        cursor = xs[i] + right + gap;
+        var p = ITEMS.parent[i];
+        if (p >= 0 && onPath[p]) {
+          lo = Math.min(lo, xs[i]); hi = Math.max(hi, xs[i]); anchor = p;
+          if (onPath[i]) spine = i;
+        }
+      }
+      // Where the row goes: the path runs straight down (its node under its parent), so the
+      // rows spread to both sides of one spine; the children of the deepest path node are
+      // centred under it; other rows sit under their parents; the first row keeps its place.
+      var off;
+      if (d === 0) off = baseCentre(row[0])[0] - xs[row[0]];
+      else if (spine !== null) off = xs[anchor] - xs[spine];
+      else if (anchor !== null) off = xs[anchor] - (lo + hi) / 2;
+      else off = (xs[ITEMS.parent[row[0]]] + xs[ITEMS.parent[row[row.length - 1]]]) / 2 - (xs[row[0]] + xs[row[row.length - 1]]) / 2;
+      for (j = 0; j < row.length; j++) xs[row[j]] += off;
+    }
+    for (j = 0; j < want.length; j++) {
+      i = want[j];
+      setHidden(i, false);
+      shift(i, xs[i] - baseCentre(i)[0], small[i] ? CONTEXT : 1);
+      focusBadge(i, collapsed[i]);
+    }
+    for (j = 0; j < want.length; j++) shiftEdge(want[j]);
+  }
+  var depths = null;
+  function depthOf(i) {
+    if (!depths) {
+      depths = new Int32Array(nItems).fill(-1);
+      for (var r = 0; r < rootItems.length; r++) depths[rootItems[r]] = 0;
+      var todo = rootItems.slice();
+      while (todo.length) {
+        var x = todo.pop();
+        for (var c = 0; c < kids[x].length; c++) { depths[kids[x][c]] = depths[x] + 1; todo.push(kids[x][c]); }
+      }
+    }
+    return depths[i];
+  }
+  function shapeWidth(i) {
+    var w = widths.get(i);
+    if (w === undefined) {
+      var sh = nodeG[i] ? nodeG[i].querySelector(".shape") || nodeG[i] : null;
+      w = sh ? sh.getBBox().width : 0;
+      widths.set(i, w);
+    }
+    return w;
+  }
+  function relayout(st, force) {
+    var path = focusOn() ? pathItems(st) : [];
+    var key = path.join(",");
+    if (!force && key === pathKey) return;
+    pathKey = key;
+    layout(path);
+  }
+  function setFocus(on) {
+    if (!focusBox) return;
+    focusBox.checked = on;
+    relayout(stackAt(cur), true);
+    render(cur, true);
+    fit();
+  }
+  if (focusBox) focusBox.addEventListener("change", function () { setFocus(focusBox.checked); });
 
   // ---- Tooltips. ----
   var tip = document.getElementById("tip");
@@ -364,6 +645,7 @@
 
   // ---- The stepper's panels. ----
   var sayBox = document.getElementById("say"), intro = sayBox.textContent;
+  var miniSay = document.getElementById("mini-say"), miniCounter = document.getElementById("mini-counter");
   var counter = document.getElementById("counter"), scrub = document.getElementById("scrub");
   var codeLines = document.querySelectorAll("#code li");
   var stackBody = document.querySelector("#stack tbody");
@@ -505,6 +787,7 @@
     counter.textContent = "Step " + k.toLocaleString("en-US") + " of " + E.toLocaleString("en-US");
     scrub.value = String(k);
     sayBox.textContent = sentence(k);
+    if (miniSay) { miniSay.textContent = sayBox.textContent; miniCounter.textContent = counter.textContent; }
     if (lastLine >= 0 && codeLines[lastLine]) codeLines[lastLine].classList.remove("hl");
     lastLine = k > 0 ? EV.line[k - 1] : -1;
     if (lastLine >= 0 && codeLines[lastLine]) codeLines[lastLine].classList.add("hl");
@@ -551,6 +834,7 @@
     }
     cur = k;
     var st = stackAt(k);
+    if (focusOn()) relayout(st);
     highlight(k, st);
     renderPanels(k, st);
     writeHash();
@@ -595,7 +879,20 @@
   on("zoom-out", function () { zoomCentre(0.8); });
   on("zoom-fit", fit);
   on("zoom-1", actualSize);
-  on("unfold", function () { for (var i = 0; i < nItems; i++) if (folded[i]) fold(i, false); render(cur, true); });
+  on("unfold", function () {
+    for (var i = 0; i < nItems; i++) if (folded[i]) fold(i, false);
+    if (focusOn()) setFocus(false); else render(cur, true);
+  });
+  on("full", function () { fullWindow(!document.body.classList.contains("full-tree")); });
+  // Full window: the tree panel takes the whole window (a button, the key f; Escape leaves),
+  // with the step's sentence and counter under it; the keys step as before.
+  function fullWindow(on) {
+    document.body.classList.toggle("full-tree", on);
+    var b = document.getElementById("full");
+    if (b) { b.textContent = on ? "Leave full window" : "Full window"; b.setAttribute("aria-pressed", String(on)); }
+    boxCache = null;
+    fit();
+  }
   scrub.addEventListener("input", function () { go(+scrub.value); });
   document.addEventListener("keydown", function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -617,6 +914,9 @@
       case "-": case "−": zoomCentre(0.8); break;
       case "0": fit(); break;
       case "1": actualSize(); break;
+      case "f": fullWindow(!document.body.classList.contains("full-tree")); break;
+      case "p": if (focusBox) setFocus(!focusBox.checked); else handled = false; break;
+      case "Escape": if (document.body.classList.contains("full-tree")) fullWindow(false); else handled = false; break;
       default: handled = false;
     }
     if (handled) e.preventDefault();
@@ -632,7 +932,8 @@
   });
   // Printing: the whole tree at the page's width (the figure's own viewBox), then back.
   window.addEventListener("beforeprint", function () {
-    svg.setAttribute("viewBox", "0 0 " + W + " " + H);
+    var t = focusOn() ? shownBounds() : { x: 0, y: 0, w: W, h: H };
+    svg.setAttribute("viewBox", [t.x, t.y, t.w, t.h].map(function (v) { return v.toFixed(1); }).join(" "));
     vp.removeAttribute("transform");
   });
   window.addEventListener("afterprint", function () {
@@ -641,5 +942,15 @@
     apply();
   });
 
+  (function initialView() {
+    // The box is as tall as the tree needs at the scale it will be shown, within 62% of the
+    // window. A tree that does not fit at 75% or more (the textbook figures do) starts focused
+    // on the path; either way it starts fitted.
+    var wide = Math.min(1.6, boxSize().w / W), s = wide >= 0.75 ? wide : 1;
+    if (focusBox && wide < 0.75) focusBox.checked = true;
+    svg.style.height = Math.round(Math.min(window.innerHeight * 0.62, Math.max(260, H * s + 8))) + "px";
+    boxCache = null;
+  })();
   render(stepFromHash() || 0, true);
+  fit();
 })();

@@ -470,3 +470,140 @@ fn the_book_numbers_in_svg_and_tikz() {
         assert!(!text.contains(&drawn("[3, 2]")), "{format}: the window is not drawn, the range is");
     }
 }
+
+/// The node shapes shown in the tree panel (inside its box), as viewport rectangles
+/// `[x, y, w, h]`.
+fn shapes_in_view(tab: &mut Tab) -> Vec<[f64; 4]> {
+    let v = tab.eval(
+        "(() => { const box = document.getElementById('tree-box').getBoundingClientRect(); \
+         const out = []; \
+         for (const g of document.querySelectorAll('#tree g.node:not(.hid)')) { \
+           const sh = g.querySelector('.shape'); if (!sh) continue; \
+           const r = sh.getBoundingClientRect(); \
+           if (r.right < box.left || r.left > box.right || r.bottom < box.top || r.top > box.bottom) continue; \
+           out.push([r.left, r.top, r.width, r.height]); } \
+         return out; })()",
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let r = r.as_array().unwrap();
+            [0, 1, 2, 3].map(|k| r[k].as_f64().unwrap())
+        })
+        .collect()
+}
+
+/// Readable: at least `min` shapes in view, each at least 12 × 7 px (a xiangqi MAX triangle is
+/// drawn 54 × 30 and the context around the path at 0.6 of that: Fit never goes below 0.5),
+/// no two overlapping.
+fn assert_readable(tab: &mut Tab, what: &str, min: usize) {
+    let shapes = shapes_in_view(tab);
+    assert!(shapes.len() >= min, "{what}: {} node shapes in view, want at least {min}", shapes.len());
+    for s in &shapes {
+        assert!(
+            s[2] >= 12.0 && s[3] >= 7.0,
+            "{what}: a node shape of {:.1} × {:.1} px is too small",
+            s[2],
+            s[3]
+        );
+    }
+    for (i, a) in shapes.iter().enumerate() {
+        for b in &shapes[i + 1..] {
+            let w = (a[0] + a[2]).min(b[0] + b[2]) - a[0].max(b[0]);
+            let h = (a[1] + a[3]).min(b[1] + b[3]) - a[1].max(b[1]);
+            assert!(w <= 1.0 || h <= 1.0, "{what}: node shapes overlap: {a:?} and {b:?}");
+        }
+    }
+}
+
+fn go_to_step(tab: &mut Tab, k: usize) {
+    tab.eval(&format!("location.hash = '#step={k}'"));
+    let deadline = Instant::now() + std::time::Duration::from_secs(20);
+    while step(tab) != k && Instant::now() < deadline {
+        tab.eval("new Promise(r => setTimeout(r, 20))");
+    }
+    assert_eq!(step(tab), k);
+}
+
+/// Issue 18's focus + context at 1400 × 1000: the wide Nilsson and xiangqi trees open focused on
+/// the path with readable nodes, stay readable while stepping and after Fit, the full window
+/// works, and a collapsed subtree opens on a click; AIMA's small tree is drawn whole.
+#[test]
+fn wide_trees_are_readable_in_focus_and_full_window() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    demo(&site);
+    let shots = screenshot_dir();
+    {
+        let mut tab = b.tab();
+        tab.open(&file_url(&site.join("aima-alphabeta.html")));
+        assert_eq!(
+            tab.eval("document.getElementById('focus').checked"),
+            false,
+            "AIMA's figure is shown whole"
+        );
+        assert_eq!(shapes_in_view(&mut tab).len(), 13, "every node of AIMA's tree in view");
+    }
+    for name in ["nilsson-alphabeta", "xiangqi-alphabeta"] {
+        let mut tab = b.tab();
+        tab.open(&file_url(&site.join(format!("{name}.html"))));
+        assert_eq!(tab.eval("document.getElementById('focus').checked"), true, "{name} opens focused");
+        assert_readable(&mut tab, &format!("{name} at load"), 5);
+        let events = tab
+            .eval("JSON.parse(document.getElementById('abviz-data').textContent).ev.k.length")
+            .as_u64()
+            .unwrap() as usize;
+        go_to_step(&mut tab, events / 3);
+        assert_readable(&mut tab, &format!("{name} at step {}", events / 3), 5);
+        tab.press("0");
+        assert_readable(&mut tab, &format!("{name} after Fit"), 5);
+        let cur = tab.eval(
+            "(() => { const c = document.querySelector('#tree g.node.cur .shape'); \
+             if (!c) return false; const r = c.getBoundingClientRect(), \
+             b = document.getElementById('tree-box').getBoundingClientRect(); \
+             return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom; })()",
+        );
+        assert_eq!(cur, true, "{name}: after Fit the node being searched is in view");
+        tab.screenshot(&shots.join(format!("focus-{name}.png")), false);
+        // A collapsed sibling opens on a click and shows its children.
+        let before = tab.eval("document.querySelectorAll('#tree g.node:not(.hid)').length").as_u64().unwrap();
+        let at = tab.eval(
+            "(() => { const b = document.getElementById('tree-box').getBoundingClientRect(); \
+             for (const t of document.querySelectorAll('#tree .focus-badge')) { \
+               const r = t.parentNode.querySelector('.shape').getBoundingClientRect(); \
+               const x = r.left + r.width / 2, y = r.top + r.height / 2; \
+               if (x > b.left && x < b.right && y > b.top && y < b.bottom) return [x, y, +t.textContent.slice(1).replace(/,/g, '')]; } \
+             return null; })()",
+        );
+        let at = at.as_array().unwrap_or_else(|| panic!("{name}: a collapsed subtree in view"));
+        let (x, y, n) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap(), at[2].as_u64().unwrap());
+        tab.click(x, y);
+        let after = tab.eval("document.querySelectorAll('#tree g.node:not(.hid)').length").as_u64().unwrap();
+        assert!(
+            after > before && after <= before + n,
+            "{name}: the click opened the subtree ({before} → {after})"
+        );
+        // The full window: the tree takes the window, the sentence runs under it, Escape leaves.
+        tab.press("f");
+        let h =
+            tab.eval("document.getElementById('tree-box').getBoundingClientRect().height").as_f64().unwrap();
+        assert!(h >= 800.0, "{name}: the full window gives the tree {h} px of 1000");
+        assert_eq!(
+            tab.text("document.getElementById('mini-say').textContent"),
+            tab.text("document.getElementById('say').textContent")
+        );
+        tab.press("0");
+        assert_readable(&mut tab, &format!("{name} in the full window"), 5);
+        tab.screenshot(&shots.join(format!("focus-{name}-full.png")), false);
+        tab.press("Escape");
+        assert_eq!(tab.eval("document.body.classList.contains('full-tree')"), false);
+        // p shows the whole tree again, as drawn.
+        tab.press("p");
+        assert_eq!(tab.eval("document.getElementById('focus').checked"), false);
+        assert_eq!(tab.eval("document.querySelectorAll('#tree .focus-badge').length"), 0);
+        let errors = tab.errors();
+        assert!(errors.is_empty(), "{name}: {errors:#?}");
+    }
+}

@@ -226,6 +226,7 @@ fn key_codes(key: &str) -> (u32, String) {
         " " => (32, "Space".into()),
         "Enter" => (13, "Enter".into()),
         "Tab" => (9, "Tab".into()),
+        "Escape" => (27, "Escape".into()),
         k if k.len() == 1 && k.chars().all(|c| c.is_ascii_digit()) => {
             (k.as_bytes()[0] as u32, format!("Digit{k}"))
         }
