@@ -226,6 +226,42 @@ fn on_nim_it_finds_a_move_to_a_zero_nim_sum() {
     }
 }
 
+/// The counts describe the tree MCTS grew: nodes per depth from the nodes themselves, interior
+/// nodes are those with children, one evaluation (a playout) per iteration, distinct ones from
+/// nodes new to the tree; and counting without a trace (`--stats-only`) gives the same numbers.
+#[test]
+fn the_counts_describe_the_tree_it_grew() {
+    let inputs = [
+        Input::Random(random_tree(3, 3, 2)),
+        Input::game(ttt("x...o...."), None),
+        Input::game(ttt("xxxoo...."), None),
+    ];
+    for input in inputs {
+        let trace = input.trace(Algorithm::Mcts, &options(300, 5)).unwrap();
+        let s = &trace.stats;
+        let mut per_depth = vec![0u64; 1 + trace.nodes.iter().map(|n| n.depth as usize).max().unwrap()];
+        for n in &trace.nodes {
+            per_depth[n.depth as usize] += 1;
+        }
+        assert_eq!(s.per_depth, per_depth);
+        assert_eq!(s.max_depth as usize, per_depth.len() - 1);
+        assert_eq!(s.nodes, trace.nodes.len() as u64);
+        let with_children =
+            (0..trace.nodes.len() as u32).filter(|&id| !trace.children(id).is_empty()).count();
+        assert_eq!(s.interior, with_children as u64);
+        assert_eq!((s.leaves, s.iterations), (300, 300), "one playout per iteration");
+        let fresh = trace.events.iter(&trace.nodes).filter(|e| matches!(e, Event::Expand { .. })).count();
+        assert_eq!(
+            s.leaves_distinct,
+            fresh.max(1) as u64,
+            "a playout from each new node (the root when it is over)"
+        );
+        let opts = options(300, 5);
+        let (_, counted) = input.count_with(Algorithm::Mcts, opts.max_nodes, &opts.settings).unwrap();
+        assert_eq!(&counted, s, "--stats-only counts the same");
+    }
+}
+
 #[test]
 fn the_node_budget_stops_it_and_a_depth_limit_bounds_its_tree() {
     let input = Input::game(ttt("........."), None);

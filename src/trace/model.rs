@@ -188,6 +188,23 @@ impl Stats {
         }
         self.per_depth[depth] += 1;
     }
+
+    /// MCTS: counts child `index` added to the tree at `depth` (a node's first child makes it
+    /// interior; MCTS adds children in move order).
+    #[inline]
+    pub fn count_expansion(&mut self, depth: usize, index: u32) {
+        self.count_node(depth);
+        self.nodes_distinct += 1;
+        self.interior += u64::from(index == 0);
+    }
+
+    /// MCTS: counts one playout, the evaluation that ends an iteration (`fresh`: from a node the
+    /// tree had not evaluated before).
+    #[inline]
+    pub fn count_playout(&mut self, fresh: bool) {
+        self.leaves += 1;
+        self.leaves_distinct += u64::from(fresh);
+    }
 }
 
 /// What kind of input was searched.

@@ -188,6 +188,10 @@ pub struct Counter {
     roots: u64,
     /// Whether the node entered last is entered for the first time.
     first: bool,
+    /// MCTS: the depth selection has reached in this iteration, and whether its playout starts
+    /// from a node new to the tree.
+    mcts_depth: usize,
+    fresh: bool,
 }
 
 /// The path hash of child `index` below the node whose path hash is `parent`.
@@ -309,13 +313,24 @@ impl<G: Game> Observer<G> for Counter {
         {
             return Err(Stop::TimeLimit { seconds });
         }
+        self.fresh = self.stats.iterations == 0;
         self.stats.iterations += 1;
+        self.mcts_depth = 0;
         Ok(())
     }
 
-    fn expand_child(&mut self, _game: &G, _mv: G::Move, _index: u32) {
-        self.stats.nodes += 1;
-        self.stats.nodes_distinct += 1;
+    fn select(&mut self, _index: u32, _visits: u32, _total: f64, _uct: f64) {
+        self.mcts_depth += 1;
+    }
+
+    fn expand_child(&mut self, _game: &G, _mv: G::Move, index: u32) {
+        self.mcts_depth += 1;
+        self.stats.count_expansion(self.mcts_depth, index);
+        self.fresh = true;
+    }
+
+    fn simulate(&mut self, _length: u32, _result: f64) {
+        self.stats.count_playout(self.fresh);
     }
 }
 

@@ -78,6 +78,8 @@ pub struct Recorder<G> {
     positions: Positions,
     record_playouts: bool,
     playout: Vec<u32>,
+    /// MCTS: whether this iteration's playout starts from a node new to the tree.
+    fresh_playout: bool,
     playouts: Vec<RecordedPlayout>,
     child_labels: Vec<u32>,
     stack: Vec<Frame>,
@@ -116,6 +118,7 @@ impl<G: Game> Recorder<G> {
             pruned_values: Vec::new(),
             record_playouts: false,
             playout: Vec::new(),
+            fresh_playout: false,
             playouts: Vec::new(),
             positions: Positions::default(),
             child_labels: Vec::new(),
@@ -606,6 +609,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
 
     fn iteration(&mut self, number: u32) -> Result<(), Stop> {
         self.budget_check()?;
+        self.fresh_playout = self.stats.iterations == 0;
         self.stats.iterations += 1;
         // The root is the bottom of the stack; selection starts there again.
         self.stack.truncate(1);
@@ -650,8 +654,8 @@ impl<G: Game> Observer<G> for Recorder<G> {
         child_game.play(mv);
         let child = self.push_node(&child_game, (node, index, label, depth), child_game.to_move(), false);
         self.known.insert((node, index), child);
-        self.stats.nodes += 1;
-        self.stats.nodes_distinct += 1;
+        self.stats.count_expansion(depth, index);
+        self.fresh_playout = true;
         self.push_event(Event::Expand { node, child });
         let player = child_game.to_move();
         self.stack.push(Frame {
@@ -684,6 +688,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
     }
 
     fn simulate(&mut self, length: u32, result: f64) {
+        self.stats.count_playout(self.fresh_playout);
         if let Some(f) = self.stack.last() {
             let node = f.id;
             if self.record_playouts {
