@@ -61,6 +61,28 @@ fn render_errors_name_the_file() {
         .stderr(predicate::str::contains("bad.json").and(predicate::str::contains("not an abviz trace")));
 }
 
+/// A transposition link is checked when a trace is read (after its events, where the links
+/// are; both layouts end in the same checks): a hit whose stored result is its own is refused,
+/// with the file named.
+#[test]
+fn a_transposition_link_to_itself_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("id.json");
+    abviz()
+        .args(["run", "--game", "tictactoe", "--position", "x.o/.x./...", "--algo", "id", "-f", "json", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    abviz().args(["render", path.to_str().unwrap(), "-f", "text"]).assert().success();
+    let mut doc: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let hit = doc["events"].as_array_mut().unwrap().iter_mut().find(|e| e["kind"] == "tt-hit").unwrap();
+    hit["from"] = hit["node"].clone();
+    std::fs::write(&path, doc.to_string()).unwrap();
+    abviz().args(["render", path.to_str().unwrap(), "-f", "text"]).assert().code(1).stderr(
+        predicate::str::contains("id.json").and(predicate::str::contains("transposition link names itself")),
+    );
+}
+
 #[test]
 fn view_flags_are_checked() {
     abviz()

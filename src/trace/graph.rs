@@ -22,6 +22,11 @@ impl Trace {
     /// table stored to each node that used it.
     pub fn graph(&self) -> DiGraph<NodeId, EdgeKind> {
         let links = if self.events.is_empty() { &[][..] } else { self.links() };
+        self.graph_with(links)
+    }
+
+    /// The graph with these transposition links (user, stored).
+    fn graph_with(&self, links: &[(NodeId, NodeId)]) -> DiGraph<NodeId, EdgeKind> {
         let mut g = DiGraph::with_capacity(self.nodes.len(), self.nodes.len() + links.len());
         for id in 0..self.nodes.len() {
             g.add_node(id as NodeId);
@@ -69,13 +74,36 @@ impl Trace {
             }
         }
         // Every parent comes before its children, so the parent links alone form trees: each
-        // node reaches a root and none is its own ancestor. Only transposition links (known
-        // once the events are there) can close a cycle, and only then is the graph worth its
-        // memory (about 30 bytes a node, as much as the trace itself).
-        if self.events.is_empty() || self.links().is_empty() {
+        // node reaches a root and none is its own ancestor. Only transposition links can close
+        // a cycle: [`Trace::validate_links`] checks them once the events are there.
+        self.validate_links()
+    }
+
+    /// Checks that the transposition links (from the events' TT hits) keep the whole a DAG: no
+    /// node's value comes, through stored results and subtrees, from itself. Without TT hits
+    /// there is nothing to check and nothing is built; with them the graph costs about 30 bytes
+    /// a node, as much as the trace itself.
+    pub fn validate_links(&self) -> Result<(), String> {
+        let n = self.nodes.len();
+        let links: Vec<(NodeId, NodeId)> = self
+            .events
+            .iter(&self.nodes)
+            .filter_map(|e| match e {
+                crate::trace::Event::TtHit { node, from: Some(from), .. }
+                    if (node as usize) < n && (from as usize) < n =>
+                {
+                    Some((node, from))
+                }
+                _ => None,
+            })
+            .collect();
+        if links.is_empty() {
             return Ok(());
         }
-        if is_cyclic_directed(&self.graph()) {
+        if let Some(&(node, _)) = links.iter().find(|(node, from)| node == from) {
+            return Err(format!("node {node}'s transposition link names itself"));
+        }
+        if is_cyclic_directed(&self.graph_with(&links)) {
             return Err("the parent and transposition links form a cycle".into());
         }
         Ok(())

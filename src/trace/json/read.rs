@@ -405,6 +405,7 @@ pub(super) fn read(
         log
     };
     super::check_events(&trace)?;
+    trace.validate_links().map_err(TraceFileError::Format)?;
     trace.playouts = playouts(&mut trace, std::mem::take(&mut r.playouts))?;
     if trace.result.pv_indices.is_empty() && !trace.result.pv.is_empty() {
         trace.result.pv_indices = super::pv_indices_from_labels(&trace);
