@@ -551,6 +551,7 @@ fn wide_trees_are_readable_in_focus_and_full_window() {
         tab.open(&file_url(&site.join(format!("{name}.html"))));
         assert_eq!(tab.eval("document.getElementById('focus').checked"), true, "{name} opens focused");
         assert_readable(&mut tab, &format!("{name} at load"), 5);
+        tab.screenshot(&shots.join(format!("focus-{name}-load.png")), false);
         // The scrubber runs over every step.
         let events = tab.text("document.getElementById('scrub').max").parse::<usize>().unwrap();
         go_to_step(&mut tab, events / 3);
@@ -564,7 +565,7 @@ fn wide_trees_are_readable_in_focus_and_full_window() {
              return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom; })()",
         );
         assert_eq!(cur, true, "{name}: after Fit the node being searched is in view");
-        tab.screenshot(&shots.join(format!("focus-{name}.png")), false);
+        tab.screenshot(&shots.join(format!("focus-{name}-fit.png")), false);
         // A collapsed sibling opens on a click and shows its children.
         let before = tab.eval("document.querySelectorAll('#tree g.node:not(.hid)').length").as_u64().unwrap();
         let at = tab.eval(
