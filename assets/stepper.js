@@ -235,7 +235,7 @@
       var c = centreOf(at ? at.item : rootItems[0] >= 0 ? rootItems[0] : 0);
       view.s = MIN_FIT;
       view.x = b.w / 2 - c[0] * MIN_FIT;
-      view.y = -t.y * MIN_FIT + 4;
+      view.y = Math.max(4, (b.h - t.h * MIN_FIT) / 2) - t.y * MIN_FIT;
     }
     apply();
   }
