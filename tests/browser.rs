@@ -470,3 +470,64 @@ fn the_book_numbers_in_svg_and_tikz() {
         assert!(!text.contains(&drawn("[3, 2]")), "{format}: the window is not drawn, the range is");
     }
 }
+
+/// The page words the narration itself (assets/narration.js) from its data: for every step of a
+/// varied set of searches — textbook trees, the window algorithms with re-searches and passes, a
+/// transposition table, MCTS, games with moves, double moves and captures — its sentence is the
+/// library's, word for word, and so is every node's name.
+#[test]
+fn the_page_words_every_step_as_the_library_does() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let nilsson = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
+    let cases: &[&[&str]] = &[
+        &["--tree", AIMA, "-a", "alphabeta"],
+        &["--tree", AIMA, "-a", "alphabeta-soft"],
+        &["--tree", AIMA, "-a", "minimax"],
+        &["--tree", AIMA, "-a", "negamax"],
+        &["--tree", AIMA, "-a", "negamax-ab"],
+        &["--tree", AIMA, "--root", "min", "-a", "pvs"],
+        &["--tree", nilsson, "-a", "pvs"],
+        &["--tree", nilsson, "-a", "negascout"],
+        &["--tree", nilsson, "-a", "mtdf"],
+        &["--tree", nilsson, "-a", "aspiration", "--window", "1"],
+        &["--tree", "((2 2 7) (2 9 2) (1 1))", "-a", "alphabeta"],
+        &["--random", "3,4,7", "-a", "alphabeta"],
+        &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "id", "--depth", "4"],
+        &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "mcts", "--iterations", "30"],
+        &["--game", "xiangqi", "--depth", "2", "-a", "alphabeta"],
+        &["--game", "kalah", "--pits", "3", "--seeds", "2", "--depth", "4", "-a", "alphabeta"],
+        &["--game", "jiu", "--depth", "2", "-a", "alphabeta"],
+        &["--random", "2,14,3", "-a", "minimax"],
+    ];
+    for (i, args) in cases.iter().enumerate() {
+        let json = dir.path().join(format!("{i}.json"));
+        let site = dir.path().join(format!("{i}"));
+        abviz().arg("run").args(*args).args(["-f", "json", "-o"]).arg(&json).assert().success();
+        abviz().arg("render").arg(&json).args(["-f", "html", "-o"]).arg(&site).assert().success();
+        let trace = Trace::from_json(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let mut tab = b.tab();
+        tab.open(&file_url(&site.join("index.html")));
+        let said = tab.eval(
+            "(() => { const D = JSON.parse(document.getElementById('abviz-data').textContent); abvizDecode(D); \
+             const nar = abvizNarrator(D), says = [], names = []; \
+             for (let e = 0; e < D.ev.k.length; e++) says.push(nar.say(e)); \
+             for (let id = 0; id < D.n.parent.length; id++) names.push(nar.name(id)); \
+             return [says, names]; })()",
+        );
+        let strings = |v: &serde_json::Value| -> Vec<String> {
+            v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
+        };
+        let (says, names) = (strings(&said[0]), strings(&said[1]));
+        assert_eq!(says.len(), trace.events.len(), "{args:?}");
+        for (k, s) in says.iter().enumerate() {
+            assert_eq!(*s, narrate(&trace, k), "{args:?}: step {}", k + 1);
+        }
+        for (id, name) in names.iter().enumerate() {
+            let expected = abviz::export::view::one_line(&trace.display_name(id as u32));
+            assert_eq!(*name, expected, "{args:?}: node {id}");
+        }
+        let errors = tab.errors();
+        assert!(errors.is_empty(), "{args:?}: {errors:#?}");
+    }
+}

@@ -30,7 +30,7 @@ use super::site::SiteFile;
 use super::view::{View, thousands};
 use super::{Exporter, Output, ViewOptions};
 use crate::game::Player;
-use crate::trace::narration::say;
+use crate::trace::narration::{cutoff_child_value, say as say_sentence};
 use crate::trace::pseudocode::line_of;
 use crate::trace::summary::NEVER;
 use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Status, Trace};
@@ -39,16 +39,13 @@ use askama::Template;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// Narration sentences per embedded chunk: the page parses a chunk only when the stepper
-/// reaches it, so a search with half a million events still opens quickly.
-pub const NARRATION_CHUNK: usize = 2000;
-
 /// The most bytes of board pictures written beside one page; boards are chosen root first,
 /// then the principal variation, then the shown nodes in visit order.
 pub const BOARD_BUDGET: usize = 4 << 20;
 
 const CSS: &str = include_str!("../../assets/page.css");
-const JS: &str = include_str!("../../assets/stepper.js");
+/// The page's script: the narration's templates, then the stepper that uses them.
+const JS: &str = concat!(include_str!("../../assets/narration.js"), include_str!("../../assets/stepper.js"));
 
 /// Writes the page as a folder: `index.html` and the board pictures it shows (`boards/`).
 pub struct HtmlExporter;
@@ -106,19 +103,54 @@ pub struct Page {
 /// assert_eq!(s, r#"{"name":"\u003c/script\u003e\u003cb\u003e\u0026"}"#);
 /// ```
 pub fn json_for_script<T: Serialize + ?Sized>(value: &T) -> String {
-    let json = serde_json::to_string(value).expect("page data serialises");
-    let mut out = String::with_capacity(json.len() + json.len() / 16);
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
+    let mut out = Vec::new();
+    write_json_for_script(&mut out, value);
+    String::from_utf8(out).expect("escaping keeps UTF-8")
+}
+
+/// Where the template puts the page data (replaced by [`page`]).
+const DATA_MARKER: &str = "\u{1}abviz-data\u{1}";
+
+/// [`json_for_script`], appended to `out` as it is serialised (no intermediate string).
+fn write_json_for_script<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
+    /// Escapes bytes as they come: `<`, `>` and `&` are single bytes and U+2028/U+2029 the
+    /// only characters encoded as E2 80 A8/A9, so escaping byte by byte is exact.
+    struct Escaped<'a>(&'a mut Vec<u8>);
+    impl std::io::Write for Escaped<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let mut plain = 0;
+            for (i, &b) in buf.iter().enumerate() {
+                let escape: &[u8] = match b {
+                    b'<' => b"\\u003c",
+                    b'>' => b"\\u003e",
+                    b'&' => b"\\u0026",
+                    0xA8 | 0xA9 => {
+                        // The character's first two bytes are written already (perhaps by the
+                        // write before): take them back.
+                        self.0.extend_from_slice(&buf[plain..i]);
+                        plain = i + 1;
+                        if self.0.ends_with(&[0xE2, 0x80]) {
+                            self.0.truncate(self.0.len() - 2);
+                            self.0.extend_from_slice(if b == 0xA8 { b"\\u2028" } else { b"\\u2029" });
+                        } else {
+                            self.0.push(b);
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                self.0.extend_from_slice(&buf[plain..i]);
+                self.0.extend_from_slice(escape);
+                plain = i + 1;
+            }
+            self.0.extend_from_slice(&buf[plain..]);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
         }
     }
-    out
+    serde_json::to_writer(Escaped(out), value).expect("page data serialises");
 }
 
 /// One row of the counts table.
@@ -143,8 +175,8 @@ struct TracePage<'a> {
     notes: &'a [String],
     svg: String,
     code: Vec<&'a str>,
-    data: String,
-    say: Vec<String>,
+    /// [`DATA_MARKER`], where the page data goes.
+    data: &'static str,
     steps: usize,
     windowed: bool,
     game: bool,
@@ -172,10 +204,6 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         None => (None, Vec::new()),
     };
     let data = PageData::new(trace, &view, boards);
-    let timeline = trace.timeline();
-    let sentences: Vec<String> =
-        trace.events.iter(&trace.nodes).enumerate().map(|(k, e)| say(&timeline, k, &e)).collect();
-    let say: Vec<String> = sentences.chunks(NARRATION_CHUNK).map(json_for_script).collect();
     let title = popts.title.clone().unwrap_or_else(|| default_title(trace));
     let subtitle = popts.subtitle.clone().unwrap_or_default();
     let r = &trace.result;
@@ -243,8 +271,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         notes: view.notes(),
         svg,
         code: trace.algorithm.lines(),
-        data: json_for_script(&data),
-        say,
+        data: DATA_MARKER,
         steps: trace.events.len(),
         windowed: trace.algorithm.has_window(),
         game: trace.input.game.is_some(),
@@ -253,7 +280,19 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         css: CSS,
         js: JS,
     };
-    let html = page.render().expect("the page template renders");
+    // The data is written straight into the page (escaped as it is serialised), in place of
+    // the template's marker: the page is held once, never its data twice.
+    let shell = page.render().expect("the page template renders");
+    // The last marker: user text (titles, names) comes before the data, never after it.
+    let (head, tail) = shell.rsplit_once(DATA_MARKER).expect("the template has the data marker");
+    // Reserved generously: memory never written is never touched, and the page is not copied
+    // as it grows.
+    let estimate = 64 * (trace.nodes.len() + trace.events.len()) + (1 << 16);
+    let mut html = Vec::with_capacity(head.len() + tail.len() + estimate);
+    html.extend_from_slice(head.as_bytes());
+    write_json_for_script(&mut html, &data);
+    html.extend_from_slice(tail.as_bytes());
+    let html = String::from_utf8(html).expect("the page is UTF-8");
     Page { html, files }
 }
 
@@ -331,11 +370,22 @@ struct PageData<'a> {
     scores: Vec<String>,
     /// Move labels, each once, in the order nodes first use them: `n.mv` holds indices.
     labels: Vec<&'a str>,
-    n: NodeData,
+    /// The nodes the input names ("A", "B"), as [id, name] pairs: the page builds every other
+    /// node's name from them and the moves (as [`Trace::display_name`] does).
+    named: Vec<(NodeId, String)>,
+    /// Whether the input is a game (the narration then names moves, not children).
+    is_game: bool,
+    /// Whether the search ran in passes (the root's exit is then not the end).
+    passes: bool,
+    /// The best move, said by the narration when the search completes.
+    best: Option<&'a str>,
+    n: NodeData<'a>,
     cut: CutData,
     ev: EventData,
-    /// Narration chunks: sentence `k` is in block `say-{k / chunk}`.
-    chunk: usize,
+    /// The sentences of the events the page does not word itself (re-searches, passes, the
+    /// transposition table, MCTS), as [step, sentence] pairs; the others are worded by
+    /// `assets/narration.js` from the data above, checked against [`say`] in the browser tests.
+    say: Vec<(usize, String)>,
     items: ItemData,
     boards: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -344,7 +394,7 @@ struct PageData<'a> {
 
 /// Per node: its summary (derived from the events) and when it shows up in the replay.
 #[derive(Serialize, Default)]
-struct NodeData {
+struct NodeData<'a> {
     parent: Vec<i64>,
     /// Bit 0: MIN to move; bits 1–3: status (leaf, terminal, interior, cutoff, pruned,
     /// transposition); bits 4–5: bound (exact, lower, upper); bit 6: a pruned leaf whose value
@@ -363,10 +413,11 @@ struct NodeData {
     cut_at: Vec<u32>,
     /// Its last cutoff, an index into `cut` (−1: none).
     cutoff: Vec<i64>,
-    name: Vec<String>,
     mv: Vec<i64>,
+    /// The positions the page shows (of drawn nodes and nodes with a board), as [id, position]
+    /// pairs; a node without one shows its nearest ancestor's.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pos: Option<Vec<String>>,
+    pos: Option<Vec<(NodeId, &'a str)>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     board: Option<Vec<i32>>,
 }
@@ -387,7 +438,8 @@ struct CutData {
 /// Per step, from the trace's timeline: what happened and the state after it.
 #[derive(Serialize, Default)]
 struct EventData {
-    /// The kind ([`event_code`]).
+    /// The kind ([`event_code`]), plus 16 × the bound an exit, pass end or table entry carries
+    /// (0 exact, 1 lower, 2 upper), or 16 for a finished game's evaluation or a β-cutoff.
     k: Vec<u8>,
     /// The pseudocode line (0-based).
     line: Vec<u8>,
@@ -395,7 +447,8 @@ struct EventData {
     node: Vec<i64>,
     /// The second node: an update's or cutoff's child, a selected or expanded child (−1: none).
     child: Vec<i64>,
-    /// The value the event carries (an evaluation, a returned value), a score index (−1: none).
+    /// The value the event carries (an evaluation, a returned value; at a cutoff the child's value
+    /// tested), a score index (−1: none).
     v: Vec<i64>,
     /// The node executing after the step (−1: none).
     focus: Vec<i64>,
@@ -407,12 +460,12 @@ struct EventData {
     lo: Vec<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     hi: Vec<u32>,
-    /// The step (0-based) at which the focus's parent frame last executed (−1: the focus is a
-    /// root): following it gives the stack with every frame's window.
-    up: Vec<i64>,
-    /// The step (0-based) at which the same frame executed before (−1: none): the window an
-    /// update changed.
-    prev: Vec<i64>,
+    /// How many steps back the focus's parent frame last executed (0: the focus is a root):
+    /// following it gives the stack with every frame's window.
+    up: Vec<u32>,
+    /// How many steps back the same frame executed before (0: never): the window an update
+    /// changed.
+    prev: Vec<u32>,
 }
 
 #[derive(Serialize, Default)]
@@ -486,10 +539,6 @@ fn id_or_none(id: NodeId) -> i64 {
     if id == NONE { -1 } else { id as i64 }
 }
 
-fn step_or_none(step: Option<usize>) -> i64 {
-    step.map_or(-1, |s| s as i64)
-}
-
 impl<'a> PageData<'a> {
     fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
         let range = view.opts.labels.range && trace.algorithm.has_window();
@@ -504,13 +553,13 @@ impl<'a> PageData<'a> {
                 scores.add(v);
             }
         }
-        let events: Vec<Event> = trace.events.iter(&trace.nodes).collect();
-        for e in &events {
+        // The events are decoded twice (scores first, then the columns): never held as a list.
+        for e in trace.events.iter(&trace.nodes) {
             if let Some((a, b)) = e.window() {
                 scores.add(a);
                 scores.add(b);
             }
-            if let Some(v) = event_value(e) {
+            if let Some(v) = event_value(&e) {
                 scores.add(v);
             }
         }
@@ -519,16 +568,13 @@ impl<'a> PageData<'a> {
         let mut d = NodeData::default();
         let mut labels: Vec<&str> = Vec::new();
         let mut label_index: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+        let mut named = Vec::new();
         for (id, node) in trace.nodes.iter().enumerate() {
             let id = id as NodeId;
             let s = trace.summary(id);
             let steps = trace.steps_of(id);
             d.parent.push(id_or_none(node.parent));
-            let bound = match s.bound {
-                Bound::Exact => 0,
-                Bound::Lower => 1,
-                Bound::Upper => 2,
-            };
+            let bound = bound_code(s.bound);
             let pruned_leaf = trace.pruned_value(id).is_some();
             d.flags.push(
                 u8::from(node.player == Player::Min)
@@ -547,7 +593,9 @@ impl<'a> PageData<'a> {
             d.fin.push(step1(steps.valued));
             d.cut_at.push(step1(steps.pruned));
             d.cutoff.push(id_or_none(s.cutoff));
-            d.name.push(super::view::one_line(&trace.display_name(id)));
+            if let Some(name) = trace.name(id) {
+                named.push((id, name.to_string()));
+            }
             d.mv.push(if node.label == NONE {
                 -1
             } else {
@@ -558,11 +606,6 @@ impl<'a> PageData<'a> {
                 })
             });
         }
-        if trace.input.game.is_some()
-            && let Some(pos) = &trace.positions
-        {
-            d.pos = Some((0..n).map(|i| pos.get(i).unwrap_or("").to_string()).collect());
-        }
         let board_files = match boards {
             Some(b) => {
                 d.board = Some(b.index);
@@ -570,6 +613,25 @@ impl<'a> PageData<'a> {
             }
             None => Vec::new(),
         };
+        if trace.input.game.is_some() && trace.positions.is_some() {
+            // The positions of the nodes a reader can point at: drawn, or with a board.
+            let mut shown = vec![false; n];
+            for it in view.items() {
+                if let super::view::Item::Node(id) = it {
+                    shown[*id as usize] = true;
+                }
+            }
+            if let Some(b) = &d.board {
+                for (id, &k) in b.iter().enumerate() {
+                    shown[id] |= k >= 0;
+                }
+            }
+            let pos = (0..n as NodeId)
+                .filter(|&id| shown[id as usize])
+                .filter_map(|id| trace.position(id).map(|p| (id, p)))
+                .collect();
+            d.pos = Some(pos);
+        }
         let mut cut = CutData::default();
         for c in trace.cutoffs() {
             cut.node.push(c.node);
@@ -581,20 +643,35 @@ impl<'a> PageData<'a> {
             cut.pruned.push(c.pruned);
         }
         let mut ev = EventData::default();
+        let mut say = Vec::new();
         let mut prev_kind = None;
-        for (k, e) in events.iter().enumerate() {
-            ev.k.push(event_code(e.kind()));
-            ev.line.push(line_of(trace, e, prev_kind).min(255) as u8);
+        let back = |k: usize, s: Option<usize>| s.map_or(0, |s| (k - s) as u32);
+        for (k, e) in trace.events.iter(&trace.nodes).enumerate() {
+            let flag: u8 = match e {
+                Event::Exit { bound, .. }
+                | Event::PassEnd { bound, .. }
+                | Event::TtHit { bound, .. }
+                | Event::TtStore { bound, .. } => bound_code(bound),
+                Event::Eval { terminal, .. } => u8::from(terminal),
+                Event::Cutoff { cut, .. } => u8::from(cut == CutKind::Beta),
+                _ => 0,
+            };
+            ev.k.push(event_code(e.kind()) | flag << 4);
+            ev.line.push(line_of(trace, &e, prev_kind).min(255) as u8);
             prev_kind = Some(e.kind());
             ev.node.push(e.node().map_or(-1, id_or_none));
-            ev.child.push(match *e {
+            ev.child.push(match e {
                 Event::Update { child, .. }
                 | Event::Cutoff { child, .. }
                 | Event::Select { child, .. }
                 | Event::Expand { child, .. } => id_or_none(child),
                 _ => -1,
             });
-            ev.v.push(event_value(e).map_or(-1, |v| scores.of(v) as i64));
+            let value = match e {
+                Event::Cutoff { child, .. } => Some(cutoff_child_value(&timeline, k, child)),
+                _ => event_value(&e),
+            };
+            ev.v.push(value.map_or(-1, |v| scores.of(v) as i64));
             ev.focus.push(id_or_none(timeline.focus(k)));
             let (a, b) = timeline.window(k);
             ev.a.push(scores.of(a));
@@ -604,8 +681,11 @@ impl<'a> PageData<'a> {
                 ev.lo.push(scores.of(lo));
                 ev.hi.push(scores.of(hi));
             }
-            ev.up.push(step_or_none(timeline.up(k)));
-            ev.prev.push(step_or_none(timeline.prev(k)));
+            ev.up.push(back(k, timeline.up(k)));
+            ev.prev.push(back(k, timeline.prev(k)));
+            if !worded_by_page(e.kind()) {
+                say.push((k, say_sentence(&timeline, k, &e)));
+            }
         }
         let mut items = ItemData::default();
         for (i, it) in view.items().iter().enumerate() {
@@ -622,14 +702,35 @@ impl<'a> PageData<'a> {
             game: trace.input.game.as_deref(),
             scores: scores.texts(),
             labels,
+            named,
+            is_game: trace.input.kind.is_game(),
+            passes: !trace.passes().is_empty(),
+            best: trace.result.best_move.as_deref(),
             n: d,
             cut,
             ev,
-            chunk: NARRATION_CHUNK,
+            say,
             items,
             boards: board_files,
             mcts: super::html_mcts::MctsData::new(trace),
         }
+    }
+}
+
+/// Whether the page words events of this kind itself (`assets/narration.js`); the sentences
+/// of the other kinds are stored in the page.
+fn worded_by_page(kind: EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Enter | EventKind::Eval | EventKind::Update | EventKind::Cutoff | EventKind::Exit
+    )
+}
+
+fn bound_code(b: Bound) -> u8 {
+    match b {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
     }
 }
 
@@ -669,11 +770,8 @@ mod tests {
         let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::AlphaBeta);
         let p = page(&t, &ViewOptions::default(), &PageOptions::default());
         let html = &p.html;
-        // Every sentence, as narrate() wrote it (JSON-escaped only where needed).
-        for k in 0..t.events.len() {
-            let sentence = json_for_script(&crate::trace::narration::narrate(&t, k));
-            assert!(html.contains(&sentence[1..sentence.len() - 1]), "step {k}");
-        }
+        // The page words alpha-beta's events itself (tests/browser.rs checks every sentence).
+        assert!(!html.contains("is done"), "no stored sentence");
         for line in t.algorithm.lines() {
             assert!(html.contains(line), "{line}");
         }
@@ -683,7 +781,7 @@ mod tests {
         // Counts, and the comparison with minimax (13 nodes, 9 leaves).
         assert!(html.contains("visits 11 of the 13 nodes minimax visits (15% fewer)"), "{html}");
         assert!(html.contains("evaluates 7 of its 9 leaves (22% fewer)"));
-        assert_eq!(html.matches("<script").count(), 3, "data, one narration chunk, the stepper");
+        assert_eq!(html.matches("<script").count(), 2, "the data, the script");
     }
 
     #[test]
@@ -696,9 +794,10 @@ mod tests {
         for col in [&d.n.v, &d.n.ai, &d.n.bi, &d.n.ao, &d.n.bo, &d.n.pre, &d.n.enter, &d.n.fin, &d.n.cut_at] {
             assert_eq!(col.len(), n);
         }
-        for col in [&d.ev.node, &d.ev.child, &d.ev.v, &d.ev.focus, &d.ev.up, &d.ev.prev] {
+        for col in [&d.ev.node, &d.ev.child, &d.ev.v, &d.ev.focus] {
             assert_eq!(col.len(), t.events.len());
         }
+        assert_eq!((d.ev.up.len(), d.ev.prev.len()), (t.events.len(), t.events.len()));
         assert_eq!(d.cut.node.len(), t.cutoffs().len());
         assert_eq!(d.items.id.len(), view.len());
         assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
@@ -707,9 +806,9 @@ mod tests {
         // window: the stack the page builds from `up` agrees with the summaries.
         for (k, e) in t.events.iter(&t.nodes).enumerate() {
             if let Event::Enter { node, .. } = e
-                && d.ev.up[k] >= 0
+                && d.ev.up[k] > 0
             {
-                let up = d.ev.up[k] as usize;
+                let up = k - d.ev.up[k] as usize;
                 assert_eq!(d.ev.focus[up], t.node(node).parent as i64, "step {k}");
                 assert_eq!(
                     (d.ev.a[up], d.ev.b[up]),
@@ -721,23 +820,18 @@ mod tests {
     }
 
     #[test]
-    fn narration_is_chunked() {
-        let input = Input::Random(crate::game::random::RandomTree {
-            branching: 3,
-            depth: 7,
-            seed: 1,
-            values: (0, 20),
-            ordering: crate::game::random::Ordering::Natural,
-            root_player: Player::Max,
-        });
-        let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
-        assert!(t.events.len() > NARRATION_CHUNK);
-        let p = page(&t, &ViewOptions::default(), &PageOptions::default());
-        let chunks = t.events.len().div_ceil(NARRATION_CHUNK);
-        for k in 0..chunks {
-            assert!(p.html.contains(&format!(r#"id="say-{k}""#)));
+    fn only_the_rarer_sentences_are_stored() {
+        // PVS re-searches: their sentences are stored, the enters and exits are not.
+        let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::Pvs);
+        let view = View::new(&t, &ViewOptions::default());
+        let d = PageData::new(&t, &view, None);
+        let kinds: Vec<EventKind> = (0..t.events.len()).map(|k| t.events.kind(k)).collect();
+        let stored: Vec<usize> = d.say.iter().map(|(k, _)| *k).collect();
+        let rare: Vec<usize> = (0..kinds.len()).filter(|&k| !worded_by_page(kinds[k])).collect();
+        assert_eq!(stored, rare);
+        for (k, sentence) in &d.say {
+            assert_eq!(*sentence, crate::trace::narration::narrate(&t, *k));
         }
-        assert!(!p.html.contains(&format!(r#"id="say-{chunks}""#)));
     }
 
     #[test]
