@@ -1,34 +1,89 @@
 /* abviz page data: decoding the compact columns, node names and the narration.
  *
- * abviz writes the page's data compactly (see PageData in src/export/html.rs): event kinds carry
- * a flag in their high bits, `up` and `prev` count steps back, only the input's own names are
- * stored. abvizDecode turns that into plain columns; abvizNarrator words each event from the
+ * abviz writes the page's data compactly (see src/export/html_data.rs): numbers are packed into
+ * strings (abvizUnpack), event kinds carry
+ * a flag in their high bits, `up` and `prev` count steps back, parents are ids back, the node,
+ * child, focus and window columns are differences from what the step before lets one expect,
+ * only the input's own names are stored. abvizDecode turns that into plain columns; abvizNarrator words each event from the
  * columns as src/trace/narration.rs does — the same sentences, checked word for word against
  * the Rust narration for every step of a varied set of searches in tests/browser.rs. The rarer
  * events (re-searches, passes, the transposition table, MCTS) come as stored sentences.
  * User text (names, moves) is only ever returned as strings, for textContent. */
 
-/* Decodes D.ev in place: k (the kind), f (its flag: a bound, a finished game, a β-cutoff),
- * up and prev (steps, −1: none). */
+/* A packed column (Packed in src/export/html_data.rs) as an Int32Array: zigzag numbers in
+ * base 32, lowest group first, the last group's digit from A–f, the others' from g–_. */
+function abvizUnpack(s) {
+  "use strict";
+  var digit = abvizUnpack.digit;
+  if (!digit) {
+    var last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef", more = "ghijklmnopqrstuvwxyz0123456789-_";
+    digit = abvizUnpack.digit = new Uint8Array(128).fill(255);
+    for (var j = 0; j < 32; j++) { digit[last.charCodeAt(j)] = j; digit[more.charCodeAt(j)] = 32 + j; }
+  }
+  var count = 0, i;
+  for (i = 0; i < s.length; i++) if (digit[s.charCodeAt(i)] < 32) count++;
+  var out = new Int32Array(count), z = 0, m = 1, k = 0;
+  for (i = 0; i < s.length; i++) {
+    var d = digit[s.charCodeAt(i)];
+    if (d < 32) {
+      z += d * m;
+      out[k++] = z % 2 ? -(z + 1) / 2 : z / 2;
+      z = 0;
+      m = 1;
+    } else {
+      z += (d - 32) * m;
+      m *= 32;
+    }
+  }
+  return out;
+}
+
+/* Decodes D in place into plain columns: n.parent (−1: a root); ev.k (the kind), ev.f (its
+ * flag: a bound, a finished game, a β-cutoff), up and prev (steps, −1: none), node, child,
+ * focus (−1: none), a and b (score indices); n.pos by id. */
 function abvizDecode(D) {
   "use strict";
-  var EV = D.ev, E = EV.k.length;
+  [D.n, D.ev, D.cut, D.items].forEach(function (cols) {
+    for (var key in cols) if (typeof cols[key] === "string") cols[key] = abvizUnpack(cols[key]);
+  });
+  var EV = D.ev, N = D.n, E = EV.k.length, n = N.parent.length;
+  var parent = new Int32Array(n);
+  for (var id = 0; id < n; id++) parent[id] = N.parent[id] ? id - N.parent[id] : -1;
+  N.parent = parent;
   var kind = new Uint8Array(E), flag = new Uint8Array(E), up = new Int32Array(E), prev = new Int32Array(E);
+  var node = new Int32Array(E), child = new Int32Array(E), focus = new Int32Array(E);
+  var a = new Int32Array(E), b = new Int32Array(E);
+  // The state before step k (see EventData::encode in src/export/html.rs).
+  var lastNode = -1, lastChild = -1, lastFocus = -1, lastA = 0, lastB = 0;
   for (var k = 0; k < E; k++) {
-    kind[k] = EV.k[k] & 15;
+    var kk = EV.k[k] & 15;
+    kind[k] = kk;
     flag[k] = EV.k[k] >> 4;
     up[k] = EV.up[k] ? k - EV.up[k] : -1;
     prev[k] = EV.prev[k] ? k - EV.prev[k] : -1;
+    var expectedChild = lastChild >= 0 ? lastChild : lastNode;
+    lastNode = node[k] = lastNode + EV.node[k];
+    // Update, cutoff, select and expand name a second node.
+    lastChild = child[k] = kk === 2 || kk === 3 || kk === 12 || kk === 13 ? expectedChild + EV.child[k] : -1;
+    var expectedFocus = lastNode < 0 ? lastFocus : kk === 4 ? parent[lastNode] : lastNode;
+    lastFocus = focus[k] = expectedFocus + EV.focus[k];
+    lastA = a[k] = lastA + EV.a[k];
+    lastB = b[k] = lastB + EV.b[k];
   }
   EV.k = kind;
   EV.f = flag;
   EV.up = up;
   EV.prev = prev;
+  EV.node = node;
+  EV.child = child;
+  EV.focus = focus;
+  EV.a = a;
+  EV.b = b;
   // Positions: [id, text] pairs, looked up by id.
-  if (D.n.pos) {
+  if (N.pos) {
     var pos = {};
-    for (k = 0; k < D.n.pos.length; k++) pos[D.n.pos[k][0]] = D.n.pos[k][1];
-    D.n.pos = pos;
+    for (k = 0; k < N.pos.length; k++) pos[N.pos[k][0]] = N.pos[k][1];
+    N.pos = pos;
   }
 }
 
