@@ -3,14 +3,19 @@
 //! event log with the narration, the call stack with every window and the pseudocode line.
 //!
 //! The page is rendered with askama (`templates/trace.html`); its stylesheet and script
-//! (`assets/page.css`, `assets/stepper.js`) are written into the page, so it works from
-//! `file://` without any network. Everything the script needs is computed here from the trace
-//! — including every narration sentence ([`narrate`]) and pseudocode line ([`line_for`]) — and
-//! embedded as JSON by [`json_for_script`], the one function that makes data safe inside
-//! `<script>`. The script never re-derives the search: it only looks things up.
+//! (`assets/page.css`, `assets/narration.js`, `assets/stepper.js`) are written into the page, so
+//! it works from `file://` without any network. Everything the script needs is computed from the
+//! trace — the timeline, every pseudocode line ([`line_for`]) — in compact columns
+//! (`html_data.rs`, documented in docs/html.md) and embedded as JSON by the function behind
+//! [`json_for_script`], the one that makes data safe inside `<script>`. The script never
+//! re-derives the search: it looks things up, and words the narration from them as
+//! [`narrate`] does (checked for every step in the browser tests).
 //!
 //! Game positions are drawn by [`crate::game::position_svg`] into board files beside the page
 //! (`boards/…`), loaded only when a tooltip or the stepper shows them.
+//!
+//! [`narrate`]: crate::trace::narration::narrate
+//! [`line_for`]: crate::trace::pseudocode::line_for
 //!
 //! ```
 //! use abviz::export::html::{PageOptions, page};

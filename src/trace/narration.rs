@@ -1,6 +1,9 @@
-//! One sentence per event, for students: the HTML stepper, the terminal stepper and the beamer
-//! steps all use [`narrate`]. Each event kind has its own small function; the numbers come from
-//! the event and the [`Timeline`], never from re-running the search.
+//! One sentence per event, for students: the terminal stepper and the beamer steps use
+//! [`narrate`]; the HTML page stores the sentences of the rarer kinds and words enter, eval,
+//! update, cutoff and exit itself (`assets/narration.js`, a port of the functions below that
+//! tests/browser.rs checks against [`narrate`] at every step of 18 varied searches — change
+//! both together). Each event kind has its own small function; the numbers come from the event
+//! and the [`Timeline`], never from re-running the search.
 
 use crate::Score;
 use crate::game::Player;
