@@ -1,13 +1,14 @@
 /* abviz page data: decoding the compact columns, node names and the narration.
  *
- * abviz writes the page's data compactly (see src/export/html_data.rs): numbers are packed into
- * strings (abvizUnpack), event kinds carry
- * a flag in their high bits, `up` and `prev` count steps back, parents are ids back, the node,
- * child, focus and window columns are differences from what the step before lets one expect,
- * only the input's own names are stored. abvizDecode turns that into plain columns; abvizNarrator words each event from the
- * columns as src/trace/narration.rs does — the same sentences, checked word for word against
- * the Rust narration for every step of a varied set of searches in tests/browser.rs. The rarer
- * events (re-searches, passes, the transposition table, MCTS) come as stored sentences.
+ * abviz writes the page's data compactly (see src/export/html_data.rs and docs/html.md): numbers
+ * are packed into strings (abvizUnpack); event kinds carry a flag in their high bits; `up` and
+ * `prev` count steps back; parents are ids back; a node's visit order and steps are differences
+ * from the node before's; the event node, child, focus and window columns are differences from
+ * what the step before lets one expect; only the input's own names are stored. abvizDecode turns
+ * that into plain columns. abvizNarrator words each event from the columns as
+ * src/trace/narration.rs does — the same sentences, checked word for word against the Rust
+ * narration for every step of a varied set of searches in tests/browser.rs. The rarer events
+ * (re-searches, passes, the transposition table, MCTS) come as stored sentences.
  * User text (names, moves) is only ever returned as strings, for textContent. */
 
 /* A packed column (Packed in src/export/html_data.rs) as an Int32Array: zigzag numbers in
@@ -47,9 +48,14 @@ function abvizDecode(D) {
     for (var key in cols) if (typeof cols[key] === "string") cols[key] = abvizUnpack(cols[key]);
   });
   var EV = D.ev, N = D.n, E = EV.k.length, n = N.parent.length;
-  var parent = new Int32Array(n);
-  for (var id = 0; id < n; id++) parent[id] = N.parent[id] ? id - N.parent[id] : -1;
-  N.parent = parent;
+  var parent = N.parent, pre = N.pre, post = N.post, enter = N.enter, fin = N.fin, cutAt = N.cut_at;
+  for (var id = 0; id < n; id++) {
+    parent[id] = parent[id] ? id - parent[id] : -1;
+    // Differences from the node before (see NodeData in src/export/html_data.rs).
+    var b = id > 0 ? id - 1 : -1;
+    if (b >= 0) { pre[id] += pre[b]; post[id] += post[b]; enter[id] += fin[b]; cutAt[id] += cutAt[b]; }
+    fin[id] += enter[id];
+  }
   var kind = new Uint8Array(E), flag = new Uint8Array(E), up = new Int32Array(E), prev = new Int32Array(E);
   var node = new Int32Array(E), child = new Int32Array(E), focus = new Int32Array(E);
   var a = new Int32Array(E), b = new Int32Array(E);

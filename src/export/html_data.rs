@@ -126,9 +126,12 @@ pub(super) struct NodeData<'a> {
     bi: Packed,
     ao: Packed,
     bo: Packed,
+    /// As differences from the node before's.
     pre: Packed,
     post: Packed,
-    /// The step (1-based; 0: never) it is entered, gets its value, is shown pruned.
+    /// The step (1-based; 0: never) it is entered, gets its value, is shown pruned: `enter` as
+    /// the difference from the node before's `fin` (a sibling's end, mostly), `fin` from its
+    /// own `enter`, `cut_at` from the node before's (siblings pruned together).
     enter: Packed,
     fin: Packed,
     cut_at: Packed,
@@ -390,6 +393,8 @@ fn nodes<'a>(
     let mut labels: Vec<&str> = Vec::new();
     let mut label_index: HashMap<&str, i64> = HashMap::new();
     let mut named = Vec::new();
+    // The node before's pre, post, enter, fin and cut_at.
+    let mut before = [0i64; 5];
     for (id, node) in trace.nodes.iter().enumerate() {
         let id = id as NodeId;
         let s = trace.summary(id);
@@ -407,11 +412,21 @@ fn nodes<'a>(
         d.bi.push(scores.of(s.beta_in));
         d.ao.push(scores.of(s.alpha_out));
         d.bo.push(scores.of(s.beta_out));
-        d.pre.push(i64::from(s.pre));
-        d.post.push(i64::from(s.post));
-        d.enter.push(step1(steps.enter));
-        d.fin.push(step1(steps.valued));
-        d.cut_at.push(step1(steps.pruned));
+        // Differences from the node before (a sibling, mostly) and from its own entry.
+        let now = [
+            i64::from(s.pre),
+            i64::from(s.post),
+            step1(steps.enter),
+            step1(steps.valued),
+            step1(steps.pruned),
+        ];
+        let [pre, post, enter, fin, cut_at] = now;
+        d.pre.push(pre - before[0]);
+        d.post.push(post - before[1]);
+        d.enter.push(enter - before[3]);
+        d.fin.push(fin - enter);
+        d.cut_at.push(cut_at - before[4]);
+        before = now;
         d.cutoff.push(id_or_none(s.cutoff));
         if let Some(name) = trace.name(id) {
             named.push((id, name));
@@ -577,7 +592,18 @@ mod tests {
         let view = View::new(&t, &ViewOptions::default());
         let d = PageData::new(&t, &view, None);
         let n = t.nodes.len();
-        for col in [&d.n.v, &d.n.ai, &d.n.bi, &d.n.ao, &d.n.bo, &d.n.pre, &d.n.enter, &d.n.fin, &d.n.cut_at] {
+        for col in [
+            &d.n.v,
+            &d.n.ai,
+            &d.n.bi,
+            &d.n.ao,
+            &d.n.bo,
+            &d.n.pre,
+            &d.n.post,
+            &d.n.enter,
+            &d.n.fin,
+            &d.n.cut_at,
+        ] {
             assert_eq!(col.values().len(), n);
         }
         assert_eq!(d.cut.node.values().len(), t.cutoffs().len());
