@@ -2,14 +2,20 @@
  *
  * Everything comes from the JSON blocks abviz wrote into the page: node summaries (in columns),
  * the trace's timeline (per step: the event, the node executing after it with its window, and
- * the step at which its parent frame last executed, so the stack is a walk up those steps),
- * each event's pseudocode line and (in chunks) its narration sentence. This script never re-runs
+ * the step at which its parent frame last executed, so the stack is a walk up those steps) and
+ * each event's pseudocode line; node names and the narration come from assets/narration.js
+ * (abvizDecode, abvizNarrator), which words them from the same data. This script never re-runs
  * or re-derives the search and never computes a window; it only looks things up. User text is
  * only ever written with textContent. One step costs O(depth of the tree). */
 (function () {
   "use strict";
 
   var D = JSON.parse(document.getElementById("abviz-data").textContent);
+  abvizDecode(D);
+  var NAR = abvizNarrator(D);
+  // Names are built when asked for (only the input's own names are stored): N.name[id] reads
+  // like the column it replaces.
+  D.n.name = new Proxy({}, { get: function (t, id) { return NAR.name(+id); } });
   var N = D.n, S = D.scores, CUT = D.cut, ITEMS = D.items;
   // Events (see EventData in src/export/html.rs): kind, pseudocode line, node, second node,
   // carried value; and the timeline after each step: focus, its window, up and prev steps.
@@ -557,7 +563,18 @@
   function row(t, k, v) { var tr = el("tr"); tr.appendChild(el("th", null, k)); tr.appendChild(el("td", null, v)); t.appendChild(tr); }
   var STATUS = ["leaf", "finished game", "interior", "cutoff", "pruned (never searched)"];
   var BOUND = ["", " (lower bound)", " (upper bound)"];
+  // The board of id, or of its nearest ancestor with one (the page stores the positions of the
+  // drawn nodes and of those with a board picture), with a note naming that ancestor.
   function boardOf(id) {
+    var x = id;
+    while (x >= 0 && !(N.board && N.board[x] >= 0) && !(N.pos && N.pos[x])) x = N.parent[x];
+    if (x < 0 || x === id) return ownBoard(id);
+    var b = el("div");
+    b.appendChild(ownBoard(x));
+    b.appendChild(el("div", "note", "the position at " + N.name[x] + " (this page keeps the positions of the drawn nodes)"));
+    return b;
+  }
+  function ownBoard(id) {
     if (N.board && N.board[id] >= 0) {
       var img = el("img");
       img.src = D.boards[N.board[id]];
@@ -650,13 +667,7 @@
   var codeLines = document.querySelectorAll("#code li");
   var stackBody = document.querySelector("#stack tbody");
   var boardBox = document.getElementById("board");
-  var chunks = {};
-  function sentence(k) {
-    if (k === 0) return intro;
-    var e = k - 1, c = Math.floor(e / D.chunk);
-    if (!chunks[c]) chunks[c] = JSON.parse(document.getElementById("say-" + c).textContent);
-    return chunks[c][e - c * D.chunk];
-  }
+  function sentence(k) { return k === 0 ? intro : NAR.say(k - 1); }
 
   // The call stack after step k: rows of [node, α, β] from the root down, read from the
   // timeline by walking up from the step's frame to the steps its ancestors last executed.

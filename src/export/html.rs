@@ -3,14 +3,19 @@
 //! event log with the narration, the call stack with every window and the pseudocode line.
 //!
 //! The page is rendered with askama (`templates/trace.html`); its stylesheet and script
-//! (`assets/page.css`, `assets/stepper.js`) are written into the page, so it works from
-//! `file://` without any network. Everything the script needs is computed here from the trace
-//! — including every narration sentence ([`narrate`]) and pseudocode line ([`line_for`]) — and
-//! embedded as JSON by [`json_for_script`], the one function that makes data safe inside
-//! `<script>`. The script never re-derives the search: it only looks things up.
+//! (`assets/page.css`, `assets/narration.js`, `assets/stepper.js`) are written into the page, so
+//! it works from `file://` without any network. Everything the script needs is computed from the
+//! trace — the timeline, every pseudocode line ([`line_for`]) — in compact columns
+//! (`html_data.rs`, documented in docs/html.md) and embedded as JSON by the function behind
+//! [`json_for_script`], the one that makes data safe inside `<script>`. The script never
+//! re-derives the search: it looks things up, and words the narration from them as
+//! [`narrate`] does (checked for every step in the browser tests).
 //!
 //! Game positions are drawn by [`crate::game::position_svg`] into board files beside the page
 //! (`boards/…`), loaded only when a tooltip or the stepper shows them.
+//!
+//! [`narrate`]: crate::trace::narration::narrate
+//! [`line_for`]: crate::trace::pseudocode::line_for
 //!
 //! ```
 //! use abviz::export::html::{PageOptions, page};
@@ -26,29 +31,23 @@
 //! ```
 
 use super::figure::draw;
+use super::html_data::{BoardData, PageData};
 use super::site::SiteFile;
 use super::view::{View, thousands};
 use super::{Exporter, Output, ViewOptions};
-use crate::game::Player;
-use crate::trace::narration::say;
-use crate::trace::pseudocode::line_of;
-use crate::trace::summary::NEVER;
-use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Status, Trace};
-use crate::{Error, Score};
+use crate::Error;
+use crate::trace::{NodeId, Trace};
 use askama::Template;
 use serde::Serialize;
 use std::collections::BTreeMap;
-
-/// Narration sentences per embedded chunk: the page parses a chunk only when the stepper
-/// reaches it, so a search with half a million events still opens quickly.
-pub const NARRATION_CHUNK: usize = 2000;
 
 /// The most bytes of board pictures written beside one page; boards are chosen root first,
 /// then the principal variation, then the shown nodes in visit order.
 pub const BOARD_BUDGET: usize = 4 << 20;
 
 const CSS: &str = include_str!("../../assets/page.css");
-const JS: &str = include_str!("../../assets/stepper.js");
+/// The page's script: the narration's templates, then the stepper that uses them.
+const JS: &str = concat!(include_str!("../../assets/narration.js"), include_str!("../../assets/stepper.js"));
 
 /// Writes the page as a folder: `index.html` and the board pictures it shows (`boards/`).
 pub struct HtmlExporter;
@@ -106,19 +105,54 @@ pub struct Page {
 /// assert_eq!(s, r#"{"name":"\u003c/script\u003e\u003cb\u003e\u0026"}"#);
 /// ```
 pub fn json_for_script<T: Serialize + ?Sized>(value: &T) -> String {
-    let json = serde_json::to_string(value).expect("page data serialises");
-    let mut out = String::with_capacity(json.len() + json.len() / 16);
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
+    let mut out = Vec::new();
+    write_json_for_script(&mut out, value);
+    String::from_utf8(out).expect("escaping keeps UTF-8")
+}
+
+/// Where the template puts the page data (replaced by [`page`]).
+const DATA_MARKER: &str = "\u{1}abviz-data\u{1}";
+
+/// [`json_for_script`], appended to `out` as it is serialised (no intermediate string).
+fn write_json_for_script<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
+    /// Escapes bytes as they come: `<`, `>` and `&` are single bytes and U+2028/U+2029 the
+    /// only characters encoded as E2 80 A8/A9, so escaping byte by byte is exact.
+    struct Escaped<'a>(&'a mut Vec<u8>);
+    impl std::io::Write for Escaped<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let mut plain = 0;
+            for (i, &b) in buf.iter().enumerate() {
+                let escape: &[u8] = match b {
+                    b'<' => b"\\u003c",
+                    b'>' => b"\\u003e",
+                    b'&' => b"\\u0026",
+                    0xA8 | 0xA9 => {
+                        // The character's first two bytes are written already (perhaps by the
+                        // write before): take them back.
+                        self.0.extend_from_slice(&buf[plain..i]);
+                        plain = i + 1;
+                        if self.0.ends_with(&[0xE2, 0x80]) {
+                            self.0.truncate(self.0.len() - 2);
+                            self.0.extend_from_slice(if b == 0xA8 { b"\\u2028" } else { b"\\u2029" });
+                        } else {
+                            self.0.push(b);
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                self.0.extend_from_slice(&buf[plain..i]);
+                self.0.extend_from_slice(escape);
+                plain = i + 1;
+            }
+            self.0.extend_from_slice(&buf[plain..]);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
         }
     }
-    out
+    serde_json::to_writer(Escaped(out), value).expect("page data serialises");
 }
 
 /// One row of the counts table.
@@ -143,8 +177,8 @@ struct TracePage<'a> {
     notes: &'a [String],
     svg: String,
     code: Vec<&'a str>,
-    data: String,
-    say: Vec<String>,
+    /// [`DATA_MARKER`], where the page data goes.
+    data: &'static str,
     steps: usize,
     windowed: bool,
     game: bool,
@@ -172,10 +206,6 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         None => (None, Vec::new()),
     };
     let data = PageData::new(trace, &view, boards);
-    let timeline = trace.timeline();
-    let sentences: Vec<String> =
-        trace.events.iter(&trace.nodes).enumerate().map(|(k, e)| say(&timeline, k, &e)).collect();
-    let say: Vec<String> = sentences.chunks(NARRATION_CHUNK).map(json_for_script).collect();
     let title = popts.title.clone().unwrap_or_else(|| default_title(trace));
     let subtitle = popts.subtitle.clone().unwrap_or_default();
     let r = &trace.result;
@@ -243,8 +273,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         notes: view.notes(),
         svg,
         code: trace.algorithm.lines(),
-        data: json_for_script(&data),
-        say,
+        data: DATA_MARKER,
         steps: trace.events.len(),
         windowed: trace.algorithm.has_window(),
         game: trace.input.game.is_some(),
@@ -253,7 +282,19 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         css: CSS,
         js: JS,
     };
-    let html = page.render().expect("the page template renders");
+    // The data is written straight into the page (escaped as it is serialised), in place of
+    // the template's marker: the page is held once, never its data twice.
+    let shell = page.render().expect("the page template renders");
+    // The last marker: user text (titles, names) comes before the data, never after it.
+    let (head, tail) = shell.rsplit_once(DATA_MARKER).expect("the template has the data marker");
+    // Reserved for what big pages take (15–20 bytes per node and event), so the page is rarely
+    // copied as it grows.
+    let estimate = 24 * (trace.nodes.len() + trace.events.len()) + (1 << 20);
+    let mut html = Vec::with_capacity(head.len() + tail.len() + estimate);
+    html.extend_from_slice(head.as_bytes());
+    write_json_for_script(&mut html, &data);
+    html.extend_from_slice(tail.as_bytes());
+    let html = String::from_utf8(html).expect("the page is UTF-8");
     Page { html, files }
 }
 
@@ -312,338 +353,6 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
     (Some(BoardData { index, files: names }), files)
 }
 
-struct BoardData {
-    index: Vec<i32>,
-    files: Vec<String>,
-}
-
-/// Everything the page's script reads, in columns (one array per field) to stay small.
-#[derive(Serialize)]
-struct PageData<'a> {
-    algo: &'a str,
-    windowed: bool,
-    /// The figure labels nodes with AIMA's range of the value instead of the window: the
-    /// stepper then writes each open node's range (`ev.lo`, `ev.hi`) where it would write its
-    /// window.
-    range: bool,
-    game: Option<&'a str>,
-    /// Every score that occurs, as the page writes it ("−∞", "3", "+∞"); fields hold indices.
-    scores: Vec<String>,
-    /// Move labels, each once, in the order nodes first use them: `n.mv` holds indices.
-    labels: Vec<&'a str>,
-    n: NodeData,
-    cut: CutData,
-    ev: EventData,
-    /// Narration chunks: sentence `k` is in block `say-{k / chunk}`.
-    chunk: usize,
-    items: ItemData,
-    boards: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mcts: Option<super::html_mcts::MctsData>,
-}
-
-/// Per node: its summary (derived from the events) and when it shows up in the replay.
-#[derive(Serialize, Default)]
-struct NodeData {
-    parent: Vec<i64>,
-    /// Bit 0: MIN to move; bits 1–3: status (leaf, terminal, interior, cutoff, pruned,
-    /// transposition); bits 4–5: bound (exact, lower, upper); bit 6: a pruned leaf whose value
-    /// is known.
-    flags: Vec<u8>,
-    v: Vec<u32>,
-    ai: Vec<u32>,
-    bi: Vec<u32>,
-    ao: Vec<u32>,
-    bo: Vec<u32>,
-    pre: Vec<u32>,
-    post: Vec<u32>,
-    /// The step (1-based; 0: never) it is entered, gets its value, is shown pruned.
-    enter: Vec<u32>,
-    fin: Vec<u32>,
-    cut_at: Vec<u32>,
-    /// Its last cutoff, an index into `cut` (−1: none).
-    cutoff: Vec<i64>,
-    name: Vec<String>,
-    mv: Vec<i64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pos: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    board: Option<Vec<i32>>,
-}
-
-#[derive(Serialize, Default)]
-struct CutData {
-    node: Vec<u32>,
-    /// 0: α-cutoff, 1: β-cutoff.
-    kind: Vec<u8>,
-    a: Vec<u32>,
-    b: Vec<u32>,
-    /// The node whose bound was exceeded (−1: the root's initial window).
-    from: Vec<i64>,
-    child: Vec<u32>,
-    pruned: Vec<u32>,
-}
-
-/// Per step, from the trace's timeline: what happened and the state after it.
-#[derive(Serialize, Default)]
-struct EventData {
-    /// The kind ([`event_code`]).
-    k: Vec<u8>,
-    /// The pseudocode line (0-based).
-    line: Vec<u8>,
-    /// The node the event is about (for an update: the node taking the value in; −1: none).
-    node: Vec<i64>,
-    /// The second node: an update's or cutoff's child, a selected or expanded child (−1: none).
-    child: Vec<i64>,
-    /// The value the event carries (an evaluation, a returned value), a score index (−1: none).
-    v: Vec<i64>,
-    /// The node executing after the step (−1: none).
-    focus: Vec<i64>,
-    /// Its window after the step (score indices).
-    a: Vec<u32>,
-    b: Vec<u32>,
-    /// Its range after the step (score indices; only on a page labelled with ranges).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    lo: Vec<u32>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    hi: Vec<u32>,
-    /// The step (0-based) at which the focus's parent frame last executed (−1: the focus is a
-    /// root): following it gives the stack with every frame's window.
-    up: Vec<i64>,
-    /// The step (0-based) at which the same frame executed before (−1: none): the window an
-    /// update changed.
-    prev: Vec<i64>,
-}
-
-#[derive(Serialize, Default)]
-struct ItemData {
-    /// The trace node each shown item draws (−1 for a "⋯ k nodes" stub).
-    id: Vec<i64>,
-    /// The shown parent (−1 for the root).
-    parent: Vec<i64>,
-}
-
-/// Interns scores as indices into a sorted table of their texts.
-#[derive(Default)]
-struct Scores {
-    index: BTreeMap<Score, u32>,
-}
-
-impl Scores {
-    fn add(&mut self, s: Score) {
-        self.index.insert(s, 0);
-    }
-
-    fn number(&mut self) {
-        for (i, v) in self.index.values_mut().enumerate() {
-            *v = i as u32;
-        }
-    }
-
-    fn of(&self, s: Score) -> u32 {
-        self.index[&s]
-    }
-
-    fn texts(&self) -> Vec<String> {
-        self.index.keys().map(|s| s.to_string()).collect()
-    }
-}
-
-fn status_code(s: Status) -> u8 {
-    match s {
-        Status::Leaf => 0,
-        Status::Terminal => 1,
-        Status::Interior => 2,
-        Status::Cutoff => 3,
-        Status::Pruned => 4,
-        Status::Transposition => 5,
-    }
-}
-
-/// The page's number for an event kind (the script's constants).
-fn event_code(k: EventKind) -> u8 {
-    match k {
-        EventKind::Enter => 0,
-        EventKind::Eval => 1,
-        EventKind::Update => 2,
-        EventKind::Cutoff => 3,
-        EventKind::Exit => 4,
-        EventKind::Research => 5,
-        EventKind::PassStart => 6,
-        EventKind::PassEnd => 7,
-        EventKind::TtProbe => 8,
-        EventKind::TtHit => 9,
-        EventKind::TtStore => 10,
-        EventKind::Iteration => 11,
-        EventKind::Select => 12,
-        EventKind::Expand => 13,
-        EventKind::Simulate => 14,
-        EventKind::Backprop => 15,
-    }
-}
-
-fn id_or_none(id: NodeId) -> i64 {
-    if id == NONE { -1 } else { id as i64 }
-}
-
-fn step_or_none(step: Option<usize>) -> i64 {
-    step.map_or(-1, |s| s as i64)
-}
-
-impl<'a> PageData<'a> {
-    fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
-        let range = view.opts.labels.range && trace.algorithm.has_window();
-        let timeline = trace.timeline();
-        let n = trace.nodes.len();
-        let mut scores = Scores::default();
-        scores.add(Score::NEG_INF);
-        scores.add(Score::INF);
-        for id in 0..n as NodeId {
-            let s = trace.summary(id);
-            for v in [s.value, s.alpha_in, s.beta_in, s.alpha_out, s.beta_out] {
-                scores.add(v);
-            }
-        }
-        let events: Vec<Event> = trace.events.iter(&trace.nodes).collect();
-        for e in &events {
-            if let Some((a, b)) = e.window() {
-                scores.add(a);
-                scores.add(b);
-            }
-            if let Some(v) = event_value(e) {
-                scores.add(v);
-            }
-        }
-        scores.number();
-        let step1 = |s: u32| if s == NEVER { 0 } else { s + 1 };
-        let mut d = NodeData::default();
-        let mut labels: Vec<&str> = Vec::new();
-        let mut label_index: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
-        for (id, node) in trace.nodes.iter().enumerate() {
-            let id = id as NodeId;
-            let s = trace.summary(id);
-            let steps = trace.steps_of(id);
-            d.parent.push(id_or_none(node.parent));
-            let bound = match s.bound {
-                Bound::Exact => 0,
-                Bound::Lower => 1,
-                Bound::Upper => 2,
-            };
-            let pruned_leaf = trace.pruned_value(id).is_some();
-            d.flags.push(
-                u8::from(node.player == Player::Min)
-                    | status_code(s.status) << 1
-                    | bound << 4
-                    | u8::from(pruned_leaf) << 6,
-            );
-            d.v.push(scores.of(s.value));
-            d.ai.push(scores.of(s.alpha_in));
-            d.bi.push(scores.of(s.beta_in));
-            d.ao.push(scores.of(s.alpha_out));
-            d.bo.push(scores.of(s.beta_out));
-            d.pre.push(s.pre);
-            d.post.push(s.post);
-            d.enter.push(step1(steps.enter));
-            d.fin.push(step1(steps.valued));
-            d.cut_at.push(step1(steps.pruned));
-            d.cutoff.push(id_or_none(s.cutoff));
-            d.name.push(super::view::one_line(&trace.display_name(id)));
-            d.mv.push(if node.label == NONE {
-                -1
-            } else {
-                let label = trace.move_label(id);
-                *label_index.entry(label).or_insert_with(|| {
-                    labels.push(label);
-                    labels.len() as i64 - 1
-                })
-            });
-        }
-        if trace.input.game.is_some()
-            && let Some(pos) = &trace.positions
-        {
-            d.pos = Some((0..n).map(|i| pos.get(i).unwrap_or("").to_string()).collect());
-        }
-        let board_files = match boards {
-            Some(b) => {
-                d.board = Some(b.index);
-                b.files
-            }
-            None => Vec::new(),
-        };
-        let mut cut = CutData::default();
-        for c in trace.cutoffs() {
-            cut.node.push(c.node);
-            cut.kind.push(u8::from(c.kind == CutKind::Beta));
-            cut.a.push(scores.of(c.alpha));
-            cut.b.push(scores.of(c.beta));
-            cut.from.push(id_or_none(c.bound_from));
-            cut.child.push(c.child);
-            cut.pruned.push(c.pruned);
-        }
-        let mut ev = EventData::default();
-        let mut prev_kind = None;
-        for (k, e) in events.iter().enumerate() {
-            ev.k.push(event_code(e.kind()));
-            ev.line.push(line_of(trace, e, prev_kind).min(255) as u8);
-            prev_kind = Some(e.kind());
-            ev.node.push(e.node().map_or(-1, id_or_none));
-            ev.child.push(match *e {
-                Event::Update { child, .. }
-                | Event::Cutoff { child, .. }
-                | Event::Select { child, .. }
-                | Event::Expand { child, .. } => id_or_none(child),
-                _ => -1,
-            });
-            ev.v.push(event_value(e).map_or(-1, |v| scores.of(v) as i64));
-            ev.focus.push(id_or_none(timeline.focus(k)));
-            let (a, b) = timeline.window(k);
-            ev.a.push(scores.of(a));
-            ev.b.push(scores.of(b));
-            if range {
-                let (lo, hi) = timeline.range(k);
-                ev.lo.push(scores.of(lo));
-                ev.hi.push(scores.of(hi));
-            }
-            ev.up.push(step_or_none(timeline.up(k)));
-            ev.prev.push(step_or_none(timeline.prev(k)));
-        }
-        let mut items = ItemData::default();
-        for (i, it) in view.items().iter().enumerate() {
-            items.id.push(match it {
-                super::view::Item::Node(id) => *id as i64,
-                super::view::Item::Stub { .. } => -1,
-            });
-            items.parent.push(view.parent(i as u32).map_or(-1, |p| p as i64));
-        }
-        PageData {
-            algo: trace.algorithm.name(),
-            windowed: trace.algorithm.has_window(),
-            range,
-            game: trace.input.game.as_deref(),
-            scores: scores.texts(),
-            labels,
-            n: d,
-            cut,
-            ev,
-            chunk: NARRATION_CHUNK,
-            items,
-            boards: board_files,
-            mcts: super::html_mcts::MctsData::new(trace),
-        }
-    }
-}
-
-/// The value an event carries, if it carries one.
-fn event_value(e: &Event) -> Option<Score> {
-    match *e {
-        Event::Eval { value, .. } | Event::Update { value, .. } | Event::Exit { value, .. } => Some(value),
-        Event::TtHit { value, .. } | Event::TtStore { value, .. } | Event::PassEnd { value, .. } => {
-            Some(value)
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -669,10 +378,9 @@ mod tests {
         let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::AlphaBeta);
         let p = page(&t, &ViewOptions::default(), &PageOptions::default());
         let html = &p.html;
-        // Every sentence, as narrate() wrote it (JSON-escaped only where needed).
+        // The page words alpha-beta's events itself (tests/browser.rs checks every sentence).
         for k in 0..t.events.len() {
-            let sentence = json_for_script(&crate::trace::narration::narrate(&t, k));
-            assert!(html.contains(&sentence[1..sentence.len() - 1]), "step {k}");
+            assert!(!html.contains(&crate::trace::narration::narrate(&t, k)), "step {k} is not stored");
         }
         for line in t.algorithm.lines() {
             assert!(html.contains(line), "{line}");
@@ -683,61 +391,7 @@ mod tests {
         // Counts, and the comparison with minimax (13 nodes, 9 leaves).
         assert!(html.contains("visits 11 of the 13 nodes minimax visits (15% fewer)"), "{html}");
         assert!(html.contains("evaluates 7 of its 9 leaves (22% fewer)"));
-        assert_eq!(html.matches("<script").count(), 3, "data, one narration chunk, the stepper");
-    }
-
-    #[test]
-    fn page_data_columns_line_up() {
-        let t =
-            trace("((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))", Algorithm::AlphaBeta);
-        let view = View::new(&t, &ViewOptions::default());
-        let d = PageData::new(&t, &view, None);
-        let n = t.nodes.len();
-        for col in [&d.n.v, &d.n.ai, &d.n.bi, &d.n.ao, &d.n.bo, &d.n.pre, &d.n.enter, &d.n.fin, &d.n.cut_at] {
-            assert_eq!(col.len(), n);
-        }
-        for col in [&d.ev.node, &d.ev.child, &d.ev.v, &d.ev.focus, &d.ev.up, &d.ev.prev] {
-            assert_eq!(col.len(), t.events.len());
-        }
-        assert_eq!(d.cut.node.len(), t.cutoffs().len());
-        assert_eq!(d.items.id.len(), view.len());
-        assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
-        assert_eq!(d.scores.last().map(String::as_str), Some("+∞"));
-        // In alpha-beta the window a parent holds when a child is entered is the child's entry
-        // window: the stack the page builds from `up` agrees with the summaries.
-        for (k, e) in t.events.iter(&t.nodes).enumerate() {
-            if let Event::Enter { node, .. } = e
-                && d.ev.up[k] >= 0
-            {
-                let up = d.ev.up[k] as usize;
-                assert_eq!(d.ev.focus[up], t.node(node).parent as i64, "step {k}");
-                assert_eq!(
-                    (d.ev.a[up], d.ev.b[up]),
-                    (d.n.ai[node as usize], d.n.bi[node as usize]),
-                    "step {k}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn narration_is_chunked() {
-        let input = Input::Random(crate::game::random::RandomTree {
-            branching: 3,
-            depth: 7,
-            seed: 1,
-            values: (0, 20),
-            ordering: crate::game::random::Ordering::Natural,
-            root_player: Player::Max,
-        });
-        let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
-        assert!(t.events.len() > NARRATION_CHUNK);
-        let p = page(&t, &ViewOptions::default(), &PageOptions::default());
-        let chunks = t.events.len().div_ceil(NARRATION_CHUNK);
-        for k in 0..chunks {
-            assert!(p.html.contains(&format!(r#"id="say-{k}""#)));
-        }
-        assert!(!p.html.contains(&format!(r#"id="say-{chunks}""#)));
+        assert_eq!(html.matches("<script").count(), 2, "the data, the script");
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod fit;
 mod forest;
 pub mod graphviz;
 pub mod html;
+mod html_data;
 mod html_mcts;
 mod json;
 pub mod latex;

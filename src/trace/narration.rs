@@ -1,6 +1,9 @@
-//! One sentence per event, for students: the HTML stepper, the terminal stepper and the beamer
-//! steps all use [`narrate`]. Each event kind has its own small function; the numbers come from
-//! the event and the [`Timeline`], never from re-running the search.
+//! One sentence per event, for students: the terminal stepper and the beamer steps use
+//! [`narrate`]; the HTML page stores the sentences of the rarer kinds and words enter, eval,
+//! update, cutoff and exit itself (`assets/narration.js`, a port of the functions below that
+//! tests/browser.rs checks against [`narrate`] at every step of 18 varied searches — change
+//! both together). Each event kind has its own small function; the numbers come from the event
+//! and the [`Timeline`], never from re-running the search.
 
 use crate::Score;
 use crate::game::Player;
@@ -275,7 +278,7 @@ fn cutoff(
     bound_from: Option<NodeId>,
 ) -> String {
     let trace = t.trace();
-    let child_value = t.value_at(child, step).map_or(trace.summary(child).value, |(v, _)| v);
+    let child_value = cutoff_child_value(t, step, child);
     let source = match bound_from {
         None => "of the root's initial window".to_string(),
         Some(b) if b == node => "set here".to_string(),
@@ -322,6 +325,11 @@ fn cutoff(
         _ => format!("{} are never searched", name_list(&pruned)),
     };
     format!("At {} {test}: {}, {tail}.", who(trace, node), cut.name())
+}
+
+/// The child value a cutoff at `step` tests (its value then, or its final one).
+pub fn cutoff_child_value(t: &Timeline, step: usize, child: NodeId) -> Score {
+    t.value_at(child, step).map_or(t.trace().summary(child).value, |(v, _)| v)
 }
 
 fn exit(trace: &Trace, node: NodeId, value: Score, bound: Bound) -> String {
