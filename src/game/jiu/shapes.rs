@@ -98,50 +98,163 @@ pub struct Dalian {
     pub double: bool,
 }
 
+/// The dalians whose piece stands on `p` (of colour `m`), by direction (up, left, right, down):
+/// `f(empty point, double)` for each.
+fn dalians_of(board: &[u8], n: usize, p: usize, m: u8, mut f: impl FnMut(usize, bool)) {
+    const DIRS: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+    let (r, c) = ((p / n) as isize, (p % n) as isize);
+    let own = |rr: isize, cc: isize| at(n, rr, cc).is_some_and(|i| board[i] == m);
+    for (dr, dc) in DIRS {
+        let Some(e) = at(n, r + dr, c + dc).filter(|&e| board[e] == 0) else { continue };
+        // The perpendicular of the P–E line.
+        let (pr, pc) = (dc.abs(), dr.abs());
+        let (mut p_side, mut e_side) = (0, 0);
+        for s in [-1, 1] {
+            let (sr, sc) = (s * pr, s * pc);
+            // P's square away from E: P, P − d, P + s, P − d + s.
+            if own(r - dr, c - dc) && own(r + sr, c + sc) && own(r - dr + sr, c - dc + sc) {
+                p_side += 1;
+            }
+            // E's square away from P: E + d, E + s, E + d + s (E itself empty).
+            let (er, ec) = (r + dr, c + dc);
+            if own(er + dr, ec + dc) && own(er + sr, ec + sc) && own(er + dr + sr, ec + dc + sc) {
+                e_side += 1;
+            }
+        }
+        if p_side > 0 && e_side > 0 {
+            f(e, p_side == 2 && e_side == 2);
+        }
+    }
+}
+
 /// Every dalian of colour `m`, by piece then direction (up, left, right, down).
 pub fn dalian_list(board: &[u8], n: usize, m: u8) -> Vec<Dalian> {
     let mut out = Vec::new();
-    let dirs: [(isize, isize); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
     for p in 0..n * n {
-        if board[p] != m {
-            continue;
-        }
-        let (r, c) = ((p / n) as isize, (p % n) as isize);
-        for (dr, dc) in dirs {
-            let Some(e) = at(n, r + dr, c + dc).filter(|&e| board[e] == 0) else { continue };
-            // The perpendicular of the P–E line.
-            let (pr, pc) = (dc.abs(), dr.abs());
-            let own = |rr: isize, cc: isize| at(n, rr, cc).is_some_and(|i| board[i] == m);
-            let (mut p_side, mut e_side) = (0, 0);
-            for s in [-1, 1] {
-                let (sr, sc) = (s * pr, s * pc);
-                // P's square away from E: P, P − d, P + s, P − d + s.
-                if own(r - dr, c - dc) && own(r + sr, c + sc) && own(r - dr + sr, c - dc + sc) {
-                    p_side += 1;
-                }
-                // E's square away from P: E + d, E + s, E + d + s (E itself empty).
-                let (er, ec) = (r + dr, c + dc);
-                if own(er + dr, ec + dc) && own(er + sr, ec + sc) && own(er + dr + sr, ec + dc + sc) {
-                    e_side += 1;
-                }
-            }
-            if p_side > 0 && e_side > 0 {
-                out.push(Dalian { piece: p, empty: e, double: p_side == 2 && e_side == 2 });
-            }
+        if board[p] == m {
+            dalians_of(board, n, p, m, |empty, double| out.push(Dalian { piece: p, empty, double }));
         }
     }
     out
 }
 
+/// The shapes the evaluation counts, for both colours (index 0 White, 1 Black): complete
+/// squares, open squares (three own points and an empty one), single and double dalians.
+///
+/// A position keeps its tally up to date as moves are played: a move changes the cells it
+/// touches, and only the squares through those cells and the dalians whose piece stands within
+/// two points of them (a dalian's points all lie there) can change, so [`Tally::near`] before
+/// and after the move gives the whole board's change.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// Complete squares.
+    pub squares: [i32; 2],
+    /// Squares with three own points and one empty.
+    pub open: [i32; 2],
+    /// Single dalians.
+    pub single: [i32; 2],
+    /// Double dalians.
+    pub double: [i32; 2],
+}
+
+impl Tally {
+    /// The tally of a whole board.
+    pub fn full(board: &[u8], n: usize) -> Tally {
+        let mut t = Tally::default();
+        for r in 0..n.saturating_sub(1) {
+            for c in 0..n - 1 {
+                t.add_square(board, n, r * n + c);
+            }
+        }
+        for p in 0..n * n {
+            t.add_dalians(board, n, p);
+        }
+        t
+    }
+
+    /// The tally of the squares through any of `changed` and the dalians whose piece stands
+    /// within two points of one of them (the part of [`Tally::full`] that `changed` can alter).
+    pub fn near(board: &[u8], n: usize, changed: &[usize]) -> Tally {
+        let mut squares = [false; 14 * 14];
+        let mut pieces = [false; 14 * 14];
+        let mut t = Tally::default();
+        for &cell in changed {
+            let (r, c) = ((cell / n) as isize, (cell % n) as isize);
+            for tr in r - 1..=r {
+                for tc in c - 1..=c {
+                    if (0..n as isize - 1).contains(&tr) && (0..n as isize - 1).contains(&tc) {
+                        let tl = tr as usize * n + tc as usize;
+                        if !squares[tl] {
+                            squares[tl] = true;
+                            t.add_square(board, n, tl);
+                        }
+                    }
+                }
+            }
+            for pr in r - 2..=r + 2 {
+                for pc in c - 2..=c + 2 {
+                    if let Some(p) = at(n, pr, pc)
+                        && !pieces[p]
+                    {
+                        pieces[p] = true;
+                        t.add_dalians(board, n, p);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Counts the square whose top-left point is `tl`.
+    fn add_square(&mut self, board: &[u8], n: usize, tl: usize) {
+        let w = [board[tl], board[tl + 1], board[tl + n], board[tl + n + 1]];
+        let empty = w.iter().filter(|&&x| x == 0).count();
+        for m in [1u8, 2] {
+            let own = w.iter().filter(|&&x| x == m).count();
+            let k = m as usize - 1;
+            self.squares[k] += i32::from(own == 4);
+            self.open[k] += i32::from(own == 3 && empty == 1);
+        }
+    }
+
+    /// Counts the dalians of the piece on `p` (if any).
+    fn add_dalians(&mut self, board: &[u8], n: usize, p: usize) {
+        let m = board[p];
+        if m == 0 {
+            return;
+        }
+        let k = m as usize - 1;
+        dalians_of(board, n, p, m, |_, double| {
+            if double {
+                self.double[k] += 1;
+            } else {
+                self.single[k] += 1;
+            }
+        });
+    }
+
+    /// Adds `after − before` (two [`Tally::near`] of the same cells around a move).
+    pub fn shift(&mut self, before: &Tally, after: &Tally) {
+        for k in 0..2 {
+            self.squares[k] += after.squares[k] - before.squares[k];
+            self.open[k] += after.open[k] - before.open[k];
+            self.single[k] += after.single[k] - before.single[k];
+            self.double[k] += after.double[k] - before.double[k];
+        }
+    }
+}
+
 /// The dalians of colour `m`, counted.
 pub fn dalians(board: &[u8], n: usize, m: u8) -> Dalians {
     let mut d = Dalians::default();
-    for x in dalian_list(board, n, m) {
-        if x.double {
-            d.double += 1;
-        } else {
-            d.single += 1;
-        }
+    for p in (0..n * n).filter(|&p| board[p] == m) {
+        dalians_of(board, n, p, m, |_, double| {
+            if double {
+                d.double += 1;
+            } else {
+                d.single += 1;
+            }
+        });
     }
     d
 }
