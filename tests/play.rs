@@ -363,6 +363,7 @@ fn played(text: &str) -> usize {
 fn assert_every_move_explained(dir: &std::path::Path, moves: usize) {
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     assert_eq!(index.matches("<tr><td class=\"num\">").count(), moves, "{index}");
+    assert!(!index.contains(&u32::MAX.to_string()), "a search without a depth limit shows a dash");
     for ply in 1..=moves {
         for ext in ["html", "json"] {
             let page = dir.join(format!("move-{ply:02}.{ext}"));

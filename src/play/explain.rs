@@ -32,6 +32,13 @@ pub struct Entry {
     pub undone: bool,
 }
 
+impl Entry {
+    /// The depth as the index shows it: a dash for a search without a depth limit (MCTS).
+    pub fn depth_text(&self) -> String {
+        if self.depth == u32::MAX { "—".to_string() } else { self.depth.to_string() }
+    }
+}
+
 #[derive(Template)]
 #[template(path = "play_index.html")]
 struct IndexPage<'a> {
