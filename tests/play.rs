@@ -353,3 +353,86 @@ fn boards_mark_the_last_move() {
         .stdout(contains("Last move: b2 by X"))
         .stdout(contains("Last move: a1 by O"));
 }
+
+/// The moves a self-play transcript shows being played ("Computer (White) plays d1xb1 …").
+fn played(text: &str) -> usize {
+    text.lines().filter(|l| l.starts_with("Computer (") && l.contains(") plays ")).count()
+}
+
+/// Every move of a self-play game is a page (with its JSON trace), listed in the index.
+fn assert_every_move_explained(dir: &std::path::Path, moves: usize) {
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert_eq!(index.matches("<tr><td class=\"num\">").count(), moves, "{index}");
+    assert!(!index.contains(&u32::MAX.to_string()), "a search without a depth limit shows a dash");
+    for ply in 1..=moves {
+        for ext in ["html", "json"] {
+            let page = dir.join(format!("move-{ply:02}.{ext}"));
+            assert!(page.exists(), "{} is missing", page.display());
+            assert!(index.contains(&format!("move-{ply:02}.html")));
+        }
+    }
+}
+
+#[test]
+fn self_play_plays_a_small_jiu_game_to_its_end_with_every_move_a_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = abviz()
+        .args(["play", "--game", "jiu", "--size", "6", "--self-play", "--iterations", "30", "--depth", "1"])
+        .args(["--seed", "3", "--explain"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("The computer plays both sides (White and Black)"), "{text}");
+    let result = text.lines().rfind(|l| l.starts_with("Result: ")).unwrap_or_else(|| panic!("{text}"));
+    let moves = played(&text);
+    // 34 placements (36 points, the two diagonal ones taken off at the phase change), then moves.
+    assert!(moves > 34, "{text}");
+    assert_every_move_explained(dir.path(), moves);
+    let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert!(index.contains(result), "the index ends with the result: {result}");
+    // Placement moves are MCTS pages, movement moves alpha-beta pages.
+    let first = std::fs::read_to_string(dir.path().join("move-01.json")).unwrap();
+    let last = std::fs::read_to_string(dir.path().join(format!("move-{moves:02}.json"))).unwrap();
+    assert!(first.contains("\"mcts\""), "placement is searched with MCTS");
+    assert!(!last.contains("\"name\": \"mcts\"") && last.contains("alphabeta"));
+}
+
+#[test]
+fn self_play_works_for_every_game_and_stops_at_the_move_limit() {
+    for (game, depth) in [
+        ("tictactoe", "9"),
+        ("nim", "4"),
+        ("xiangqi", "1"),
+        ("connect4", "2"),
+        ("kalah", "2"),
+        ("gomoku", "1"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = abviz()
+            .args(["play", "--game", game, "--self-play", "--moves", "3", "--depth", depth, "--explain"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{game}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout);
+        let moves = played(&text);
+        assert!(moves <= 3 && moves > 0, "{game}: {text}");
+        assert!(
+            text.contains("Stopped after 3 moves (--moves): the game is not over.")
+                || text.contains("Result: "),
+            "{game}: {text}"
+        );
+        assert!(!text.contains("Your move"), "{game}: self-play reads no input");
+        assert_every_move_explained(dir.path(), moves);
+    }
+    // Without --explain it plays too; --moves needs --self-play, and --first does not go with it.
+    abviz()
+        .args(["play", "--game", "tictactoe", "--self-play"])
+        .assert()
+        .success()
+        .stdout(contains("Result: draw."));
+    abviz().args(["play", "--game", "tictactoe", "--moves", "3"]).assert().failure();
+    abviz().args(["play", "--game", "tictactoe", "--self-play", "--first", "computer"]).assert().failure();
+}

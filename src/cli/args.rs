@@ -406,7 +406,8 @@ pub enum First {
 #[command(after_help = "Examples:
   abviz play --game tictactoe                     you are X; type b2 or 5, hint, undo, explain, 0 to quit
   abviz play --game nim --position 3,4,5          type 2:3 to take 3 from heap 2
-  abviz play --game xiangqi --depth 3 --first computer --explain my-game/")]
+  abviz play --game xiangqi --depth 3 --first computer --explain my-game/
+  abviz play --game jiu --size 8 --self-play --explain jiu-game/   the engine against itself, every move a page")]
 pub struct PlayArgs {
     /// The game, position, depth (default: to the end) and evaluation.
     #[command(flatten)]
@@ -429,6 +430,13 @@ pub struct PlayArgs {
     /// Time limit of one decision, in seconds.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
     pub time: Option<f64>,
+    /// The computer plays both sides to the game's end (or --moves); nothing is read from the
+    /// input. With --explain DIR every move is written as a page, with the game's index.
+    #[arg(long, conflicts_with = "first")]
+    pub self_play: bool,
+    /// With --self-play: stop after N moves if the game has not ended.
+    #[arg(long, value_name = "N", requires = "self_play")]
+    pub moves: Option<usize>,
 }
 
 /// `abviz step`.

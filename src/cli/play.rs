@@ -25,7 +25,14 @@ pub fn play(args: PlayArgs) -> Result<(), Error> {
     let staged = mcts_options(abviz::search::Algorithm::Mcts, &args.mcts)?;
     let mcts = strict.as_ref().map_or(staged, |o| *o);
     let engine = Engine { algo: args.algo, depth: args.input.depth, max_nodes: args.max_nodes, time, mcts };
-    input.with_game(PlayTask { engine, first: args.first, explain: args.explain, strict: strict.err() })
+    let self_play = args.self_play.then_some(args.moves);
+    input.with_game(PlayTask {
+        engine,
+        first: args.first,
+        explain: args.explain,
+        strict: strict.err(),
+        self_play,
+    })
 }
 
 /// Runs a human-vs-computer match on whatever game the input holds.
@@ -35,6 +42,8 @@ struct PlayTask {
     explain: Option<PathBuf>,
     /// Why MCTS's flags do not apply, if they do not (unless the game starts in a wide phase).
     strict: Option<Error>,
+    /// `--self-play` (with its `--moves` limit, if any).
+    self_play: Option<Option<usize>>,
 }
 
 impl GameTask for PlayTask {
@@ -52,6 +61,9 @@ impl GameTask for PlayTask {
         let explainer = self.explain.map(Explainer::new);
         let stdin = std::io::stdin();
         let mut m = Match::new(game, human, self.engine, info, explainer).with_echo(!stdin.is_terminal());
+        if let Some(moves) = self.self_play {
+            m = m.with_self_play(moves);
+        }
         let mut out = std::io::stdout().lock();
         m.run(stdin.lock(), &mut out)?;
         if let Some(e) = m.explainer().filter(|e| !e.entries().is_empty()) {

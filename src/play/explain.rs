@@ -32,11 +32,20 @@ pub struct Entry {
     pub undone: bool,
 }
 
+impl Entry {
+    /// The depth as the index shows it: a dash for a search without a depth limit (MCTS).
+    pub fn depth_text(&self) -> String {
+        if self.depth == u32::MAX { "—".to_string() } else { self.depth.to_string() }
+    }
+}
+
 #[derive(Template)]
 #[template(path = "play_index.html")]
 struct IndexPage<'a> {
     title: &'a str,
     entries: &'a [Entry],
+    /// How the game ended, once it has (empty before).
+    result: &'a str,
 }
 
 /// Writes explanations into one folder.
@@ -44,12 +53,13 @@ struct IndexPage<'a> {
 pub struct Explainer {
     dir: PathBuf,
     entries: Vec<Entry>,
+    result: String,
 }
 
 impl Explainer {
     /// Explanations go to `dir` (created when the first one is written).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Explainer { dir: dir.into(), entries: Vec::new() }
+        Explainer { dir: dir.into(), entries: Vec::new(), result: String::new() }
     }
 
     /// `abviz-explain/`, used when `explain` is typed without `--explain DIR`.
@@ -122,8 +132,19 @@ impl Explainer {
         if changed { self.write_index() } else { Ok(()) }
     }
 
+    /// Writes how the game ended (`result`) under the index's table.
+    pub fn finish(&mut self, result: &str) -> Result<(), Error> {
+        self.result = result.to_string();
+        std::fs::create_dir_all(&self.dir).map_err(|source| Error::Io { path: self.dir.clone(), source })?;
+        self.write_index()
+    }
+
     fn write_index(&self) -> Result<(), Error> {
-        let page = IndexPage { title: "abviz — the computer's decisions", entries: &self.entries };
+        let page = IndexPage {
+            title: "abviz — the computer's decisions",
+            entries: &self.entries,
+            result: &self.result,
+        };
         let html =
             page.render().map_err(|e| Error::Usage(format!("could not render the index page: {e}")))?;
         write_files(&self.dir, &[SiteFile::text("index.html", html)])

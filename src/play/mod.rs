@@ -24,6 +24,8 @@ pub enum Outcome {
     Draw,
     /// The human left (typed 0 / quit, or the input ended).
     Quit,
+    /// A self-play game reached its move limit before its end.
+    Stopped,
 }
 
 /// A game between a human and the engine.
@@ -41,6 +43,10 @@ pub struct Match<G: Game> {
     /// Whether every decision is written (`--explain DIR`), not only on request.
     explain_all: bool,
     echo: bool,
+    /// The engine plays both sides ([`Match::with_self_play`]).
+    self_play: bool,
+    /// A self-play game stops after this many moves, if it has not ended.
+    move_limit: Option<usize>,
 }
 
 const HELP: &str = "Commands: a move, hint (what would the engine play?), undo (take back your last move and the \
@@ -66,7 +72,17 @@ impl<G: Game> Match<G> {
             explain_all: explainer.is_some(),
             explainer,
             echo: false,
+            self_play: false,
+            move_limit: None,
         }
+    }
+
+    /// The engine plays both sides, to the game's end or for at most `moves` moves; no input
+    /// is read. Each move is explained as the computer's are (`--explain DIR`).
+    pub fn with_self_play(mut self, moves: Option<usize>) -> Self {
+        self.self_play = true;
+        self.move_limit = moves;
+        self
     }
 
     /// Repeats each line read after the prompt (when the input is a pipe, so the transcript
@@ -88,11 +104,8 @@ impl<G: Game> Match<G> {
     /// Plays until the game ends or the human leaves.
     pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, out: &mut W) -> Result<Outcome, Error> {
         let human_name = self.game.player_name(self.human);
-        writeln!(
-            out,
-            "You play {human_name} ({}); the computer plays {} with {}{}.",
-            self.human.upper(),
-            self.game.player_name(self.human.other()),
+        let engine = format!(
+            "{}{}",
             self.engine.algo.title(),
             match self.engine.depth {
                 Some(d) => format!(" to depth {d}"),
@@ -102,9 +115,28 @@ impl<G: Game> Match<G> {
             } else {
                 ""
             }
-        )
-        .map_err(Self::io)?;
-        writeln!(out, "{HELP}").map_err(Self::io)?;
+        );
+        if self.self_play {
+            let limit = self
+                .move_limit
+                .map_or(String::new(), |n| format!(", for at most {}", plural(n as u64, "move")));
+            writeln!(
+                out,
+                "The computer plays both sides ({} and {}) with {engine}{limit}.",
+                self.game.player_name(Player::Max),
+                self.game.player_name(Player::Min)
+            )
+            .map_err(Self::io)?;
+        } else {
+            writeln!(
+                out,
+                "You play {human_name} ({}); the computer plays {} with {engine}.",
+                self.human.upper(),
+                self.game.player_name(self.human.other()),
+            )
+            .map_err(Self::io)?;
+            writeln!(out, "{HELP}").map_err(Self::io)?;
+        }
         let mut line = String::new();
         loop {
             let board = self.game.board_text();
@@ -112,11 +144,19 @@ impl<G: Game> Match<G> {
             if let Some(last) = self.last_move() {
                 writeln!(out, "Last move: {last}").map_err(Self::io)?;
             }
-            if let Some(outcome) = self.outcome() {
-                writeln!(out, "{}", self.result_line(outcome)).map_err(Self::io)?;
+            let outcome = self.outcome().or_else(|| {
+                let played = self.history.len();
+                (self.self_play && self.move_limit.is_some_and(|n| played >= n)).then_some(Outcome::Stopped)
+            });
+            if let Some(outcome) = outcome {
+                let result = self.result_line(outcome);
+                writeln!(out, "{result}").map_err(Self::io)?;
+                if let Some(explainer) = self.explainer.as_mut().filter(|_| self.self_play) {
+                    explainer.finish(&result)?;
+                }
                 return Ok(outcome);
             }
-            if self.game.to_move() != self.human {
+            if self.self_play || self.game.to_move() != self.human {
                 self.computer_move(out)?;
                 continue;
             }
@@ -359,6 +399,11 @@ impl<G: Game> Match<G> {
     fn result_line(&self, outcome: Outcome) -> String {
         match outcome {
             Outcome::Draw => "Result: draw.".into(),
+            Outcome::Stopped => format!(
+                "Stopped after {} (--moves): the game is not over.",
+                plural(self.history.len() as u64, "move")
+            ),
+            Outcome::Win(p) if self.self_play => format!("Result: {} wins.", self.game.player_name(p)),
             Outcome::Win(p) if p == self.human => {
                 format!("Result: {} wins — you win!", self.game.player_name(p))
             }

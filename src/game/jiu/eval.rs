@@ -123,16 +123,15 @@ pub fn shape_score(g: &Jiu, m: u8) -> i32 {
     s
 }
 
-/// The movement score of colour `m` (see the module's table).
+/// The movement score of colour `m` (see the module's table), from the position's tally.
 pub fn movement_score(g: &Jiu, m: u8) -> i32 {
-    let (cells, n) = (&g.cells, g.size());
-    let d = shapes::dalians(cells, n, m);
-    let pieces = g.counts[m as usize - 1] as i32;
-    PIECE * pieces
-        + SQUARE_HELD * shapes::squares(cells, n, m) as i32
-        + OPEN_SQUARE * shapes::open_squares(cells, n, m) as i32
-        + SINGLE_DALIAN * d.single as i32
-        + DOUBLE_DALIAN * d.double as i32
+    let k = m as usize - 1;
+    let t = g.tally();
+    PIECE * i32::from(g.counts[k])
+        + SQUARE_HELD * t.squares[k]
+        + OPEN_SQUARE * t.open[k]
+        + SINGLE_DALIAN * t.single[k]
+        + DOUBLE_DALIAN * t.double[k]
 }
 
 fn location_total(g: &Jiu, m: u8) -> i32 {
@@ -150,25 +149,21 @@ pub fn static_value(g: &Jiu) -> i32 {
     }
 }
 
-/// The process score of `mv`, played from `before` to `after`, for the mover.
+/// The process score of `mv`, played from `before` to `after`, for the mover (from the two
+/// positions' tallies).
 pub fn process_score(before: &Jiu, after: &Jiu, mv: &JiuMove) -> i32 {
     let mover = before.to_move();
-    let (m, e) = (colour(mover), colour(mover.other()));
-    let n = before.size();
-    let own_before = shapes::squares(&before.cells, n, m) as i32;
-    let own_after = shapes::squares(&after.cells, n, m) as i32;
+    let (m, e) = (colour(mover) as usize - 1, colour(mover.other()) as usize - 1);
+    let (tb, ta) = (before.tally(), after.tally());
     let formed = i32::from(mv.squares);
-    let own_broken = (own_before - own_after + formed).max(0);
-    let enemy_broken =
-        (shapes::squares(&before.cells, n, e) as i32 - shapes::squares(&after.cells, n, e) as i32).max(0);
-    let dalian_value = |g: &Jiu, c: u8| {
-        let d = shapes::dalians(&g.cells, n, c);
-        SINGLE_DALIAN * d.single as i32 + DOUBLE_DALIAN * d.double as i32
-    };
+    let own_broken = (tb.squares[m] - ta.squares[m] + formed).max(0);
+    let enemy_broken = (tb.squares[e] - ta.squares[e]).max(0);
+    let dalian_value =
+        |t: &shapes::Tally, k: usize| SINGLE_DALIAN * t.single[k] + DOUBLE_DALIAN * t.double[k];
     CAPTURE * mv.captures() as i32 + FORMED * formed - BROKEN * own_broken
         + BROKEN * enemy_broken
-        + (dalian_value(after, m) - dalian_value(before, m))
-        + (dalian_value(before, e) - dalian_value(after, e))
+        + (dalian_value(ta, m) - dalian_value(tb, m))
+        + (dalian_value(tb, e) - dalian_value(ta, e))
 }
 
 /// The result of a placement playout that ended here (the source's formula (1); White's view,

@@ -209,6 +209,8 @@ pub struct Jiu {
     winner: Option<Player>,
     key: u64,
     process: i32,
+    /// The shapes on the board while moving (zero while placing), kept up to date by each move.
+    tally: shapes::Tally,
     eval: JiuEval,
     variant: JiuVariant,
 }
@@ -245,6 +247,7 @@ impl Jiu {
             winner: None,
             key: 0,
             process: 0,
+            tally: shapes::Tally::default(),
             eval: JiuEval::Process,
             variant: JiuVariant::FreeChain,
         }
@@ -361,11 +364,42 @@ impl Jiu {
 
     /// The pieces a jump chain jumps over, in order.
     pub fn jumped(&self, mv: &JiuMove) -> Vec<usize> {
-        let points = self.move_points(mv);
-        if mv.kind != MoveKind::Jump {
-            return Vec::new();
+        self.jumped_points(mv).collect()
+    }
+
+    /// The pieces a jump chain jumps over, in order, without collecting them.
+    fn jumped_points<'a>(&'a self, mv: &'a JiuMove) -> impl Iterator<Item = usize> + 'a {
+        let jumps = if mv.kind == MoveKind::Jump { mv.jumps } else { 0 };
+        let mut at = mv.from as usize;
+        (0..jumps).map(move |k| {
+            let d = mv.jump_dir(k);
+            let mid = self.step(at, d, 1).unwrap_or(at);
+            at = self.step(at, d, 2).unwrap_or(at);
+            mid
+        })
+    }
+
+    /// The points a movement move changes: where the piece starts and ends, the pieces it jumps
+    /// over and the pieces its squares take (at most 2 + [`MAX_JUMPS`] + 2).
+    fn changed_points(&self, mv: &JiuMove, out: &mut [usize; MAX_JUMPS as usize + 4]) -> usize {
+        out[0] = mv.from as usize;
+        out[1] = mv.to as usize;
+        let mut k = 2;
+        for p in self.jumped_points(mv).chain(mv.removed()) {
+            out[k] = p;
+            k += 1;
         }
-        points.windows(2).map(|w| (w[0] + w[1]) / 2).collect()
+        k
+    }
+
+    /// Sets the tally of a position that has just entered the movement phase.
+    fn count_shapes(&mut self) {
+        self.tally = shapes::Tally::full(&self.cells, self.size());
+    }
+
+    /// The shapes on the board (zero while placing).
+    pub fn tally(&self) -> &shapes::Tally {
+        &self.tally
     }
 
     /// The move's label without its process score: `g7`, `g7-g8`, `g7xg9xi9`, `g7-g8+c3`.
@@ -409,36 +443,35 @@ impl Jiu {
     fn apply(&mut self, mv: JiuMove) {
         let mover = self.to_move;
         let (m, e) = (colour(mover), colour(mover.other()));
-        match mv.kind {
-            MoveKind::Place => {
-                self.set(mv.to as usize, m);
-                if self.counts[0] as usize + self.counts[1] as usize == self.size() * self.size() {
-                    for d in self.diagonal() {
-                        self.set(d, 0);
-                    }
-                    self.phase = Phase::Movement;
-                    self.to_move = Player::Min;
-                } else {
-                    self.to_move = mover.other();
+        if mv.kind == MoveKind::Place {
+            self.set(mv.to as usize, m);
+            if self.counts[0] as usize + self.counts[1] as usize == self.size() * self.size() {
+                for d in self.diagonal() {
+                    self.set(d, 0);
                 }
-                return;
+                self.phase = Phase::Movement;
+                self.to_move = Player::Min;
+                self.count_shapes();
+            } else {
+                self.to_move = mover.other();
             }
-            MoveKind::Step | MoveKind::Fly => {
-                self.set(mv.from as usize, 0);
-                self.set(mv.to as usize, m);
-            }
-            MoveKind::Jump => {
-                for mid in self.jumped(&mv) {
-                    debug_assert_eq!(self.cells[mid], e);
-                    self.set(mid, 0);
-                }
-                self.set(mv.from as usize, 0);
-                self.set(mv.to as usize, m);
-            }
+            return;
         }
+        let mut changed = [0; MAX_JUMPS as usize + 4];
+        let count = self.changed_points(&mv, &mut changed);
+        let changed = &changed[..count];
+        let before = shapes::Tally::near(&self.cells, self.size(), changed);
+        for &mid in &changed[2..2 + mv.jumps as usize] {
+            debug_assert_eq!(self.cells[mid], e);
+            self.set(mid, 0);
+        }
+        self.set(mv.from as usize, 0);
+        self.set(mv.to as usize, m);
         for r in mv.removed() {
             self.set(r, 0);
         }
+        let after = shapes::Tally::near(&self.cells, self.size(), changed);
+        self.tally.shift(&before, &after);
         self.plies += 1;
         self.to_move = mover.other();
         if self.winner.is_none() && self.dalian_win(mover) {
@@ -457,6 +490,7 @@ impl Jiu {
                     self.set(white, 1);
                     self.set(black, 2);
                     self.phase = Phase::Placement;
+                    self.tally = shapes::Tally::default();
                 }
                 let c = self.cells[mv.to as usize];
                 self.set(mv.to as usize, 0);
@@ -466,14 +500,20 @@ impl Jiu {
                 let m = self.cells[mv.to as usize];
                 let mover = owner(m);
                 let e = colour(mover.other());
+                let mut changed = [0; MAX_JUMPS as usize + 4];
+                let count = self.changed_points(&mv, &mut changed);
+                let changed = &changed[..count];
+                let before = shapes::Tally::near(&self.cells, self.size(), changed);
                 for r in mv.removed() {
                     self.set(r, e);
                 }
-                for mid in self.jumped(&mv) {
+                for &mid in &changed[2..2 + mv.jumps as usize] {
                     self.set(mid, e);
                 }
                 self.set(mv.to as usize, 0);
                 self.set(mv.from as usize, m);
+                let after = shapes::Tally::near(&self.cells, self.size(), changed);
+                self.tally.shift(&before, &after);
                 self.plies -= 1;
                 self.to_move = mover;
                 self.winner = None;

@@ -199,7 +199,7 @@ impl Jiu {
         if self.pieces(mover) < n || self.pieces(mover.other()) < n {
             return false;
         }
-        if shapes::dalians(&self.cells, self.size(), colour(mover)).double == 0 {
+        if self.tally.double[colour(mover) as usize - 1] == 0 {
             return false;
         }
         debug_assert_eq!(self.to_move, mover.other());

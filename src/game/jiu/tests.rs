@@ -580,6 +580,9 @@ fn soak(n: usize, games: u32, seed: u64, eval: JiuEval) {
             assert!(plies <= limit);
             let count = |c: u8| g.cells.iter().filter(|&&x| x == c).count() as u8;
             assert_eq!((count(1), count(2)), (g.counts[0], g.counts[1]));
+            if g.phase == Phase::Movement {
+                assert_eq!(g.tally, shapes::Tally::full(&g.cells, n), "{}", g.notation());
+            }
             assert!(g.counts.iter().all(|&k| (k as usize) < n * n / 2 + 1));
             if g.phase == Phase::Movement && g.plies == 0 {
                 assert!(g.diagonal().iter().all(|&d| g.cells[d] == 0));
@@ -624,6 +627,7 @@ proptest! {
             g.play(mv);
             played.push(mv);
             prop_assert_eq!(jiu(&g.notation()).notation(), g.notation());
+            prop_assert_eq!(g.tally, shapes::Tally::full(&g.cells, n));
         }
         for mv in played.into_iter().rev() {
             g.undo(mv);
