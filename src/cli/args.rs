@@ -210,6 +210,10 @@ pub struct SettingsArgs {
     /// history, comma-separated, or none [default: tt].
     #[arg(long, value_name = "LIST")]
     pub ordering_heuristics: Option<String>,
+    /// Games with captures (xiangqi): at the depth limit, search on with the captures only,
+    /// the static value standing pat, until the position is quiet (a quiescence search).
+    #[arg(long)]
+    pub quiescence: bool,
 }
 
 /// Options of the diagram formats (dot, svg, tikz, html).

@@ -479,6 +479,7 @@ fn event_code(k: EventKind) -> u8 {
         EventKind::Expand => 13,
         EventKind::Simulate => 14,
         EventKind::Backprop => 15,
+        EventKind::StandPat => 16,
     }
 }
 

@@ -45,6 +45,8 @@ pub struct Summary {
     pub cutoff: u32,
     /// The node whose stored result it took from the transposition table, or [`NONE`].
     pub link: NodeId,
+    /// Whether it stood pat: a quiescence search ran here (at the depth limit or beyond it).
+    pub stand_pat: bool,
 }
 
 impl Default for Summary {
@@ -65,6 +67,7 @@ impl Default for Summary {
             first_visit: NONE,
             cutoff: NONE,
             link: NONE,
+            stand_pat: false,
         }
     }
 }
@@ -231,6 +234,11 @@ impl Derived {
                     s.value = value;
                     let st = &mut d.steps[node as usize];
                     st.valued = st.valued.min(step);
+                }
+                Event::StandPat { node, alpha, beta, .. } if ok(node) => {
+                    let s = &mut d.summaries[node as usize];
+                    s.stand_pat = true;
+                    (s.alpha_out, s.beta_out) = (alpha, beta);
                 }
                 Event::Update { node, child, alpha, beta, .. } if ok(node) && ok(child) => {
                     let s = &mut d.summaries[node as usize];
