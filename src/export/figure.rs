@@ -29,6 +29,8 @@ pub enum Paint {
     Note,
     /// Light grey: the legend's frame.
     Frame,
+    /// Teal: the quiescence search's fringe beyond the depth limit.
+    Quiesce,
 }
 
 impl Paint {
@@ -41,6 +43,7 @@ impl Paint {
             Paint::Beta => "C62828",
             Paint::Note => "505050",
             Paint::Frame => "C8C8C8",
+            Paint::Quiesce => "00897B",
         }
     }
 
@@ -477,10 +480,12 @@ impl Drawer<'_> {
         };
         let kind = l.edge.unwrap_or(EdgeKind::Searched);
         let show = self.appear(i as u32);
+        // A capture searched beyond the depth limit: its edge in the fringe's colour.
+        let ink = if l.quiescence { Paint::Quiesce } else { Paint::Ink };
         let mut g = Group {
             part: Part::Edge,
             item: Some(i as u32),
-            classes: vec!["edge"],
+            classes: if l.quiescence { vec!["edge", "quiescence"] } else { vec!["edge"] },
             tooltip: None,
             prims: vec![],
             tags: vec![(0, "line")],
@@ -488,7 +493,7 @@ impl Drawer<'_> {
         match kind {
             EdgeKind::Searched => {
                 let width = l.share.map_or(EDGE_WIDTH, |s| super::view::share_width(s, EDGE_WIDTH, PV_WIDTH));
-                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, width, false) }, show))
+                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(ink, width, false) }, show))
             }
             EdgeKind::Pv => {
                 g.classes.push("pv");
@@ -496,19 +501,12 @@ impl Drawer<'_> {
                     Some(t) if t.last > show.from => {
                         let last = t.last;
                         let thin = Reveal { from: show.from, until: Some(last - 1) };
-                        g.prims.push((
-                            Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, EDGE_WIDTH, false) },
-                            thin,
-                        ));
+                        g.prims
+                            .push((Prim::Line { a, b, stroke: Stroke::new(ink, EDGE_WIDTH, false) }, thin));
                         let thick = Reveal { from: last, until: None };
-                        g.prims.push((
-                            Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) },
-                            thick,
-                        ));
+                        g.prims.push((Prim::Line { a, b, stroke: Stroke::new(ink, PV_WIDTH, false) }, thick));
                     }
-                    _ => g
-                        .prims
-                        .push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) }, show)),
+                    _ => g.prims.push((Prim::Line { a, b, stroke: Stroke::new(ink, PV_WIDTH, false) }, show)),
                 }
             }
             EdgeKind::Stub => {
@@ -592,7 +590,11 @@ impl Drawer<'_> {
         let ink = if faded { Paint::Faded } else { Paint::Ink };
         // MCTS: a node's border is as heavy as its share of its parent's visits.
         let border = l.share.map_or(1.4, |s| 1.4 + 2.6 * f64::from(s.min(1000)) / 1000.0);
-        let outline = Stroke::new(ink, border, faded);
+        // The quiescence search's fringe: a teal dashed outline.
+        let outline = match l.quiescence && !faded {
+            true => Stroke::new(Paint::Quiesce, border, true),
+            false => Stroke::new(ink, border, faded),
+        };
         let mut grp = Group {
             part: Part::Node,
             item: Some(i as u32),
@@ -612,6 +614,9 @@ impl Drawer<'_> {
         }
         if l.pv {
             grp.classes.push("pv");
+        }
+        if l.quiescence {
+            grp.classes.push("quiescence");
         }
         match l.cut {
             Some(CutKind::Alpha) => grp.classes.push("alpha-cut"),

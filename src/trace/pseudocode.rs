@@ -27,10 +27,10 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
     // A node that stood pat runs the quiescence search's lines; one below it is a call of it.
     let stood_pat = |n: u32| trace.summary(n).stand_pat;
     let roles: &[LineRole] = match *e {
-        Event::Enter { node, .. } if beyond(trace, node) => &[QuiesceHeader, Header],
+        Event::Enter { node, .. } if trace.beyond_horizon(node) => &[QuiesceHeader, Header],
         Event::StandPat { alpha, beta, .. } if alpha >= beta => &[StandPatCut, StandPat],
         Event::StandPat { .. } => &[StandPat],
-        Event::Eval { node, .. } if beyond(trace, node) => &[QuiesceLeaf, Leaf],
+        Event::Eval { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
         Event::Update { node, .. } if stood_pat(node) => &[QuiesceUpdate],
         Event::Cutoff { node, .. } if stood_pat(node) => &[QuiesceCut],
         Event::Exit { node, .. } if stood_pat(node) && prev == Some(EventKind::StandPat) => {
@@ -38,7 +38,7 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
         }
         Event::Exit { node, .. } if stood_pat(node) && prev == Some(EventKind::Cutoff) => &[QuiesceCut],
         Event::Exit { node, .. } if stood_pat(node) => &[QuiesceReturn],
-        Event::Exit { node, .. } if beyond(trace, node) => &[QuiesceLeaf, Leaf],
+        Event::Exit { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
         Event::Enter { node, .. } => match player(node) {
             Player::Max => &[Header],
             Player::Min => &[MinHeader, Header],
@@ -85,9 +85,4 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
         Event::Backprop { .. } => &[Backprop],
     };
     trace.algorithm.line_of(roles).unwrap_or(0)
-}
-
-/// Whether `node` lies beyond the depth limit: its parent stood pat (a quiescence search).
-fn beyond(trace: &Trace, node: u32) -> bool {
-    trace.parent(node).is_some_and(|p| trace.summary(p).stand_pat)
 }

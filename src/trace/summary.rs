@@ -372,6 +372,12 @@ impl Trace {
         &self.derived().summaries[id as usize]
     }
 
+    /// Whether node `id` was searched beyond the depth limit: its parent stood pat (a quiescence
+    /// search, `--quiescence`), so it is one of the captures the horizon was extended by.
+    pub fn beyond_horizon(&self, id: NodeId) -> bool {
+        self.parent(id).is_some_and(|p| self.summary(p).stand_pat)
+    }
+
     /// When node `id` appears in the replay.
     pub fn steps_of(&self, id: NodeId) -> Steps {
         self.derived().steps[id as usize]
