@@ -223,6 +223,19 @@ impl Input {
         Input::Game(GameInput::from_position(position, depth))
     }
 
+    /// Whether `algo` may search this input with `settings`: `--quiescence` needs a game that
+    /// defines quiescence moves and a depth-limited search (the error says why not).
+    pub fn check_settings(&self, algo: Algorithm, settings: &Settings) -> Result<(), Error> {
+        struct Check<'a>(Algorithm, &'a Settings);
+        impl GameTask for Check<'_> {
+            type Output = Result<(), Error>;
+            fn run<G: Game>(self, game: G, _depth: u32, info: InputInfo) -> Self::Output {
+                quiescence_fits(&game, self.0, self.1, &info)
+            }
+        }
+        self.with_game(Check(algo, settings))
+    }
+
     /// Runs `algo` with the full recorder.
     pub fn trace(&self, algo: Algorithm, opts: &RunOptions) -> Result<Trace, Error> {
         self.with_game(RecordTask { algo, opts })

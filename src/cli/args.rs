@@ -542,6 +542,10 @@ pub struct CompareArgs {
     /// searches with it; only id uses it).
     #[arg(long, value_name = "LIST")]
     pub ordering_heuristics: Option<String>,
+    /// Games with captures (xiangqi): each row twice, without and with a quiescence search at
+    /// the depth limit (captures only, with stand-pat).
+    #[arg(long)]
+    pub quiescence: bool,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
     /// With mcts: MCTS against minimax (is its move optimal, its value estimate, its nodes) on
     /// the position and every position one move away.
