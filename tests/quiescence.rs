@@ -293,6 +293,25 @@ fn the_command_line_refuses_quiescence_where_it_means_nothing() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("with quiescence search") && text.contains("  q"), "{text}");
     assert!(text.contains("Best move    a0a4"), "{text}");
+    // The fringe beyond the depth limit, styled in every diagram.
+    let draw = |format: &str| {
+        let args =
+            ["run", "--game", "xiangqi", "--position", HANGING, "--depth", "1", "--quiescence", "-f", format];
+        String::from_utf8(Command::cargo_bin("abviz").unwrap().args(args).output().unwrap().stdout).unwrap()
+    };
+    let svg = draw("svg");
+    assert!(
+        svg.contains("leaf quiescence") && svg.contains("edge quiescence") && svg.contains("00897B"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("quiescence: captures beyond the depth limit") && svg.contains("9 stand-pats"),
+        "{svg}"
+    );
+    let dot = draw("dot");
+    assert!(dot.contains(r##"style="filled,dashed", color="#00897B""##), "{dot}");
+    let tikz = draw("tikz");
+    assert!(tikz.contains(r"\definecolor{abvizQuiesce}") && tikz.contains("draw=abvizQuiesce"), "{tikz}");
 }
 
 #[test]

@@ -614,6 +614,9 @@ impl<'a> View<'a> {
         if t.algorithm.has_window() {
             s.push_str(&format!(", {} pruned", thousands(t.stats.pruned)));
         }
+        if t.stats.stand_pats > 0 {
+            s.push_str(&format!(", {} stand-pats", thousands(t.stats.stand_pats)));
+        }
         s
     }
 
