@@ -179,6 +179,9 @@ pub enum Part {
     Legend,
     /// The sentence for each step (`--tikz-steps`).
     Narration,
+    /// A transposition link: a dashed arrow from a node that took a stored result to the node
+    /// that stored it, labelled "TT".
+    Link,
 }
 
 /// Primitives drawn together: one node, one edge, the legend.
@@ -409,6 +412,8 @@ pub fn draw(view: &View, steps: bool) -> Figure {
     // Edges first, so the white shapes cover their ends.
     groups.extend((1..n).map(|i| d.edge(i)));
     groups.extend((0..n).map(|i| d.node(i)));
+    // Transposition hits whose stored node is drawn too, over the tree.
+    groups.extend(view.trace.links().iter().filter_map(|&(node, from)| d.link(node, from)));
 
     let mut bbox = layout.bbox;
     bbox.min_x += MARGIN;
@@ -577,6 +582,76 @@ impl Drawer<'_> {
             ));
         }
         g
+    }
+
+    /// Where a straight line from the centre of item `i` along (`ux`, `uy`) leaves its shape's
+    /// box, plus a small gap.
+    fn exit_distance(&self, i: usize, (ux, uy): Pt) -> f64 {
+        let (hw, hh) = (self.geoms[i].w / 2.0, self.geoms[i].h / 2.0);
+        let across = if ux.abs() > 1e-9 { hw / ux.abs() } else { f64::INFINITY };
+        let down = if uy.abs() > 1e-9 { hh / uy.abs() } else { f64::INFINITY };
+        across.min(down) + 3.0
+    }
+
+    /// The transposition hit at `node`, which took the result `from` stored: a dashed arrow from
+    /// the one to the other, labelled "TT", shown once the hitting node appears. `None` unless
+    /// both are drawn.
+    fn link(&self, node: NodeId, from: NodeId) -> Option<Group> {
+        let (i, j) = (self.view.index_of(node)? as usize, self.view.index_of(from)? as usize);
+        let (a, b) = (self.at(i), self.at(j));
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = (dx / len.max(1e-9), dy / len.max(1e-9));
+        let (start, end) = (self.exit_distance(i, (ux, uy)), len - self.exit_distance(j, (ux, uy)));
+        if end - start < 12.0 {
+            return None;
+        }
+        let at = |t: f64| (a.0 + ux * t, a.1 + uy * t);
+        let (nx, ny) = (-uy, ux);
+        let show = self.appear(i as u32);
+        let stroke = Stroke::new(Paint::Note, 1.1, true);
+        let tip = at(end);
+        let back = at(end - 8.0);
+        let mid = at((start + end) / 2.0);
+        let trace = self.view.trace;
+        let prims = vec![
+            (Prim::Line { a: at(start), b: back, stroke }, show),
+            (
+                Prim::Polygon {
+                    pts: vec![
+                        tip,
+                        (back.0 + nx * 4.0, back.1 + ny * 4.0),
+                        (back.0 - nx * 4.0, back.1 - ny * 4.0),
+                    ],
+                    stroke: Stroke::new(Paint::Note, 1.1, false),
+                },
+                show,
+            ),
+            (
+                Prim::Text {
+                    at: (mid.0 + nx * 8.0, mid.1 + ny * 8.0),
+                    text: "TT".into(),
+                    size: font::SMALL,
+                    anchor: Anchor::Middle,
+                    bold: true,
+                    paint: Paint::Note,
+                    halo: true,
+                },
+                show,
+            ),
+        ];
+        Some(Group {
+            part: Part::Link,
+            item: None,
+            classes: vec!["tt-link"],
+            tooltip: Some(format!(
+                "#{} took the result stored at #{} from the transposition table",
+                trace.summary(node).pre,
+                trace.summary(from).pre
+            )),
+            prims,
+            tags: vec![(0, "line")],
+        })
     }
 
     /// Item `i`: its shape, value, name, window and visit order.
