@@ -62,9 +62,9 @@ function abvizDecode(D) {
   // The state before step k (see EventData::encode in src/export/html.rs).
   var lastNode = -1, lastChild = -1, lastFocus = -1, lastA = 0, lastB = 0;
   for (var k = 0; k < E; k++) {
-    var kk = EV.k[k] & 15;
+    var kk = EV.k[k] & 31;
     kind[k] = kk;
-    flag[k] = EV.k[k] >> 4;
+    flag[k] = EV.k[k] >> 5;
     up[k] = EV.up[k] ? k - EV.up[k] : -1;
     prev[k] = EV.prev[k] ? k - EV.prev[k] : -1;
     var expectedChild = lastChild >= 0 ? lastChild : lastNode;

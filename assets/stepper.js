@@ -24,7 +24,7 @@
   var ENTER = 0, UPDATE = 2, CUTOFF = 3, RESEARCH = 5, EXPAND = 13;
   var windowed = D.windowed;
   // MCTS: per event N, W and UCT (see MctsData in src/export/html_mcts.rs).
-  var M = D.mcts || null, ITERATION = 11, SELECT = 12, BACKPROP = 15;
+  var M = D.mcts || null, ITERATION = 11, SELECT = 12, BACKPROP = 15, STAND_PAT = 16;
 
   function statusOf(id) { return (N.flags[id] >> 1) & 7; }
   function isMin(id) { return (N.flags[id] & 1) === 1; }

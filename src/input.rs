@@ -223,6 +223,19 @@ impl Input {
         Input::Game(GameInput::from_position(position, depth))
     }
 
+    /// Whether `algo` may search this input with `settings`: `--quiescence` needs a game that
+    /// defines quiescence moves and a depth-limited search (the error says why not).
+    pub fn check_settings(&self, algo: Algorithm, settings: &Settings) -> Result<(), Error> {
+        struct Check<'a>(Algorithm, &'a Settings);
+        impl GameTask for Check<'_> {
+            type Output = Result<(), Error>;
+            fn run<G: Game>(self, game: G, _depth: u32, info: InputInfo) -> Self::Output {
+                quiescence_fits(&game, self.0, self.1, &info)
+            }
+        }
+        self.with_game(Check(algo, settings))
+    }
+
     /// Runs `algo` with the full recorder.
     pub fn trace(&self, algo: Algorithm, opts: &RunOptions) -> Result<Trace, Error> {
         self.with_game(RecordTask { algo, opts })
@@ -287,7 +300,9 @@ impl GameTask for RecordTask<'_> {
     fn run<G: Game>(self, game: G, depth: u32, info: InputInfo) -> Self::Output {
         let mut g = game.clone();
         let explicit = !info.kind.is_game();
-        let mut rec = Recorder::new(self.algo.descriptor(), self.opts.max_nodes)
+        quiescence_fits(&game, self.algo, &self.opts.settings, &info)?;
+        let descriptor = search::descriptor_with(self.algo, &self.opts.settings);
+        let mut rec = Recorder::new(&descriptor, self.opts.max_nodes)
             .with_positions(self.opts.positions)
             .with_pruned_subtrees(if explicit { self.opts.pruned_subtrees } else { 0 })
             .with_playouts(self.opts.record_playouts);
@@ -300,7 +315,8 @@ impl GameTask for RecordTask<'_> {
         }
         let outcome = search::run_with(self.algo, &mut g, depth, &settings, &mut rec)?;
         let mut trace = rec.finish(info, outcome.result(&game));
-        if self.opts.minimax_reference && self.algo.has_window() {
+        // Minimax without quiescence would count another search.
+        if self.opts.minimax_reference && self.algo.has_window() && !settings.quiescence {
             let mut g = game;
             // "Where cheap": minimax may visit far more nodes than alpha-beta (30x in full
             // tic-tac-toe), but a reference count is not worth more than a few million nodes.
@@ -314,6 +330,32 @@ impl GameTask for RecordTask<'_> {
     }
 }
 
+/// Refuses `--quiescence` where it means nothing: MCTS, and an input whose game defines no
+/// quiescence moves (trees, games without captures).
+fn quiescence_fits<G: Game>(
+    game: &G,
+    algo: Algorithm,
+    settings: &Settings,
+    info: &InputInfo,
+) -> Result<(), Error> {
+    if !settings.quiescence {
+        return Ok(());
+    }
+    if algo.is_mcts() {
+        return Err(Error::Usage(format!(
+            "--quiescence extends a depth-limited search; --algo {algo} plays out to the end instead"
+        )));
+    }
+    if game.quiescence_moves().is_none() {
+        let what =
+            if info.kind.is_game() { "this game defines no captures" } else { "a tree has no captures" };
+        return Err(Error::Usage(format!(
+            "--quiescence searches captures beyond the depth limit, and {what}: use it with --game xiangqi"
+        )));
+    }
+    Ok(())
+}
+
 struct CountTask {
     algo: Algorithm,
     counter: Counter,
@@ -322,7 +364,8 @@ struct CountTask {
 
 impl GameTask for CountTask {
     type Output = Result<(SearchResult, Stats), Error>;
-    fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
+    fn run<G: Game>(self, game: G, depth: u32, info: InputInfo) -> Self::Output {
+        quiescence_fits(&game, self.algo, &self.settings, &info)?;
         let revisits = self.algo.descriptor().features.researches;
         let mut counter = self.counter.tracking_revisits(revisits);
         let mut g = game.clone();

@@ -633,6 +633,7 @@ fn the_page_words_every_step_as_the_library_does() {
         &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "id", "--depth", "4"],
         &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "mcts", "--iterations", "30"],
         &["--game", "xiangqi", "--depth", "2", "-a", "alphabeta"],
+        &["--game", "xiangqi", "--depth", "1", "-a", "negascout", "--quiescence"],
         &["--game", "kalah", "--pits", "3", "--seeds", "2", "--depth", "4", "-a", "alphabeta"],
         &["--game", "jiu", "--depth", "2", "-a", "alphabeta"],
         &["--random", "2,14,3", "-a", "minimax"],

@@ -116,7 +116,30 @@ fn cases() -> Vec<(String, Trace, ViewOptions)> {
     let ttt = ttt.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
     out.push(("tictactoe".into(), ttt.clone(), ViewOptions { max_depth: Some(2), ..d() }));
     out.push(("tictactoe-lr".into(), ttt, ViewOptions { rankdir: RankDir::LeftRight, ..d() }));
+    // Iterative deepening's transposition links: dashed arrows labelled TT.
+    out.push(("tictactoe-id-tt".into(), tt_trace(), d()));
     out
+}
+
+fn tt_trace() -> Trace {
+    let ttt = Input::game(TicTacToe::parse("XO./.X./O..", TttEval::Win).unwrap(), None);
+    ttt.trace(Algorithm::Iterative, &RunOptions::default()).unwrap()
+}
+
+#[test]
+fn transposition_links_are_drawn_in_svg_and_tikz() {
+    let t = tt_trace();
+    let drawn: Vec<_> = t.links().to_vec();
+    assert!(!drawn.is_empty(), "the search takes results from its table");
+    let opts = ViewOptions::default();
+    let svg = export(&t, Format::Svg, &opts);
+    // The figure draws the last pass: an arrow for each of its links whose ends it shows.
+    let arrows = svg.matches(r#"<g class="tt-link">"#).count();
+    assert!(arrows >= 1 && arrows <= drawn.len(), "{arrows} arrows for {} links\n{svg}", drawn.len());
+    assert!(svg.contains("took the result stored at #"), "{svg}");
+    let tikz = export(&t, Format::Tikz, &opts);
+    assert_eq!(tikz.matches("% tt-link").count(), arrows, "{tikz}");
+    assert!(tikz.contains("{TT}"), "{tikz}");
 }
 
 // ---------------------------------------------------------------- snapshots

@@ -210,6 +210,10 @@ pub struct SettingsArgs {
     /// history, comma-separated, or none [default: tt].
     #[arg(long, value_name = "LIST")]
     pub ordering_heuristics: Option<String>,
+    /// Games with captures (xiangqi): at the depth limit, search on with the captures only,
+    /// the static value standing pat, until the position is quiet (a quiescence search).
+    #[arg(long)]
+    pub quiescence: bool,
 }
 
 /// Options of the diagram formats (dot, svg, tikz, html).
@@ -546,6 +550,10 @@ pub struct CompareArgs {
     /// searches with it; only id uses it).
     #[arg(long, value_name = "LIST")]
     pub ordering_heuristics: Option<String>,
+    /// Games with captures (xiangqi): each row twice, without and with a quiescence search at
+    /// the depth limit (captures only, with stand-pat).
+    #[arg(long)]
+    pub quiescence: bool,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
     /// With mcts: MCTS against minimax (is its move optimal, its value estimate, its nodes) on
     /// the position and every position one move away.

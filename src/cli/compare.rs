@@ -64,7 +64,7 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     if args.iterations.is_some() {
         return Err(usage("--iterations goes with --algos ...,mcts"));
     }
-    let cases = with_heuristics(cases(&args)?, &args, &algorithms)?;
+    let cases = with_quiescence(with_heuristics(cases(&args)?, &args, &algorithms)?, &args)?;
     let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
     let bar = super::progress::bar(experiment.work());
     let results = experiment.run(&|work| bar.inc(work));
@@ -100,6 +100,27 @@ fn with_heuristics(
             c.description = format!("{}, ordering heuristics {name}", c.description);
             out.push(c);
         }
+    }
+    Ok(out)
+}
+
+/// With `--quiescence`, each case twice: as it is, then searched on in quiescence at the depth
+/// limit.
+fn with_quiescence(cases: Vec<Case>, args: &CompareArgs) -> Result<Vec<Case>, Error> {
+    if !args.quiescence {
+        return Ok(cases);
+    }
+    if args.source.game.is_none() {
+        return Err(usage("--quiescence applies to games with captures (--game xiangqi), not to trees"));
+    }
+    let mut out = Vec::with_capacity(cases.len() * 2);
+    for case in cases {
+        let mut q = case.clone();
+        q.settings.quiescence = true;
+        q.label = format!("{}, quiescence", q.label);
+        q.description = format!("{}, with a quiescence search at the depth limit", q.description);
+        out.push(case);
+        out.push(q);
     }
     Ok(out)
 }

@@ -154,6 +154,7 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
     if let Some(text) = &a.ordering_heuristics {
         settings.heuristics = text.parse().map_err(usage)?;
     }
+    settings.quiescence = a.quiescence;
     Ok(settings)
 }
 

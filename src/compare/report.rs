@@ -71,6 +71,8 @@ pub struct AlgoResult {
     pub passes: Summary,
     /// Values taken from the transposition table.
     pub tt_hits: Summary,
+    /// Quiescence search: static evaluations that stood pat (0 without `--quiescence`).
+    pub stand_pats: Summary,
     /// The deepest node entered (root = 0), over all samples.
     pub max_depth: u32,
     /// Mean nodes divided by minimax's mean nodes (when minimax is compared).
@@ -156,6 +158,7 @@ impl Report {
                             researches: stat(|s| s.researches),
                             passes: stat(|s| s.passes),
                             tt_hits: stat(|s| s.tt_hits),
+                            stand_pats: stat(|s| s.stand_pats),
                             max_depth,
                             nodes_vs_minimax: None,
                             leaves_vs_minimax: None,

@@ -22,6 +22,7 @@ enum Col {
     Researches,
     Passes,
     TtHits,
+    StandPats,
     Value,
     VsMinimax,
     Ebf,
@@ -46,6 +47,7 @@ impl Col {
             Col::Researches => "Re-searches",
             Col::Passes => "Passes",
             Col::TtHits => "TT hits",
+            Col::StandPats => "Stand-pats",
             Col::Value => "Value",
             Col::VsMinimax => "Nodes vs minimax",
             Col::Ebf => "EBF",
@@ -105,6 +107,10 @@ fn columns(report: &Report) -> Vec<Col> {
         if on {
             cols.push(col);
         }
+    }
+    // Quiescence's static evaluations, when a row searched with it.
+    if any(|r| r.results.iter().any(|a| a.stand_pats.max > 0)) {
+        cols.push(Col::StandPats);
     }
     cols.push(Col::Value);
     if report.algorithms.contains(&Algorithm::Minimax) {
@@ -178,6 +184,7 @@ fn cell(col: Col, row: &Row, r: &AlgoResult) -> String {
         Col::Researches => mean_text(r.researches.mean),
         Col::Passes => mean_text(r.passes.mean),
         Col::TtHits => mean_text(r.tt_hits.mean),
+        Col::StandPats => mean_text(r.stand_pats.mean),
         Col::Value => value_text(row),
         Col::VsMinimax => r.nodes_vs_minimax.map(percent_text).unwrap_or_default(),
         Col::Ebf => r.effective_branching.map(|b| format!("{b:.2}")).unwrap_or_else(|| "–".into()),
@@ -217,6 +224,12 @@ pub(crate) fn html_grid(report: &Report) -> (Vec<(&'static str, bool)>, Vec<Html
 /// The notes printed under a table.
 pub fn notes(report: &Report) -> Vec<String> {
     let mut notes = vec!["Nodes include the root; leaves are static evaluations.".to_string()];
+    if report.rows.iter().any(|r| r.results.iter().any(|a| a.stand_pats.max > 0)) {
+        notes.push(
+            "Stand-pats: the quiescence search's static evaluations (at the depth limit and beyond it, where it searches captures only); they are not counted as leaves."
+                .into(),
+        );
+    }
     if report.algorithms.contains(&Algorithm::Minimax) {
         notes.push("Nodes vs minimax: the algorithm's nodes as a share of minimax's.".into());
     }

@@ -123,6 +123,9 @@ fn render(view: &View) -> String {
         }
         if faded {
             attrs.push(format!(r#"color="{c}", fontcolor="{c}""#, c = color(Paint::Faded)));
+        } else if l.quiescence {
+            // The quiescence search's fringe beyond the depth limit: teal, dashed.
+            attrs.push(format!(r#"style="filled,dashed", color="{}""#, color(Paint::Quiesce)));
         }
         // MCTS: a node's border is as heavy as its share of its parent's visits.
         if let Some(share) = l.share {
@@ -182,6 +185,9 @@ fn render(view: &View) -> String {
                 text.push(format!("<b>{}</b>", font(10.0, cut_paint(kind), &mark)));
             }
         }
+        if l.quiescence && !l.pruned {
+            attrs.push(format!(r#"color="{}""#, color(Paint::Quiesce)));
+        }
         if let Some(m) = &l.edge_label {
             text.push(font(9.0, if l.pruned { Paint::Faded } else { Paint::Note }, m));
         }
@@ -227,10 +233,12 @@ fn legend(view: &View) -> String {
             LegendKey::Range => ("[lo, hi]", Paint::Note),
             LegendKey::Order => ("1", Paint::Note),
             LegendKey::Stub => ("⋯", Paint::Faded),
+            LegendKey::Quiescence => ("╌╌ □", Paint::Quiesce),
         };
         let text_paint = match key {
             LegendKey::AlphaCut => Paint::Alpha,
             LegendKey::BetaCut => Paint::Beta,
+            LegendKey::Quiescence => Paint::Quiesce,
             _ => Paint::Ink,
         };
         let size = if key == LegendKey::Order { 8.0 } else { 11.0 };

@@ -29,6 +29,8 @@ pub enum Paint {
     Note,
     /// Light grey: the legend's frame.
     Frame,
+    /// Teal: the quiescence search's fringe beyond the depth limit.
+    Quiesce,
 }
 
 impl Paint {
@@ -41,6 +43,7 @@ impl Paint {
             Paint::Beta => "C62828",
             Paint::Note => "505050",
             Paint::Frame => "C8C8C8",
+            Paint::Quiesce => "00897B",
         }
     }
 
@@ -176,6 +179,9 @@ pub enum Part {
     Legend,
     /// The sentence for each step (`--tikz-steps`).
     Narration,
+    /// A transposition link: a dashed arrow from a node that took a stored result to the node
+    /// that stored it, labelled "TT".
+    Link,
 }
 
 /// Primitives drawn together: one node, one edge, the legend.
@@ -406,6 +412,8 @@ pub fn draw(view: &View, steps: bool) -> Figure {
     // Edges first, so the white shapes cover their ends.
     groups.extend((1..n).map(|i| d.edge(i)));
     groups.extend((0..n).map(|i| d.node(i)));
+    // Transposition hits whose stored node is drawn too, over the tree.
+    groups.extend(view.trace.links().iter().filter_map(|&(node, from)| d.link(node, from)));
 
     let mut bbox = layout.bbox;
     bbox.min_x += MARGIN;
@@ -477,10 +485,12 @@ impl Drawer<'_> {
         };
         let kind = l.edge.unwrap_or(EdgeKind::Searched);
         let show = self.appear(i as u32);
+        // A capture searched beyond the depth limit: its edge in the fringe's colour.
+        let ink = if l.quiescence { Paint::Quiesce } else { Paint::Ink };
         let mut g = Group {
             part: Part::Edge,
             item: Some(i as u32),
-            classes: vec!["edge"],
+            classes: if l.quiescence { vec!["edge", "quiescence"] } else { vec!["edge"] },
             tooltip: None,
             prims: vec![],
             tags: vec![(0, "line")],
@@ -488,7 +498,7 @@ impl Drawer<'_> {
         match kind {
             EdgeKind::Searched => {
                 let width = l.share.map_or(EDGE_WIDTH, |s| super::view::share_width(s, EDGE_WIDTH, PV_WIDTH));
-                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, width, false) }, show))
+                g.prims.push((Prim::Line { a, b, stroke: Stroke::new(ink, width, false) }, show))
             }
             EdgeKind::Pv => {
                 g.classes.push("pv");
@@ -496,19 +506,12 @@ impl Drawer<'_> {
                     Some(t) if t.last > show.from => {
                         let last = t.last;
                         let thin = Reveal { from: show.from, until: Some(last - 1) };
-                        g.prims.push((
-                            Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, EDGE_WIDTH, false) },
-                            thin,
-                        ));
+                        g.prims
+                            .push((Prim::Line { a, b, stroke: Stroke::new(ink, EDGE_WIDTH, false) }, thin));
                         let thick = Reveal { from: last, until: None };
-                        g.prims.push((
-                            Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) },
-                            thick,
-                        ));
+                        g.prims.push((Prim::Line { a, b, stroke: Stroke::new(ink, PV_WIDTH, false) }, thick));
                     }
-                    _ => g
-                        .prims
-                        .push((Prim::Line { a, b, stroke: Stroke::new(Paint::Ink, PV_WIDTH, false) }, show)),
+                    _ => g.prims.push((Prim::Line { a, b, stroke: Stroke::new(ink, PV_WIDTH, false) }, show)),
                 }
             }
             EdgeKind::Stub => {
@@ -581,6 +584,76 @@ impl Drawer<'_> {
         g
     }
 
+    /// Where a straight line from the centre of item `i` along (`ux`, `uy`) leaves its shape's
+    /// box, plus a small gap.
+    fn exit_distance(&self, i: usize, (ux, uy): Pt) -> f64 {
+        let (hw, hh) = (self.geoms[i].w / 2.0, self.geoms[i].h / 2.0);
+        let across = if ux.abs() > 1e-9 { hw / ux.abs() } else { f64::INFINITY };
+        let down = if uy.abs() > 1e-9 { hh / uy.abs() } else { f64::INFINITY };
+        across.min(down) + 3.0
+    }
+
+    /// The transposition hit at `node`, which took the result `from` stored: a dashed arrow from
+    /// the one to the other, labelled "TT", shown once the hitting node appears. `None` unless
+    /// both are drawn.
+    fn link(&self, node: NodeId, from: NodeId) -> Option<Group> {
+        let (i, j) = (self.view.index_of(node)? as usize, self.view.index_of(from)? as usize);
+        let (a, b) = (self.at(i), self.at(j));
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = (dx / len.max(1e-9), dy / len.max(1e-9));
+        let (start, end) = (self.exit_distance(i, (ux, uy)), len - self.exit_distance(j, (ux, uy)));
+        if end - start < 12.0 {
+            return None;
+        }
+        let at = |t: f64| (a.0 + ux * t, a.1 + uy * t);
+        let (nx, ny) = (-uy, ux);
+        let show = self.appear(i as u32);
+        let stroke = Stroke::new(Paint::Note, 1.1, true);
+        let tip = at(end);
+        let back = at(end - 8.0);
+        let mid = at((start + end) / 2.0);
+        let trace = self.view.trace;
+        let prims = vec![
+            (Prim::Line { a: at(start), b: back, stroke }, show),
+            (
+                Prim::Polygon {
+                    pts: vec![
+                        tip,
+                        (back.0 + nx * 4.0, back.1 + ny * 4.0),
+                        (back.0 - nx * 4.0, back.1 - ny * 4.0),
+                    ],
+                    stroke: Stroke::new(Paint::Note, 1.1, false),
+                },
+                show,
+            ),
+            (
+                Prim::Text {
+                    at: (mid.0 + nx * 8.0, mid.1 + ny * 8.0),
+                    text: "TT".into(),
+                    size: font::SMALL,
+                    anchor: Anchor::Middle,
+                    bold: true,
+                    paint: Paint::Note,
+                    halo: true,
+                },
+                show,
+            ),
+        ];
+        Some(Group {
+            part: Part::Link,
+            item: None,
+            classes: vec!["tt-link"],
+            tooltip: Some(format!(
+                "#{} took the result stored at #{} from the transposition table",
+                trace.summary(node).pre,
+                trace.summary(from).pre
+            )),
+            prims,
+            tags: vec![(0, "line")],
+        })
+    }
+
     /// Item `i`: its shape, value, name, window and visit order.
     fn node(&self, i: usize) -> Group {
         let l = self.labels[i];
@@ -592,7 +665,11 @@ impl Drawer<'_> {
         let ink = if faded { Paint::Faded } else { Paint::Ink };
         // MCTS: a node's border is as heavy as its share of its parent's visits.
         let border = l.share.map_or(1.4, |s| 1.4 + 2.6 * f64::from(s.min(1000)) / 1000.0);
-        let outline = Stroke::new(ink, border, faded);
+        // The quiescence search's fringe: a teal dashed outline.
+        let outline = match l.quiescence && !faded {
+            true => Stroke::new(Paint::Quiesce, border, true),
+            false => Stroke::new(ink, border, faded),
+        };
         let mut grp = Group {
             part: Part::Node,
             item: Some(i as u32),
@@ -612,6 +689,9 @@ impl Drawer<'_> {
         }
         if l.pv {
             grp.classes.push("pv");
+        }
+        if l.quiescence {
+            grp.classes.push("quiescence");
         }
         match l.cut {
             Some(CutKind::Alpha) => grp.classes.push("alpha-cut"),

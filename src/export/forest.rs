@@ -39,6 +39,7 @@ const STYLES: &str = r"\forestset{
     font=\footnotesize},
   pruned/.style={draw=abvizFaded, dashed, text=abvizFaded,
     edge={draw=abvizFaded, dashed}},
+  quiescence/.style={draw=abvizQuiesce, dashed, edge={draw=abvizQuiesce}},
   pv/.style={edge={line width=1.8pt}},
   alpha cut/.style={edge label={node[midway, fill=white, inner sep=1pt, text=abvizAlpha,
     font=\bfseries\scriptsize]{$\alpha$-cut}}},
@@ -67,6 +68,7 @@ fn render(view: &View, no_legend: bool) -> String {
         ("abvizAlpha", "1565C0"),
         ("abvizBeta", "C62828"),
         ("abvizNote", "555555"),
+        ("abvizQuiesce", "00897B"),
     ] {
         let _ = writeln!(out, r"\definecolor{{{name}}}{{HTML}}{{{hex}}}");
     }
@@ -108,6 +110,7 @@ fn symbol(key: LegendKey) -> &'static str {
         LegendKey::Range => r"\textcolor{abvizNote}{[lo, hi]}",
         LegendKey::Order => r"\textcircled{\tiny 1}",
         LegendKey::Stub => r"\fbox{\tiny$\cdots$}",
+        LegendKey::Quiescence => r"\textcolor{abvizQuiesce}{-\,-\,$\square$}",
     }
 }
 
@@ -149,6 +152,8 @@ fn node(view: &View, i: u32) -> String {
     s.push_str(shape);
     if l.pruned {
         s.push_str(", pruned");
+    } else if l.quiescence {
+        s.push_str(", quiescence");
     }
     if matches!(l.edge, Some(EdgeKind::Pv)) {
         s.push_str(", pv");

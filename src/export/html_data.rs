@@ -165,7 +165,7 @@ struct CutData {
 /// Per step, from the trace's timeline: what happened and the state after it.
 #[derive(Serialize, Default)]
 pub(super) struct EventData {
-    /// The kind ([`event_code`]), plus 16 × the bound an exit, pass end or table entry carries
+    /// The kind ([`event_code`]), plus 32 × the bound an exit, pass end or table entry carries
     /// (0 exact, 1 lower, 2 upper), or 16 for a finished game's evaluation or a β-cutoff.
     pub(super) k: Packed,
     /// The pseudocode line (0-based).
@@ -271,6 +271,7 @@ pub(super) fn event_code(k: EventKind) -> u8 {
         EventKind::Expand => 13,
         EventKind::Simulate => 14,
         EventKind::Backprop => 15,
+        EventKind::StandPat => 16,
     }
 }
 
@@ -486,7 +487,7 @@ fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<(usize
             Event::Cutoff { cut, .. } => u8::from(cut == CutKind::Beta),
             _ => 0,
         };
-        ev.k.push(i64::from(event_code(e.kind()) | flag << 4));
+        ev.k.push(i64::from(event_code(e.kind()) | flag << 5));
         ev.line.push(line_of(trace, &e, prev_kind).min(255) as i64);
         prev_kind = Some(e.kind());
         let this_node = e.node().map_or(-1, id_or_none);
@@ -569,7 +570,7 @@ mod tests {
         let mut out: Vec<[i64; 6]> = Vec::new();
         let mut last = [-1i64, -1, -1, 0, 0, -1];
         for s in 0..k.len() {
-            let kind = (k[s] & 15) as u8;
+            let kind = (k[s] & 31) as u8;
             let expected_child = if last[1] >= 0 { last[1] } else { last[0] };
             let n = last[0] + node[s];
             let c = if [2, 3, 12, 13].contains(&kind) { expected_child + child[s] } else { -1 };

@@ -140,6 +140,16 @@ fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Pr
             });
             12.0
         }
+        LegendKey::Quiescence => {
+            let teal = Stroke::new(Paint::Quiesce, 1.3, true);
+            prims.push(Prim::Line {
+                a: (x, y),
+                b: (x + 20.0, y),
+                stroke: Stroke::new(Paint::Quiesce, 1.3, false),
+            });
+            prims.push(Prim::Rect { at: (x + 24.0, y - 6.0), w: 12.0, h: 12.0, r: 0.0, stroke: teal });
+            36.0
+        }
         LegendKey::Stub => {
             prims.push(Prim::Rect { at: (x, y - 7.0), w: 24.0, h: 14.0, r: 5.0, stroke: faded });
             prims.push(Prim::Text {
@@ -191,6 +201,7 @@ pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f6
         let paint = match key {
             LegendKey::AlphaCut => Paint::Alpha,
             LegendKey::BetaCut => Paint::Beta,
+            LegendKey::Quiescence => Paint::Quiesce,
             _ => Paint::Ink,
         };
         prims.push(Prim::Text {

@@ -237,7 +237,9 @@ pub(super) fn render_page(view: &View, fig: &Figure) -> String {
         escape_xml(&view.caption())
     );
     out.push_str("<g id=\"viewport\">\n");
-    for g in &fig.groups {
+    // Transposition links are left to the page's own script (it reveals the figure step by
+    // step, and a link drawn from the start would tell the future).
+    for g in fig.groups.iter().filter(|g| g.part != Part::Link) {
         let mut attrs = format!(r#" class="{}""#, g.classes.join(" "));
         if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
             let _ = write!(attrs, r#" data-item="{i}""#);

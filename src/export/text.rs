@@ -184,6 +184,9 @@ fn write_node(
         let _ = write!(out, "  [{}, {}]", s.alpha_out, s.beta_out);
     }
     let _ = write!(out, "  #{}", s.pre);
+    if trace.beyond_horizon(id) {
+        out.push_str("  q");
+    }
     if s.visits > 1 {
         let visits: Vec<String> = trace.visits_of(id).map(visit_text).collect();
         let _ = write!(out, "  (searched {} times: {})", s.visits, visits.join("; then "));
@@ -336,6 +339,13 @@ fn summary(trace: &Trace, out: &mut String) {
     }
     if s.nodes_distinct != s.nodes && s.nodes_distinct > 0 {
         let _ = writeln!(out, "Distinct     {} nodes, {} leaves", s.nodes_distinct, s.leaves_distinct);
+    }
+    if s.stand_pats > 0 {
+        let _ = writeln!(
+            out,
+            "Quiescence   {} stand-pat evaluations (q: a capture searched beyond the depth limit)",
+            s.stand_pats
+        );
     }
     for (what, n) in [("Re-searches", s.researches), ("Passes", s.passes), ("TT hits", s.tt_hits)] {
         if n > 0 {

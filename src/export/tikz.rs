@@ -136,6 +136,7 @@ fn color(p: Paint) -> &'static str {
         Paint::Beta => "abvizBeta",
         Paint::Note => "abvizNote",
         Paint::Frame => "abvizFrame",
+        Paint::Quiesce => "abvizQuiesce",
     }
 }
 
@@ -240,7 +241,8 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
 /// The `\definecolor` lines of the figure's paints.
 pub(super) fn colors() -> String {
     let mut out = String::new();
-    for p in [Paint::Ink, Paint::Faded, Paint::Alpha, Paint::Beta, Paint::Note, Paint::Frame] {
+    for p in [Paint::Ink, Paint::Faded, Paint::Alpha, Paint::Beta, Paint::Note, Paint::Frame, Paint::Quiesce]
+    {
         let _ = writeln!(out, r"\definecolor{{{}}}{{HTML}}{{{}}}", color(p), p.hex());
     }
     out

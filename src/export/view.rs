@@ -112,6 +112,9 @@ pub struct NodeLabel {
     /// MCTS: the share of its parent's visits in thousandths (edges are drawn as wide as their
     /// share).
     pub share: Option<u16>,
+    /// Searched beyond the depth limit by a quiescence search (its parent stood pat): drawn as
+    /// the fringe where the horizon was extended.
+    pub quiescence: bool,
 }
 
 /// One entry of a diagram's legend.
@@ -139,6 +142,8 @@ pub enum LegendKey {
     Order,
     /// "⋯ k nodes".
     Stub,
+    /// Teal dashed outline: searched beyond the depth limit (quiescence search).
+    Quiescence,
 }
 
 /// The width of a searched edge that took `share` thousandths of its parent's visits (MCTS), between
@@ -544,6 +549,9 @@ impl<'a> View<'a> {
         if has(&|l| l.shape == Shape::Stub) {
             keys.push(LegendKey::Stub);
         }
+        if has(&|l| l.quiescence) {
+            keys.push(LegendKey::Quiescence);
+        }
         keys
     }
 
@@ -581,6 +589,7 @@ impl<'a> View<'a> {
                 _ => "visit order".into(),
             },
             LegendKey::Stub => "collapsed subtree".into(),
+            LegendKey::Quiescence => "quiescence: captures beyond the depth limit".into(),
         }
     }
 
@@ -604,6 +613,9 @@ impl<'a> View<'a> {
         s.push_str(&format!(" · {} nodes, {} leaves", thousands(t.stats.nodes), thousands(t.stats.leaves)));
         if t.algorithm.has_window() {
             s.push_str(&format!(", {} pruned", thousands(t.stats.pruned)));
+        }
+        if t.stats.stand_pats > 0 {
+            s.push_str(&format!(", {} stand-pats", thousands(t.stats.stand_pats)));
         }
         s
     }
@@ -634,6 +646,7 @@ impl<'a> View<'a> {
                         one_line(&t.display_name(parent))
                     ),
                     share: None,
+                    quiescence: false,
                 }
             }
             Item::Node(id) => {
@@ -753,6 +766,7 @@ impl<'a> View<'a> {
                     cut_label,
                     tooltip: if mcts { super::mcts_view::tooltip(t, id) } else { self.tooltip(id) },
                     share: if mcts { t.visit_share(id).map(|f| (f * 1000.0).round() as u16) } else { None },
+                    quiescence: t.beyond_horizon(id),
                 };
                 if self.opts.exercise { self.as_exercise(id, label, leaf) } else { label }
             }

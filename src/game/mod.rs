@@ -197,6 +197,13 @@ pub trait Game: Clone {
     fn node_name(&self) -> Option<&str> {
         None
     }
+
+    /// The moves a quiescence search tries beyond the depth limit — the captures, in search
+    /// order — or `None` (the default): the game defines no such moves, and `--quiescence` is
+    /// refused for it. An empty list: this position is quiet.
+    fn quiescence_moves(&self) -> Option<Vec<Self::Move>> {
+        None
+    }
 }
 
 /// The board of a position as SVG, for views that hold only a trace: `game` is the trace's game

@@ -61,7 +61,7 @@ fn max_value<G: Game, O: Observer<G>>(
     s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
     s.enter(game, alpha, beta)?;
-    if let Some(value) = s.leaf(game, depth) {
+    if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
     let mut v = Score::NEG_INF;
@@ -92,7 +92,7 @@ fn min_value<G: Game, O: Observer<G>>(
     s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
     s.enter(game, alpha, beta)?;
-    if let Some(value) = s.leaf(game, depth) {
+    if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
     let mut v = Score::INF;

@@ -40,7 +40,7 @@ pub fn minimax<G: Game, O: Observer<G>>(
     s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
     s.enter(game, Score::NEG_INF, Score::INF)?;
-    if let Some(value) = s.leaf(game, depth) {
+    if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
     let moves = s.moves(game);

@@ -20,6 +20,7 @@ mod negamax;
 mod negamax_ab;
 mod negascout;
 mod pvs;
+mod quiescence;
 mod table;
 
 pub mod playout;
@@ -36,6 +37,7 @@ pub use negamax::negamax;
 pub use negamax_ab::negamax_ab;
 pub use negascout::negascout;
 pub use pvs::pvs;
+pub use quiescence::with_quiescence;
 pub use table::{Entry, Heuristics, Memory};
 
 use crate::Score;
@@ -250,6 +252,9 @@ struct Ply<M> {
     line: Vec<(M, u32)>,
     best: Score,
     minimize: bool,
+    /// The window the node was entered with (the algorithm's view): where a quiescence search
+    /// at the depth limit starts.
+    window: (Score, Score),
 }
 
 /// What every search shares while it recurses: the observer it reports to, the current ply and
@@ -262,6 +267,7 @@ pub struct Search<'o, G: Game, O> {
     ply: usize,
     plies: Vec<Ply<G::Move>>,
     horizon: bool,
+    quiescence: bool,
 }
 
 impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
@@ -273,7 +279,16 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
             ply: 0,
             plies: Vec::new(),
             horizon: false,
+            quiescence: false,
         }
+    }
+
+    /// The same search with a quiescence search at the depth limit (`on`): a depth-limit node
+    /// searches the game's [`Game::quiescence_moves`] with stand-pat instead of returning its
+    /// static value (see [`quiescence`]).
+    pub fn with_quiescence(mut self, on: bool) -> Self {
+        self.quiescence = on;
+        self
     }
 
     /// The search enters the current position with the window [`alpha`, `beta`].
@@ -283,10 +298,16 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
         let p = self.ply;
         self.ply += 1;
         if self.plies.len() < p + 2 {
-            self.plies.resize_with(p + 2, || Ply { line: Vec::new(), best: Score::NEG_INF, minimize: false });
+            self.plies.resize_with(p + 2, || Ply {
+                line: Vec::new(),
+                best: Score::NEG_INF,
+                minimize: false,
+                window: (Score::NEG_INF, Score::INF),
+            });
         }
         let ply = &mut self.plies[p];
         ply.line.clear();
+        ply.window = (alpha, beta);
         ply.minimize = !self.mover_view && game.to_move() == Player::Min;
         Ok(())
     }
@@ -298,20 +319,25 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     }
 
     /// If the game is over here or the depth limit is reached, reports the leaf and returns its
-    /// static value in the algorithm's point of view.
+    /// static value in the algorithm's point of view. With quiescence (see
+    /// [`Search::with_quiescence`]) a depth-limit node returns the value of its quiescence
+    /// search within the window it was entered with instead.
     #[inline(always)]
-    pub fn leaf(&mut self, game: &G, depth: u32) -> Option<Score> {
+    pub fn leaf(&mut self, game: &mut G, depth: u32) -> Result<Option<Score>, Stop> {
         let (value, terminal) = match game.terminal_value() {
             Some(v) => (v, game.leaves_are_game_ends()),
             None if depth == 0 => {
                 self.horizon = true;
+                if self.quiescence {
+                    return quiescence::at_horizon(game, self).map(Some);
+                }
                 (game.evaluate(), false)
             }
-            None => return None,
+            None => return Ok(None),
         };
         let value = if self.mover_view { game.to_move().to_max_view(value) } else { value };
         self.obs.leaf(value, terminal);
-        Some(value)
+        Ok(Some(value))
     }
 
     /// The moves of the current position, in search order, reported to the observer.
@@ -328,6 +354,11 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     pub fn expand(&mut self, game: &G, moves: Vec<G::Move>) -> Vec<G::Move> {
         self.obs.expand(game, &moves);
         moves
+    }
+
+    /// Whether depth-limit nodes search on in quiescence (see [`Search::with_quiescence`]).
+    pub fn quiescence(&self) -> bool {
+        self.quiescence
     }
 
     /// How many nodes are open: 1 at the root after it was entered.
@@ -440,6 +471,9 @@ pub struct Settings {
     pub heuristics: Heuristics,
     /// The options of MCTS (iterations, exploration constant, seed).
     pub mcts: MctsOptions,
+    /// Whether depth-limit nodes search on with a quiescence search (captures only, with
+    /// stand-pat) instead of returning their static value; games only.
+    pub quiescence: bool,
 }
 
 impl Default for Settings {
@@ -449,8 +483,15 @@ impl Default for Settings {
             window: 2,
             heuristics: Heuristics::TT,
             mcts: MctsOptions::default(),
+            quiescence: false,
         }
     }
+}
+
+/// What `algo` says about itself when it searches with `settings`: its own descriptor, with the
+/// quiescence search's lines after its listing under `--quiescence`.
+pub fn descriptor_with(algo: Algorithm, settings: &Settings) -> AlgorithmInfo {
+    if settings.quiescence { with_quiescence(algo.descriptor()) } else { algo.descriptor().clone() }
 }
 
 /// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end).
@@ -471,7 +512,7 @@ pub fn run_with<G: Game, O: Observer<G>>(
     settings: &Settings,
     obs: &mut O,
 ) -> Result<Outcome<G::Move>, Stop> {
-    let mut s = Search::new(obs, algo.perspective());
+    let mut s = Search::new(obs, algo.perspective()).with_quiescence(settings.quiescence);
 
     let (lo, hi) = (Score::NEG_INF, Score::INF);
     // The guess in the root mover's view, for the negamax-form MTD(f).

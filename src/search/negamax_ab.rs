@@ -37,7 +37,7 @@ pub fn negamax_ab<G: Game, O: Observer<G>>(
     s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
     s.enter(game, alpha, beta)?;
-    if let Some(value) = s.leaf(game, depth) {
+    if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
     let moves = s.moves(game);

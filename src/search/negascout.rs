@@ -40,7 +40,7 @@ pub fn negascout<G: Game, O: Observer<G>>(
     s: &mut Search<G, O>,
 ) -> Result<Score, Stop> {
     s.enter(game, alpha, beta)?;
-    if let Some(value) = s.leaf(game, depth) {
+    if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
     let moves = s.moves(game);
@@ -49,8 +49,10 @@ pub fn negascout<G: Game, O: Observer<G>>(
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
         let mut t = negamax_child(game, me, alpha.max(m), n, |g, a, b| negascout(g, depth - 1, a, b, s))?;
-        // (A leaf's value is exact: asked only once the probe failed high inside the window.)
-        if n <= t && t < beta && depth > 1 && game.terminal_value().is_none() {
+        // (A leaf's value is exact: asked only once the probe failed high inside the window. A
+        // depth-limit child that searches on in quiescence is no leaf: its value is a bound.)
+        let leaf = (depth == 1 && !s.quiescence()) || game.terminal_value().is_some();
+        if n <= t && t < beta && !leaf {
             s.research();
             t = negamax_child(game, me, t, beta, |g, a, b| negascout(g, depth - 1, a, b, s))?;
         }

@@ -73,6 +73,22 @@ pub enum LineRole {
     Simulate,
     /// MCTS: backpropagation.
     Backprop,
+    /// Quiescence search: the header, entering a node beyond the depth limit.
+    QuiesceHeader,
+    /// Quiescence search: a finished game's value.
+    QuiesceLeaf,
+    /// Quiescence search: the static value stands pat.
+    StandPat,
+    /// Quiescence search: the stand-pat value reaches β, and the node returns.
+    StandPatCut,
+    /// Quiescence search: the loop over the captures.
+    QuiesceLoop,
+    /// Quiescence search: a capture's value folded in.
+    QuiesceUpdate,
+    /// Quiescence search: the cutoff test that returns at once.
+    QuiesceCut,
+    /// Quiescence search: the node returns.
+    QuiesceReturn,
     /// Any other line.
     Other,
 }

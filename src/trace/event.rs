@@ -71,6 +71,19 @@ pub enum Event {
         /// Whether it is a finished game (not a depth-limit evaluation).
         terminal: bool,
     },
+    /// Quiescence search: `node`'s static value `value` stands pat (a bound the side to move
+    /// is sure of, since it may decline every capture); `node`'s window is now [`alpha`,
+    /// `beta`]. An empty window (α ≥ β) is the stand-pat cut: the node returns at once.
+    StandPat {
+        /// The node (at or beyond the depth limit).
+        node: NodeId,
+        /// Its static value.
+        value: Score,
+        /// `node`'s α now.
+        alpha: Score,
+        /// `node`'s β now.
+        beta: Score,
+    },
     /// `child` returned `value` to `node`, whose window (or best value so far) is now
     /// [`alpha`, `beta`].
     Update {
@@ -253,6 +266,8 @@ pub enum EventKind {
     Simulate,
     /// [`Event::Backprop`].
     Backprop,
+    /// [`Event::StandPat`].
+    StandPat,
 }
 
 impl EventKind {
@@ -275,6 +290,7 @@ impl EventKind {
             EventKind::Expand => "expand",
             EventKind::Simulate => "simulate",
             EventKind::Backprop => "backprop",
+            EventKind::StandPat => "stand-pat",
         }
     }
 }
@@ -299,6 +315,7 @@ impl Event {
             Event::Expand { .. } => EventKind::Expand,
             Event::Simulate { .. } => EventKind::Simulate,
             Event::Backprop { .. } => EventKind::Backprop,
+            Event::StandPat { .. } => EventKind::StandPat,
         }
     }
 
@@ -319,7 +336,8 @@ impl Event {
             | Event::Select { node, .. }
             | Event::Expand { node, .. }
             | Event::Simulate { node, .. }
-            | Event::Backprop { node, .. } => Some(node),
+            | Event::Backprop { node, .. }
+            | Event::StandPat { node, .. } => Some(node),
             Event::PassStart { .. } | Event::PassEnd { .. } => None,
         }
     }
@@ -339,6 +357,7 @@ impl Event {
             Event::Enter { alpha, beta, .. }
             | Event::Research { alpha, beta, .. }
             | Event::Update { alpha, beta, .. }
+            | Event::StandPat { alpha, beta, .. }
             | Event::Cutoff { alpha, beta, .. } => Some((alpha, beta)),
             _ => None,
         }
@@ -429,9 +448,10 @@ enum Code {
     Expand,
     Simulate,
     Backprop,
+    StandPat,
 }
 
-const CODES: [Code; 28] = [
+const CODES: [Code; 29] = [
     Code::Enter,
     Code::Research,
     Code::Eval,
@@ -460,6 +480,7 @@ const CODES: [Code; 28] = [
     Code::Expand,
     Code::Simulate,
     Code::Backprop,
+    Code::StandPat,
 ];
 
 const OWN_NODE: u8 = 0x80;
@@ -884,6 +905,7 @@ fn code_kind(code: Code) -> EventKind {
         Code::Expand => EventKind::Expand,
         Code::Simulate => EventKind::Simulate,
         Code::Backprop => EventKind::Backprop,
+        Code::StandPat => EventKind::StandPat,
     }
 }
 
@@ -926,6 +948,7 @@ fn encode<W: Sink>(e: &Event, s: &State, w: &mut W) -> u8 {
         Event::Expand { node, child } => (Code::Expand, node, child),
         Event::Simulate { node, .. } => (Code::Simulate, node, NONE),
         Event::Backprop { node, .. } => (Code::Backprop, node, NONE),
+        Event::StandPat { node, .. } => (Code::StandPat, node, NONE),
     };
     let (want_node, want_second) = implied(code, s);
     let mut byte = code as u8;
@@ -1005,6 +1028,11 @@ fn encode<W: Sink>(e: &Event, s: &State, w: &mut W) -> u8 {
             w.num(visits as u64);
             w.float(total);
         }
+        Event::StandPat { value, alpha, beta, .. } => {
+            w.score(value);
+            w.score(alpha);
+            w.score(beta);
+        }
     }
     byte
 }
@@ -1081,6 +1109,7 @@ fn decode<R: Source>(code: Code, byte: u8, s: &State, r: &mut R) -> Event {
         Code::Expand => Event::Expand { node, child: second },
         Code::Simulate => Event::Simulate { node, length: r.small(), result: r.float() },
         Code::Backprop => Event::Backprop { node, visits: r.small(), total: r.float() },
+        Code::StandPat => Event::StandPat { node, value: r.score(), alpha: r.score(), beta: r.score() },
     }
 }
 
@@ -1106,7 +1135,7 @@ fn advance(s: &mut State, e: &Event, nodes: &[Node]) {
             s.last_exit = node;
             s.top = parent(node);
         }
-        Event::Eval { value, .. } => s.last_value = value,
+        Event::Eval { value, .. } | Event::StandPat { value, .. } => s.last_value = value,
         Event::PassStart { .. } => s.top = NONE,
         Event::Select { child, .. } => s.top = child,
         Event::Expand { child, .. } => {

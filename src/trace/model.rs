@@ -171,6 +171,10 @@ pub struct Stats {
     /// MCTS iterations.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub iterations: u64,
+    /// Quiescence search: static evaluations that stood pat (one per node searched beyond the
+    /// depth limit, and one per depth-limit node where quiescence began).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stand_pats: u64,
 }
 
 fn is_zero(v: &u64) -> bool {

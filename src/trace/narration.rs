@@ -96,6 +96,7 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
         Event::Enter { node, alpha, beta } => enter(trace, node, alpha, beta),
         Event::Research { node, alpha, beta } => research(trace, step, node, alpha, beta),
         Event::Eval { node, value, terminal } => eval(trace, node, value, terminal),
+        Event::StandPat { node, value, alpha, beta } => stand_pat(trace, node, value, alpha, beta),
         Event::Update { node, child, value, alpha, beta } => {
             update(t, step, node, child, value, (alpha, beta))
         }
@@ -141,6 +142,25 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
             number(total / f64::from(visits.max(1)))
         ),
     }
+}
+
+/// Quiescence search: the static value stands pat, as a floor for MAX (a ceiling for MIN), since
+/// the mover may decline every capture; with the window now empty, the node returns at once.
+fn stand_pat(trace: &Trace, node: NodeId, value: Score, alpha: Score, beta: Score) -> String {
+    let name = who(trace, node);
+    let (mover, floor, bound, bound_value) = match trace.node(node).player {
+        Player::Max => ("MAX", "a floor", "β", beta),
+        Player::Min => ("MIN", "a ceiling", "α", alpha),
+    };
+    if alpha >= beta {
+        let cmp = if trace.node(node).player == Player::Max { "≥" } else { "≤" };
+        return format!(
+            "Stand pat at {name}: its static value {value} {cmp} {bound} = {bound_value}, so {mover} need not capture at all: return {bound_value} (stand-pat cut)."
+        );
+    }
+    format!(
+        "Stand pat at {name}: its static value {value} is {floor}, since {mover} may decline every capture; the window is now [{alpha}, {beta}]: search the captures only."
+    )
 }
 
 /// An MCTS playout: how long, and what its result means.

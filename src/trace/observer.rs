@@ -62,6 +62,14 @@ pub trait Observer<G: Game> {
         let _ = (value, terminal);
     }
 
+    /// Quiescence search: the current node's static value `value` stands as a bound for the side
+    /// to move ("stand pat"); its window is now [`alpha`, `beta`]. When the value already reaches
+    /// the side's far bound the node returns at once (the stand-pat cut).
+    #[inline(always)]
+    fn stand_pat(&mut self, value: Score, alpha: Score, beta: Score) {
+        let _ = (value, alpha, beta);
+    }
+
     /// A child returned `value`; the current node's window (or best value so far) is now
     /// [`alpha`, `beta`].
     #[inline(always)]
@@ -283,6 +291,11 @@ impl<G: Game> Observer<G> for Counter {
     }
 
     #[inline]
+    fn stand_pat(&mut self, _value: Score, _alpha: Score, _beta: Score) {
+        self.stats.stand_pats += 1;
+    }
+
+    #[inline]
     fn cutoff(&mut self, _game: &G, pruned: &[G::Move], _alpha: Score, _beta: Score) {
         self.stats.cutoffs += 1;
         self.stats.pruned += pruned.len() as u64;
@@ -359,6 +372,12 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Both<A, B> {
         self.0.leaf(value, terminal);
         self.1.leaf(value, terminal);
     }
+    #[inline]
+    fn stand_pat(&mut self, value: Score, alpha: Score, beta: Score) {
+        self.0.stand_pat(value, alpha, beta);
+        self.1.stand_pat(value, alpha, beta);
+    }
+
     #[inline]
     fn update(&mut self, value: Score, alpha: Score, beta: Score) {
         self.0.update(value, alpha, beta);

@@ -24,7 +24,21 @@ pub fn line_for(trace: &Trace, step: usize) -> usize {
 pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
     use LineRole::*;
     let player = |n: u32| trace.nodes.get(n as usize).map_or(Player::Max, |x| x.player);
+    // A node that stood pat runs the quiescence search's lines; one below it is a call of it.
+    let stood_pat = |n: u32| trace.summary(n).stand_pat;
     let roles: &[LineRole] = match *e {
+        Event::Enter { node, .. } if trace.beyond_horizon(node) => &[QuiesceHeader, Header],
+        Event::StandPat { alpha, beta, .. } if alpha >= beta => &[StandPatCut, StandPat],
+        Event::StandPat { .. } => &[StandPat],
+        Event::Eval { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
+        Event::Update { node, .. } if stood_pat(node) => &[QuiesceUpdate],
+        Event::Cutoff { node, .. } if stood_pat(node) => &[QuiesceCut],
+        Event::Exit { node, .. } if stood_pat(node) && prev == Some(EventKind::StandPat) => {
+            &[StandPatCut, QuiesceReturn]
+        }
+        Event::Exit { node, .. } if stood_pat(node) && prev == Some(EventKind::Cutoff) => &[QuiesceCut],
+        Event::Exit { node, .. } if stood_pat(node) => &[QuiesceReturn],
+        Event::Exit { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
         Event::Enter { node, .. } => match player(node) {
             Player::Max => &[Header],
             Player::Min => &[MinHeader, Header],

@@ -442,6 +442,27 @@ impl<G: Game> Observer<G> for Recorder<G> {
         self.push_event(Event::Eval { node, value, terminal });
     }
 
+    fn stand_pat(&mut self, value: Score, alpha: Score, beta: Score) {
+        self.stats.stand_pats += 1;
+        let mover_view = self.mover_view;
+        let Some(f) = self.stack.last_mut() else { return };
+        // MAX's view, as for an update.
+        let (value, alpha, beta) = match (mover_view, f.player) {
+            (true, Player::Min) => (-value, -beta, -alpha),
+            _ => (value, alpha, beta),
+        };
+        if alpha > f.alpha {
+            f.alpha_src = f.id;
+        }
+        if beta < f.beta {
+            f.beta_src = f.id;
+        }
+        f.alpha = alpha;
+        f.beta = beta;
+        let node = f.id;
+        self.push_event(Event::StandPat { node, value, alpha, beta });
+    }
+
     #[inline]
     fn update(&mut self, value: Score, alpha: Score, beta: Score) {
         let mover_view = self.mover_view;

@@ -45,6 +45,8 @@ pub struct Summary {
     pub cutoff: u32,
     /// The node whose stored result it took from the transposition table, or [`NONE`].
     pub link: NodeId,
+    /// Whether it stood pat: a quiescence search ran here (at the depth limit or beyond it).
+    pub stand_pat: bool,
 }
 
 impl Default for Summary {
@@ -65,6 +67,7 @@ impl Default for Summary {
             first_visit: NONE,
             cutoff: NONE,
             link: NONE,
+            stand_pat: false,
         }
     }
 }
@@ -232,6 +235,11 @@ impl Derived {
                     let st = &mut d.steps[node as usize];
                     st.valued = st.valued.min(step);
                 }
+                Event::StandPat { node, alpha, beta, .. } if ok(node) => {
+                    let s = &mut d.summaries[node as usize];
+                    s.stand_pat = true;
+                    (s.alpha_out, s.beta_out) = (alpha, beta);
+                }
                 Event::Update { node, child, alpha, beta, .. } if ok(node) && ok(child) => {
                     let s = &mut d.summaries[node as usize];
                     (s.alpha_out, s.beta_out) = (alpha, beta);
@@ -362,6 +370,12 @@ impl Trace {
     /// The summary of node `id` (its last visit).
     pub fn summary(&self, id: NodeId) -> &Summary {
         &self.derived().summaries[id as usize]
+    }
+
+    /// Whether node `id` was searched beyond the depth limit: its parent stood pat (a quiescence
+    /// search, `--quiescence`), so it is one of the captures the horizon was extended by.
+    pub fn beyond_horizon(&self, id: NodeId) -> bool {
+        self.parent(id).is_some_and(|p| self.summary(p).stand_pat)
     }
 
     /// When node `id` appears in the replay.

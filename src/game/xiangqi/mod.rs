@@ -285,6 +285,10 @@ impl Game for Xiangqi {
         Score::from(self.static_eval())
     }
 
+    fn quiescence_moves(&self) -> Option<Vec<Move>> {
+        Some(self.moves().into_iter().filter(|m| m.is_capture()).collect())
+    }
+
     fn position_key(&self) -> Option<u64> {
         debug_assert_eq!(self.key, zobrist_key(&self.board), "the incremental key drifted");
         Some(self.key)
