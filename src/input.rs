@@ -332,7 +332,7 @@ impl GameTask for RecordTask<'_> {
 
 /// Refuses `--quiescence` where it means nothing: MCTS, and an input whose game defines no
 /// quiescence moves (trees, games without captures).
-fn quiescence_fits<G: Game>(
+pub fn quiescence_fits<G: Game>(
     game: &G,
     algo: Algorithm,
     settings: &Settings,

@@ -25,6 +25,7 @@ fn engine(iterations: u32, depth: u32, seed: u64) -> Engine {
         max_nodes: 200_000,
         time: None,
         mcts: MctsOptions { iterations, seed, ..Default::default() },
+        quiescence: false,
     }
 }
 

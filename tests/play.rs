@@ -57,7 +57,14 @@ fn best_for_human(
 #[test]
 fn the_engine_never_loses_whoever_starts() {
     for algo in [Algorithm::AlphaBeta, Algorithm::Minimax, Algorithm::NegamaxAb] {
-        let engine = Engine { algo, depth: None, max_nodes: u64::MAX, time: None, mcts: Default::default() };
+        let engine = Engine {
+            algo,
+            depth: None,
+            max_nodes: u64::MAX,
+            time: None,
+            mcts: Default::default(),
+            quiescence: false,
+        };
         for human in [Player::Max, Player::Min] {
             let mut memo = HashMap::new();
             let v = best_for_human(&mut TicTacToe::new(TttEval::Win), human, &engine, &mut memo);
@@ -259,6 +266,7 @@ fn the_engine_wins_as_fast_and_loses_as_slowly_as_it_can() {
             max_nodes: u64::MAX,
             time: None,
             mcts: Default::default(),
+            quiescence: false,
         };
         let mut memo = HashMap::new();
         let mut seen = std::collections::HashSet::new();
@@ -435,4 +443,32 @@ fn self_play_works_for_every_game_and_stops_at_the_move_limit() {
         .stdout(contains("Result: draw."));
     abviz().args(["play", "--game", "tictactoe", "--moves", "3"]).assert().failure();
     abviz().args(["play", "--game", "tictactoe", "--self-play", "--first", "computer"]).assert().failure();
+}
+
+/// `play --quiescence`: the computer searches captures beyond its depth. At depth 1 from the
+/// start, xiangqi's cannon takes a horse (b2b9) without it and develops a horse (b0c2) with it,
+/// having seen the recapture; a game without captures refuses the flag.
+#[test]
+fn the_computer_looks_past_its_horizon_with_quiescence() {
+    let first_move = |extra: &[&str]| {
+        let out = abviz()
+            .args(["play", "--game", "xiangqi", "--depth", "1", "--first", "computer"])
+            .args(extra)
+            .write_stdin("quit\n")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let out = String::from_utf8(out).unwrap();
+        out.lines().find_map(|l| l.strip_prefix("Last move: ")).unwrap().to_string()
+    };
+    assert_eq!(first_move(&[]), "b2b9 by Red");
+    assert_eq!(first_move(&["--quiescence"]), "b0c2 by Red");
+    abviz()
+        .args(["play", "--game", "tictactoe", "--quiescence"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(contains("--quiescence searches captures"));
 }

@@ -438,6 +438,10 @@ pub struct PlayArgs {
     /// input. With --explain DIR every move is written as a page, with the game's index.
     #[arg(long, conflicts_with = "first")]
     pub self_play: bool,
+    /// Search captures beyond the depth limit, standing pat on the static value (a quiescence
+    /// search; games with captures: xiangqi).
+    #[arg(long)]
+    pub quiescence: bool,
     /// With --self-play: stop after N moves if the game has not ended.
     #[arg(long, value_name = "N", requires = "self_play")]
     pub moves: Option<usize>,

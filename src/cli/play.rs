@@ -24,7 +24,14 @@ pub fn play(args: PlayArgs) -> Result<(), Error> {
     let strict = mcts_options(args.algo, &args.mcts);
     let staged = mcts_options(abviz::search::Algorithm::Mcts, &args.mcts)?;
     let mcts = strict.as_ref().map_or(staged, |o| *o);
-    let engine = Engine { algo: args.algo, depth: args.input.depth, max_nodes: args.max_nodes, time, mcts };
+    let engine = Engine {
+        algo: args.algo,
+        depth: args.input.depth,
+        max_nodes: args.max_nodes,
+        time,
+        mcts,
+        quiescence: args.quiescence,
+    };
     let self_play = args.self_play.then_some(args.moves);
     input.with_game(PlayTask {
         engine,
@@ -52,6 +59,8 @@ impl GameTask for PlayTask {
         if let Some(e) = self.strict.filter(|_| !game.wide_phase()) {
             return Err(e);
         }
+        let settings = abviz::search::Settings { quiescence: self.engine.quiescence, ..Default::default() };
+        abviz::input::quiescence_fits(&game, self.engine.algo, &settings, &info)?;
         // The input's depth: what --depth says, or the game's default (tic-tac-toe: to the end).
         self.engine.depth = (depth != u32::MAX).then_some(depth);
         let human = match self.first {

@@ -26,6 +26,9 @@ pub struct Engine {
     /// The options of MCTS (it searches once, to `depth`, instead of deepening; a time limit
     /// ends its iterations early).
     pub mcts: MctsOptions,
+    /// Search captures beyond the depth limit (a quiescence search; games that define
+    /// quiescence moves, and not in a phase MCTS searches).
+    pub quiescence: bool,
 }
 
 /// One decision of the computer.
@@ -113,9 +116,10 @@ impl Engine {
         if game.wide_phase() { u32::MAX } else { self.depth.unwrap_or(u32::MAX) }
     }
 
-    /// The settings its searches run with (MCTS's options; the others take the defaults).
-    fn settings(&self) -> search::Settings {
-        search::Settings { mcts: self.mcts, ..Default::default() }
+    /// The settings `algo`'s searches run with: MCTS's options, the quiescence search for the
+    /// depth-limited algorithms; the rest the defaults.
+    fn settings(&self, algo: Algorithm, mcts: MctsOptions) -> search::Settings {
+        search::Settings { mcts, quiescence: self.quiescence && !algo.is_mcts(), ..Default::default() }
     }
 
     /// Searches `game` with iterative deepening (1, 2, ... plies up to `depth`, stopping early
@@ -141,8 +145,8 @@ impl Engine {
         let algo = self.algo_for(game);
         let mut rec = Recorder::new(algo.descriptor(), u64::MAX).with_positions(true);
         let mut g = game.clone();
-        let outcome =
-            search::run_with(algo, &mut g, d.depth, &self.settings(), &mut rec).map_err(Error::Stopped)?;
+        let outcome = search::run_with(algo, &mut g, d.depth, &self.settings(algo, self.mcts), &mut rec)
+            .map_err(Error::Stopped)?;
         Ok(rec.finish(d.info.clone(), outcome.result(game)))
     }
 
@@ -173,13 +177,7 @@ impl Engine {
             }
             let mut both = Both(counter, observer(algo, self.max_nodes));
             let mut g = game.clone();
-            match search::run_with(
-                algo,
-                &mut g,
-                depth,
-                &search::Settings { mcts: options, ..Default::default() },
-                &mut both,
-            ) {
+            match search::run_with(algo, &mut g, depth, &self.settings(algo, options), &mut both) {
                 Ok(outcome) => {
                     let Both(counter, obs) = both;
                     let end = proven_end(game, &outcome);
