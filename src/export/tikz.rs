@@ -81,6 +81,7 @@ pub fn escape_latex(s: &str) -> String {
             '≤' => out.push_str(r"$\leq$"),
             '≥' => out.push_str(r"$\geq$"),
             '→' => out.push_str(r"$\to$"),
+            '←' => out.push_str(r"$\leftarrow$"),
             '⋯' => out.push_str(r"$\cdots$"),
             '·' => out.push_str(r"$\cdot$"),
             '▲' => out.push_str(r"$\blacktriangle$"),
@@ -289,6 +290,7 @@ mod tests {
         assert_eq!(escape_latex("a\nb"), "a b");
         assert_eq!(escape_latex("-3 a-b −∞"), r"$-$3 a-{}b $-$$\infty$");
         assert_eq!(escape_latex("Café"), "Café");
+        assert_eq!(escape_latex("TT ← #9"), r"TT $\leftarrow$ \#9");
         assert_eq!(escape_latex("象"), r"\abvizchar{8C61}{象}");
         assert_eq!(escape_latex("😀"), r"\abvizchar{1F600}{😀}");
     }
