@@ -159,7 +159,7 @@ fn malformed_compact_files_get_clear_errors() {
 fn the_documentation_lists_every_event_code() {
     let doc = std::fs::read_to_string("docs/trace-format.md").unwrap();
     let codes = abviz::trace::compact_codes();
-    assert_eq!(codes.len(), 29);
+    assert_eq!(codes.len(), 30);
     for (code, name, variant) in codes {
         let row = if variant.is_empty() {
             format!("| {code} | `{name}` |")

@@ -272,6 +272,7 @@ pub(super) fn event_code(k: EventKind) -> u8 {
         EventKind::Simulate => 14,
         EventKind::Backprop => 15,
         EventKind::StandPat => 16,
+        EventKind::Order => 17,
     }
 }
 

@@ -135,6 +135,11 @@ fn write_node(
     out.push_str(prefix);
     out.push_str(branch);
     let title = node_title(trace, id).map(|t| format!("{t} ")).unwrap_or_default();
+    // The move-ordering heuristic that searched it where it is: "e2e4 [tt] ".
+    let title = match trace.order_note(id) {
+        Some(o) => format!("{title}[{}] ", o.tag()),
+        None => title,
+    };
     if !n.visited() {
         let shape = if let Some(v) = trace.pruned_value(id) {
             format!("□ {v}")

@@ -61,6 +61,11 @@ pub fn memory<G: Game, O: Observer<G>>(
     let natural = game.moves();
     let order = m.order(game, key, s.ply(), &natural);
     let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect());
+    if s.obs.records_order() {
+        for (index, reason, table_depth, score) in m.reasons(game, key, s.ply(), &natural, &order) {
+            s.obs.order(index, reason, table_depth, score);
+        }
+    }
     let me = game.to_move();
     let (mut g, mut a, mut best) = (Score::NEG_INF, alpha, None);
     for (i, &mv) in moves.iter().enumerate() {

@@ -5,7 +5,7 @@
 
 use crate::Score;
 use crate::game::Game;
-use crate::trace::Bound;
+use crate::trace::{Bound, ORDER_REASONS, OrderReason};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -172,6 +172,39 @@ impl Memory {
         let mut ranked: Vec<u64> = order.iter().map(|&i| rank(i) << INDEX_BITS | u64::from(i)).collect();
         ranked.sort_unstable();
         ranked.into_iter().map(|r| (r & ((1 << INDEX_BITS) - 1)) as u32).collect()
+    }
+
+    /// Why [`Memory::order`] put the first children of `order` (its result for the same
+    /// arguments) where they are: `(place in search order, reason, table depth, history score)`
+    /// for at most [`ORDER_REASONS`] children. The children a heuristic moved form a prefix of
+    /// the order (the table's move, then killers, then moves with a history score, then the
+    /// rest in the game's order), so the list stops at the first child no heuristic chose.
+    pub fn reasons<G: Game>(
+        &self,
+        game: &G,
+        key: Option<u64>,
+        ply: usize,
+        moves: &[G::Move],
+        order: &[u32],
+    ) -> Vec<(u32, OrderReason, u32, u64)> {
+        let h = self.heuristics;
+        let entry = if h.tt { key.and_then(|k| self.table.get(&k)) } else { None };
+        let killers = if h.killer { self.killers.get(ply).copied().unwrap_or_default() } else { [None; 2] };
+        let mut out = Vec::new();
+        for (place, &i) in order.iter().enumerate().take(ORDER_REASONS) {
+            let id = game.move_id(moves[i as usize]);
+            let history = if h.history { id.and_then(|id| self.history.get(&id)).copied() } else { None };
+            let reason = match entry {
+                Some(e) if e.best == Some(i) => (OrderReason::Tt, e.depth, 0),
+                _ if id.is_some() && killers.contains(&id) => (OrderReason::Killer, 0, 0),
+                _ => match history {
+                    Some(score) if score > 0 => (OrderReason::History, 0, score),
+                    _ => break,
+                },
+            };
+            out.push((place as u32, reason.0, reason.1, reason.2));
+        }
+        out
     }
 
     /// `mv` caused a cutoff at `ply` with `depth` plies to go: a killer there, and its history

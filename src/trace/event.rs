@@ -39,6 +39,41 @@ impl PassKind {
     }
 }
 
+/// Why a move-ordering heuristic put a child where it is searched (see [`Event::Order`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OrderReason {
+    /// The transposition table's best move for the position (`--ordering-heuristics tt`).
+    Tt,
+    /// A killer move: it caused a cutoff at the same ply earlier (`killer`).
+    Killer,
+    /// Its history score: how often and how deep it caused cutoffs anywhere (`history`).
+    History,
+}
+
+impl OrderReason {
+    /// "tt", "killer", "history".
+    pub fn name(self) -> &'static str {
+        match self {
+            OrderReason::Tt => "tt",
+            OrderReason::Killer => "killer",
+            OrderReason::History => "history",
+        }
+    }
+
+    fn code(self) -> u32 {
+        self as u32
+    }
+
+    fn from_code(code: u32) -> Self {
+        match code {
+            0 => OrderReason::Tt,
+            1 => OrderReason::Killer,
+            _ => OrderReason::History,
+        }
+    }
+}
+
 /// One step of a search, with its data. Windows and values are MAX's view.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
@@ -83,6 +118,22 @@ pub enum Event {
         alpha: Score,
         /// `node`'s β now.
         beta: Score,
+    },
+    /// A move-ordering heuristic put `node`'s child `index` (its place in search order, from
+    /// 0) where it is: one event per such child, right after `node`'s children are generated,
+    /// for the first [`ORDER_REASONS`] of them (the children a heuristic moves form a prefix
+    /// of the search order). Recorded only when the observer asks for it.
+    Order {
+        /// The node whose children are ordered.
+        node: NodeId,
+        /// The child's place in search order (its `index`).
+        index: u32,
+        /// Why it comes there.
+        reason: OrderReason,
+        /// For [`OrderReason::Tt`]: the depth the stored entry was searched to (0 otherwise).
+        depth: u32,
+        /// For [`OrderReason::History`]: the move's history score (0 otherwise).
+        score: u64,
     },
     /// `child` returned `value` to `node`, whose window (or best value so far) is now
     /// [`alpha`, `beta`].
@@ -268,6 +319,8 @@ pub enum EventKind {
     Backprop,
     /// [`Event::StandPat`].
     StandPat,
+    /// [`Event::Order`].
+    Order,
 }
 
 impl EventKind {
@@ -291,6 +344,7 @@ impl EventKind {
             EventKind::Simulate => "simulate",
             EventKind::Backprop => "backprop",
             EventKind::StandPat => "stand-pat",
+            EventKind::Order => "order",
         }
     }
 }
@@ -316,6 +370,7 @@ impl Event {
             Event::Simulate { .. } => EventKind::Simulate,
             Event::Backprop { .. } => EventKind::Backprop,
             Event::StandPat { .. } => EventKind::StandPat,
+            Event::Order { .. } => EventKind::Order,
         }
     }
 
@@ -337,7 +392,8 @@ impl Event {
             | Event::Expand { node, .. }
             | Event::Simulate { node, .. }
             | Event::Backprop { node, .. }
-            | Event::StandPat { node, .. } => Some(node),
+            | Event::StandPat { node, .. }
+            | Event::Order { node, .. } => Some(node),
             Event::PassStart { .. } | Event::PassEnd { .. } => None,
         }
     }
@@ -363,6 +419,9 @@ impl Event {
         }
     }
 }
+
+/// How many children of a node at most get an [`Event::Order`] (the first in search order).
+pub const ORDER_REASONS: usize = 3;
 
 /// Events between two marks of an [`EventLog`].
 pub const MARK_EVERY: usize = 64;
@@ -449,9 +508,10 @@ enum Code {
     Simulate,
     Backprop,
     StandPat,
+    Order,
 }
 
-const CODES: [Code; 29] = [
+const CODES: [Code; 30] = [
     Code::Enter,
     Code::Research,
     Code::Eval,
@@ -481,6 +541,7 @@ const CODES: [Code; 29] = [
     Code::Simulate,
     Code::Backprop,
     Code::StandPat,
+    Code::Order,
 ];
 
 const OWN_NODE: u8 = 0x80;
@@ -906,6 +967,7 @@ fn code_kind(code: Code) -> EventKind {
         Code::Simulate => EventKind::Simulate,
         Code::Backprop => EventKind::Backprop,
         Code::StandPat => EventKind::StandPat,
+        Code::Order => EventKind::Order,
     }
 }
 
@@ -949,6 +1011,7 @@ fn encode<W: Sink>(e: &Event, s: &State, w: &mut W) -> u8 {
         Event::Simulate { node, .. } => (Code::Simulate, node, NONE),
         Event::Backprop { node, .. } => (Code::Backprop, node, NONE),
         Event::StandPat { node, .. } => (Code::StandPat, node, NONE),
+        Event::Order { node, .. } => (Code::Order, node, NONE),
     };
     let (want_node, want_second) = implied(code, s);
     let mut byte = code as u8;
@@ -1033,6 +1096,12 @@ fn encode<W: Sink>(e: &Event, s: &State, w: &mut W) -> u8 {
             w.score(alpha);
             w.score(beta);
         }
+        Event::Order { index, reason, depth, score, .. } => {
+            w.num(index as u64);
+            w.num(reason.code() as u64);
+            w.num(depth as u64);
+            w.num(score);
+        }
     }
     byte
 }
@@ -1110,6 +1179,13 @@ fn decode<R: Source>(code: Code, byte: u8, s: &State, r: &mut R) -> Event {
         Code::Simulate => Event::Simulate { node, length: r.small(), result: r.float() },
         Code::Backprop => Event::Backprop { node, visits: r.small(), total: r.float() },
         Code::StandPat => Event::StandPat { node, value: r.score(), alpha: r.score(), beta: r.score() },
+        Code::Order => Event::Order {
+            node,
+            index: r.small(),
+            reason: OrderReason::from_code(r.small()),
+            depth: r.small(),
+            score: r.num(),
+        },
     }
 }
 
@@ -1149,7 +1225,8 @@ fn advance(s: &mut State, e: &Event, nodes: &[Node]) {
         | Event::TtProbe { .. }
         | Event::TtHit { .. }
         | Event::TtStore { .. }
-        | Event::Simulate { .. } => {}
+        | Event::Simulate { .. }
+        | Event::Order { .. } => {}
     }
 }
 
@@ -1221,6 +1298,9 @@ mod tests {
             Event::Simulate { node: 4, length: 9, result: 0.5 },
             Event::Backprop { node: 4, visits: 1, total: 0.5 },
             Event::Backprop { node: 1, visits: 4, total: 2.0 },
+            Event::Order { node: 0, index: 0, reason: OrderReason::Tt, depth: 2, score: 0 },
+            Event::Order { node: 0, index: 1, reason: OrderReason::Killer, depth: 0, score: 0 },
+            Event::Order { node: 0, index: 2, reason: OrderReason::History, depth: 0, score: 1 << 40 },
         ];
         let mut log = EventLog::new();
         for e in &events {

@@ -20,11 +20,14 @@ pub mod summary;
 pub mod timeline;
 
 pub use algorithm::{AlgorithmInfo, CodeLine, Features, LineRole, Perspective};
-pub use event::{BadEvent, Event, EventKind, EventLog, Events, MARK_EVERY, PassKind, compact_codes};
+pub use event::{
+    BadEvent, Event, EventKind, EventLog, Events, MARK_EVERY, ORDER_REASONS, OrderReason, PassKind,
+    compact_codes,
+};
 pub use model::*;
 pub use observer::{Both, Counter, NoOp, Observer, Stop};
 pub use recorder::Recorder;
-pub use summary::{MctsStats, Pass, Steps, Summary, Visit};
+pub use summary::{MctsStats, OrderNote, Pass, Steps, Summary, Visit};
 pub use timeline::{Counts, Frame, Seen, Snapshot, Timeline};
 
 impl Trace {

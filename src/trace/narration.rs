@@ -8,7 +8,7 @@
 use crate::Score;
 use crate::game::Player;
 use crate::trace::summary::NEVER;
-use crate::trace::{Bound, CutKind, Event, NONE, NodeId, PassKind, Status, Timeline, Trace};
+use crate::trace::{Bound, CutKind, Event, NONE, NodeId, OrderReason, PassKind, Status, Timeline, Trace};
 
 /// How a sentence names a node: "B (MIN)" for an inner node; a leaf has no player to move, so
 /// it is "the leaf e2e4", and a leaf the figure shows only by its value "the leaf 12 under C".
@@ -97,6 +97,7 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
         Event::Research { node, alpha, beta } => research(trace, step, node, alpha, beta),
         Event::Eval { node, value, terminal } => eval(trace, node, value, terminal),
         Event::StandPat { node, value, alpha, beta } => stand_pat(trace, node, value, alpha, beta),
+        Event::Order { node, index, reason, depth, score } => order(trace, node, index, reason, depth, score),
         Event::Update { node, child, value, alpha, beta } => {
             update(t, step, node, child, value, (alpha, beta))
         }
@@ -142,6 +143,27 @@ pub fn say(t: &Timeline, step: usize, event: &Event) -> String {
             number(total / f64::from(visits.max(1)))
         ),
     }
+}
+
+/// Why a move-ordering heuristic searches `node`'s child `index` where it does.
+fn order(trace: &Trace, node: NodeId, index: u32, reason: OrderReason, depth: u32, score: u64) -> String {
+    let child = trace.children(node).iter().copied().find(|&c| trace.node(c).index == index);
+    let name = match child {
+        Some(c) if !trace.move_label(c).is_empty() => trace.move_label(c).to_string(),
+        Some(c) => trace.display_name(c),
+        None => format!("child {}", index + 1),
+    };
+    let why = match reason {
+        OrderReason::Tt => format!("the table's best move for this position, from a search to depth {depth}"),
+        OrderReason::Killer => {
+            format!("a killer move at ply {}: it caused a cutoff at this ply before", trace.node(node).depth)
+        }
+        OrderReason::History => {
+            format!("its history score {score} (depth² for every cutoff it caused) is among the highest")
+        }
+    };
+    let lead = if index == 0 { "Searched first" } else { "Then" };
+    format!("{lead}: {name}, {why}.")
 }
 
 /// Quiescence search: the static value stands pat, as a floor for MAX (a ceiling for MIN), since

@@ -6,7 +6,7 @@
 
 use crate::Score;
 use crate::game::Game;
-use crate::trace::{PassKind, Stats};
+use crate::trace::{OrderReason, PassKind, Stats};
 
 /// Why a search stopped before its end.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -68,6 +68,23 @@ pub trait Observer<G: Game> {
     #[inline(always)]
     fn stand_pat(&mut self, value: Score, alpha: Score, beta: Score) {
         let _ = (value, alpha, beta);
+    }
+
+    /// Whether the observer wants to know why a move-ordering heuristic put children first
+    /// ([`Observer::order`]); the search asks once per ordered node, and by default nobody does,
+    /// so the reasons cost nothing then.
+    #[inline(always)]
+    fn records_order(&self) -> bool {
+        false
+    }
+
+    /// The current node's child `index` (in search order, just reported by
+    /// [`Observer::expand`]) comes where it does because of `reason`; `depth` is the depth of
+    /// the table entry for [`OrderReason::Tt`], `score` the history score for
+    /// [`OrderReason::History`] (0 otherwise). Only when [`Observer::records_order`].
+    #[inline(always)]
+    fn order(&mut self, index: u32, reason: OrderReason, depth: u32, score: u64) {
+        let _ = (index, reason, depth, score);
     }
 
     /// A child returned `value`; the current node's window (or best value so far) is now
@@ -427,6 +444,13 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Both<A, B> {
     }
     fn records_playouts(&self) -> bool {
         self.0.records_playouts() || self.1.records_playouts()
+    }
+    fn records_order(&self) -> bool {
+        self.0.records_order() || self.1.records_order()
+    }
+    fn order(&mut self, index: u32, reason: OrderReason, depth: u32, score: u64) {
+        self.0.order(index, reason, depth, score);
+        self.1.order(index, reason, depth, score);
     }
     #[inline]
     fn playout_move(&mut self, game: &G, mv: G::Move) {

@@ -83,6 +83,8 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
         Event::Expand { .. } => &[Expand],
         Event::Simulate { .. } => &[Simulate],
         Event::Backprop { .. } => &[Backprop],
+        // The loop's header says in which order the children come.
+        Event::Order { .. } => &[MaxLoop, MinLoop, Header],
     };
     trace.algorithm.line_of(roles).unwrap_or(0)
 }

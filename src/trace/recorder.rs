@@ -9,7 +9,7 @@ use crate::game::{Game, Player};
 use crate::trace::model::{
     Bound, CutKind, InputInfo, NONE, Node, NodeId, Positions, RecordedPlayout, SearchResult, Stats, Trace,
 };
-use crate::trace::{AlgorithmInfo, Event, EventLog, Observer, PassKind, Perspective, Stop};
+use crate::trace::{AlgorithmInfo, Event, EventLog, Observer, OrderReason, PassKind, Perspective, Stop};
 use rustc_hash::FxHashMap;
 use std::marker::PhantomData;
 
@@ -701,6 +701,16 @@ impl<G: Game> Observer<G> for Recorder<G> {
 
     fn records_playouts(&self) -> bool {
         self.record_playouts
+    }
+
+    fn records_order(&self) -> bool {
+        true
+    }
+
+    fn order(&mut self, index: u32, reason: OrderReason, depth: u32, score: u64) {
+        let Some(f) = self.stack.last() else { return };
+        let node = f.id;
+        self.push_event(Event::Order { node, index, reason, depth, score });
     }
 
     fn playout_move(&mut self, game: &G, mv: G::Move) {

@@ -7,7 +7,7 @@
 
 use crate::Score;
 use crate::trace::model::{Bound, Cutoff, NONE, NodeId, Status, Trace};
-use crate::trace::{Event, PassKind};
+use crate::trace::{Event, OrderReason, PassKind};
 
 /// "Never" in step fields.
 pub const NEVER: u32 = u32::MAX;
@@ -147,6 +147,33 @@ impl MctsStats {
     }
 }
 
+/// Why a move-ordering heuristic searched a child where it did (an [`Event::Order`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OrderNote {
+    /// The node whose children were ordered.
+    pub node: NodeId,
+    /// The child's place in search order (its `index`).
+    pub index: u32,
+    /// The heuristic that put it there.
+    pub reason: OrderReason,
+    /// For the table's move: the depth its entry was searched to.
+    pub depth: u32,
+    /// For a history move: its history score.
+    pub score: u64,
+    /// The step of the order event.
+    pub step: u32,
+}
+
+impl OrderNote {
+    /// The short tag views print after the move: "tt", "killer", "history 12".
+    pub fn tag(&self) -> String {
+        match self.reason {
+            OrderReason::History => format!("history {}", self.score),
+            r => r.name().to_string(),
+        }
+    }
+}
+
 /// When a node shows up in the replay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Steps {
@@ -170,6 +197,8 @@ pub struct Derived {
     pub(crate) passes: Vec<Pass>,
     pub(crate) links: Vec<(NodeId, NodeId)>,
     pub(crate) mcts: Vec<MctsStats>,
+    /// The order events, by node and index.
+    pub(crate) orders: Vec<OrderNote>,
 }
 
 impl Derived {
@@ -336,9 +365,13 @@ impl Derived {
                 Event::Iteration { node, .. } if ok(node) => {
                     d.mcts_mut(n, node);
                 }
+                Event::Order { node, index, reason, depth, score } if ok(node) => {
+                    d.orders.push(OrderNote { node, index, reason, depth, score, step });
+                }
                 _ => {}
             }
         }
+        d.orders.sort_by_key(|o| (o.node, o.index, o.step));
         // An MCTS node with children is interior.
         if !d.mcts.is_empty() {
             for node in &trace.nodes {
@@ -376,6 +409,20 @@ impl Trace {
     /// search, `--quiescence`), so it is one of the captures the horizon was extended by.
     pub fn beyond_horizon(&self, id: NodeId) -> bool {
         self.parent(id).is_some_and(|p| self.summary(p).stand_pat)
+    }
+
+    /// Every child a move-ordering heuristic put where it was searched, by parent and place.
+    pub fn order_notes(&self) -> &[OrderNote] {
+        &self.derived().orders
+    }
+
+    /// Why a move-ordering heuristic searched node `id` where it was (its parent's latest
+    /// order event for its place), if one did.
+    pub fn order_note(&self, id: NodeId) -> Option<&OrderNote> {
+        let n = self.nodes.get(id as usize)?;
+        let orders = self.order_notes();
+        let end = orders.partition_point(|o| (o.node, o.index) <= (n.parent, n.index));
+        orders[..end].last().filter(|o| (o.node, o.index) == (n.parent, n.index))
     }
 
     /// When node `id` appears in the replay.

@@ -260,6 +260,7 @@ fn check_events(trace: &Trace) -> Result<(), TraceFileError> {
             | Event::TtProbe { node, .. }
             | Event::TtHit { node, .. }
             | Event::TtStore { node, .. }
+            | Event::Order { node, .. }
                 if node != top =>
             {
                 return Err(bad(k, format!("names node {node}, which is not the node executing")));
