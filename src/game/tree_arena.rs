@@ -1,5 +1,5 @@
 //! The compact in-memory form of an explicit tree: a few flat arrays instead of one allocation
-//! per node, so a tree file of millions of nodes costs about 13.5 bytes a node (the parsers
+//! per node, so a tree file of millions of nodes costs about 14 bytes a node (the parsers
 //! build it directly, counting nodes as they go against a limit).
 //!
 //! Nodes are numbered in pre-order (a parent before its children, siblings left to right), so
@@ -11,13 +11,13 @@ use crate::game::random::Ordering;
 use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 
 /// The default limit on the nodes of an explicit tree (`--max-tree-nodes`,
-/// `ABVIZ_MAX_TREE_NODES`): 50 million nodes take about 700 MB at 13.5 bytes a node, besides
+/// `ABVIZ_MAX_TREE_NODES`): 50 million nodes take about 700 MB at 14 bytes a node, besides
 /// the text they come from (about 140 MB of notation).
 pub const DEFAULT_MAX_TREE_NODES: u64 = 50_000_000;
 
 /// The bytes one node of a [`CompactTree`] takes (an unnamed tree of branching 8; names add
 /// 8 bytes a named node and their text).
-pub const BYTES_PER_NODE: f64 = 13.5;
+pub const BYTES_PER_NODE: f64 = 14.0;
 
 const LEAF: u8 = 1;
 /// MIN moves here (set by [`CompactTree::settle`] from the root player and the marks below).
@@ -32,11 +32,13 @@ const MAX_NODES: u64 = i32::MAX as u64;
 
 /// An explicit tree held compactly: per node a word (a leaf's value, or where an interior
 /// node's children are listed), its parent and a byte of flags; the children lists in one
-/// array; the names, sorted by node, in one string.
+/// array (each after its length and the breadth-first number of its first child, so that
+/// position keys stay those of a breadth-first layout); the names, sorted by node, in one
+/// string.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CompactTree {
     /// A leaf: its raw [`Score`]; an interior node: the index in `kids` of its child count,
-    /// followed by its children.
+    /// followed by the breadth-first number of its first child and its children.
     word: Vec<u32>,
     parent: Vec<u32>,
     flags: Vec<u8>,
@@ -108,7 +110,62 @@ impl CompactTree {
         }
         let at = self.word[i as usize] as usize;
         let count = self.kids[at] as usize;
-        &self.kids[at + 1..at + 1 + count]
+        &self.kids[at + 2..at + 2 + count]
+    }
+
+    /// The node's number in breadth-first order (level by level, left to right): the key that
+    /// names its position for transposition tables, as it was when trees were stored so.
+    pub(crate) fn breadth_first(&self, i: u32) -> u32 {
+        match self.parent(i) {
+            None => 0,
+            Some(p) => self.kids[self.word[p as usize] as usize + 1] + self.sibling_index(i) as u32,
+        }
+    }
+
+    /// Works out every interior node's breadth-first number of its first child: the nodes of a
+    /// level come in breadth-first order as they come in pre-order, so counting a level's nodes
+    /// in pre-order (with a stack of ancestors, no array per node) numbers them.
+    fn number_breadth_first(&mut self) {
+        let mut level_size: Vec<u32> = Vec::new();
+        let mut ancestors: Vec<u32> = Vec::new();
+        for i in 0..self.len() as u32 {
+            let d = self.depth_in_walk(i, &mut ancestors);
+            if level_size.len() <= d {
+                level_size.resize(d + 1, 0);
+            }
+            level_size[d] += 1;
+        }
+        // `next[d]`: the breadth-first number of the next node of level d.
+        let mut next: Vec<u32> = Vec::with_capacity(level_size.len() + 1);
+        let mut start = 0u32;
+        for &size in &level_size {
+            next.push(start);
+            start += size;
+        }
+        next.push(start);
+        ancestors.clear();
+        for i in 0..self.len() as u32 {
+            let d = self.depth_in_walk(i, &mut ancestors);
+            if !self.is_leaf(i) {
+                let at = self.word[i as usize] as usize;
+                self.kids[at + 1] = next[d + 1];
+                next[d + 1] += self.kids[at];
+            }
+        }
+    }
+
+    /// The depth of node `i` met in a pre-order walk, `ancestors` holding the interior nodes
+    /// above the node met before it.
+    fn depth_in_walk(&self, i: u32, ancestors: &mut Vec<u32>) -> usize {
+        let p = self.parent[i as usize];
+        while ancestors.last().is_some_and(|&a| a != p) {
+            ancestors.pop();
+        }
+        let d = ancestors.len();
+        if !self.is_leaf(i) {
+            ancestors.push(i);
+        }
+        d
     }
 
     /// The node's parent (None at the root).
@@ -408,6 +465,7 @@ impl Builder {
         let count = self.pending.len() - start;
         t.word[id as usize] = t.kids.len() as u32;
         t.kids.push(count as u32);
+        t.kids.push(0); // the breadth-first number of the first child, set by `finish`
         t.kids.extend(self.pending.drain(start..));
         count
     }
@@ -422,6 +480,7 @@ impl Builder {
         t.name_nodes.shrink_to_fit();
         t.name_starts.shrink_to_fit();
         t.name_text.shrink_to_fit();
+        t.number_breadth_first();
         self.tree
     }
 }
