@@ -2,10 +2,11 @@
 //! on it into a [`Trace`] (or just count it).
 
 use crate::Error;
-use crate::game::notation::parse_tree;
+use crate::game::notation::parse_tree_compact;
 use crate::game::random::RandomTree;
 use crate::game::registry::{AnyGame, GameId, GameOptions, OptionKind, PositionVisitor, RegisteredGame};
 use crate::game::tree::{ExplicitTree, TreeSpec};
+use crate::game::tree_arena::DEFAULT_MAX_TREE_NODES;
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm, Settings};
 use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
@@ -61,6 +62,9 @@ pub enum Input {
         /// Who moves at the root.
         root: Player,
     },
+    /// An explicit tree held compactly, as [`Input::from_tree_text`] reads it (the tree knows
+    /// who moves at its root).
+    Explicit(ExplicitTree),
     /// A seeded random uniform tree.
     Random(RandomTree),
     /// A position of a registered game.
@@ -149,11 +153,18 @@ pub trait GameTask {
 }
 
 impl Input {
-    /// Parses a tree given as notation or JSON; `root` (from `--root`) must agree with a
-    /// leading `min`/`max` keyword if both are given.
+    /// Parses a tree given as notation or JSON into its compact form; `root` (from `--root`)
+    /// must agree with a leading `min`/`max` keyword if both are given. Trees of more than
+    /// [`DEFAULT_MAX_TREE_NODES`] nodes are refused.
     pub fn from_tree_text(text: &str, root: Option<Player>) -> Result<Input, Error> {
-        let spec = parse_tree(text)?;
-        let root = match (spec.root_player, root) {
+        Self::from_tree_text_within(text, root, DEFAULT_MAX_TREE_NODES)
+    }
+
+    /// [`Input::from_tree_text`] refusing trees of more than `max_nodes` nodes (counted as the
+    /// text is read, before the memory they would take is spent).
+    pub fn from_tree_text_within(text: &str, root: Option<Player>, max_nodes: u64) -> Result<Input, Error> {
+        let tree = parse_tree_compact(text, max_nodes)?;
+        let root = match (tree.keyword_root(), root) {
             (Some(a), Some(b)) if a != b => {
                 return Err(Error::Usage(format!(
                     "the tree text says its root is {} but --root says {}; remove one of them",
@@ -164,7 +175,7 @@ impl Input {
             (Some(p), _) | (None, Some(p)) => p,
             (None, None) => Player::Max,
         };
-        Ok(Input::Tree { spec, root })
+        Ok(Input::Explicit(ExplicitTree::from_compact(tree, root)))
     }
 
     /// An explicit tree with its children reordered by value at every node (see
@@ -175,6 +186,7 @@ impl Input {
                 spec.root = spec.root.reordered(root, ordering);
                 Input::Tree { spec, root }
             }
+            Input::Explicit(tree) => Input::Explicit(tree.reordered(ordering)),
             other => other,
         }
     }
@@ -182,21 +194,11 @@ impl Input {
     /// Describes the input for the trace.
     pub fn info(&self) -> InputInfo {
         match self {
-            Input::Tree { spec, root } => {
-                let notation = spec.root.to_notation();
-                let shown = if notation.chars().count() > 120 {
-                    let cut: String = notation.chars().take(117).collect();
-                    format!("{cut}...")
-                } else {
-                    notation.clone()
-                };
-                InputInfo {
-                    kind: InputKind::Tree,
-                    description: format!("tree {shown}, {} root", root.upper()),
-                    // A huge tree's notation is not copied into every trace.
-                    position: (notation.len() <= MAX_POSITION_TEXT).then_some(notation),
-                    ..Default::default()
-                }
+            Input::Tree { spec, root } => tree_info(spec.root.to_notation(), *root),
+            Input::Explicit(tree) => {
+                let mut notation = String::new();
+                tree.compact().write_notation(&mut notation, MAX_POSITION_TEXT);
+                tree_info(notation, tree.root_player())
             }
             Input::Random(r) => {
                 InputInfo { kind: InputKind::Random, description: r.describe(), ..Default::default() }
@@ -210,6 +212,7 @@ impl Input {
         let info = self.info();
         match self {
             Input::Tree { spec, root } => task.run(ExplicitTree::new(spec, *root), u32::MAX, info),
+            Input::Explicit(tree) => task.run(tree.clone(), u32::MAX, info),
             Input::Random(r) => task.run(r.game(), u32::MAX, info),
             Input::Game(g) => {
                 g.position().visit(RunTask { task, depth: g.depth().unwrap_or(u32::MAX), info })
@@ -273,6 +276,23 @@ impl Input {
             None => {}
         }
         self.with_game(CountTask { algo, counter, settings })
+    }
+}
+
+/// A tree's description from its `notation` (cut once it passed [`MAX_POSITION_TEXT`] bytes).
+fn tree_info(notation: String, root: Player) -> InputInfo {
+    let shown = if notation.chars().count() > 120 {
+        let cut: String = notation.chars().take(117).collect();
+        format!("{cut}...")
+    } else {
+        notation.clone()
+    };
+    InputInfo {
+        kind: InputKind::Tree,
+        description: format!("tree {shown}, {} root", root.upper()),
+        // A huge tree's notation is not copied into every trace.
+        position: (notation.len() <= MAX_POSITION_TEXT).then_some(notation),
+        ..Default::default()
     }
 }
 

@@ -457,3 +457,41 @@ fn quiz_asks_scores_and_explains_from_a_pipe() {
         .failure()
         .stderr(contains("the quiz replays one plain search"));
 }
+
+#[test]
+fn a_tree_past_the_node_limit_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t.svg");
+    // The AIMA tree has 13 nodes.
+    let refused = |cmd: &mut Command, extra: &[&str], limit: &str| {
+        cmd.args(["run", "--tree-file", "examples/aima.tree", "-f", "svg", "-o"])
+            .arg(&out)
+            .args(extra)
+            .assert()
+            .failure()
+            .stderr(contains(format!("more than {limit} nodes")))
+            .stderr(contains("--max-tree-nodes"));
+        assert!(!out.exists(), "nothing is written");
+    };
+    refused(&mut abviz(), &["--max-tree-nodes", "12"], "12");
+    refused(abviz().env("ABVIZ_MAX_TREE_NODES", "5"), &[], "5");
+    // The flag wins over the environment, and a limit that fits lets it through.
+    abviz()
+        .env("ABVIZ_MAX_TREE_NODES", "5")
+        .args(["run", "--tree-file", "examples/aima.tree", "--max-tree-nodes", "13", "-f", "svg", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert!(out.exists());
+    abviz()
+        .env("ABVIZ_MAX_TREE_NODES", "lots")
+        .args(["run", "--tree", "(1 2)"])
+        .assert()
+        .failure()
+        .stderr(contains("ABVIZ_MAX_TREE_NODES must be a whole number"));
+    abviz()
+        .args(["run", "--random", "2,3", "--max-tree-nodes", "10"])
+        .assert()
+        .failure()
+        .stderr(contains("--max-tree-nodes applies to explicit trees"));
+}

@@ -51,8 +51,11 @@ fn pass_ends(t: &Trace) -> Vec<(Score, Bound)> {
 
 /// The minimax value of the root's child reached by the best move `algo` chose.
 fn value_of_best(input: &Input, algo: Algorithm, settings: &Settings) -> Score {
-    let Input::Tree { spec, root } = input else { unreachable!() };
-    let mut tree = ExplicitTree::new(spec, *root);
+    let mut tree = match input {
+        Input::Tree { spec, root } => ExplicitTree::new(spec, *root),
+        Input::Explicit(tree) => tree.clone(),
+        _ => unreachable!(),
+    };
     let outcome = search::run_with(algo, &mut tree, u32::MAX, settings, &mut NoOp).unwrap();
     match outcome.best() {
         None => outcome.value,

@@ -74,6 +74,10 @@ pub struct SourceArgs {
     /// Who moves at the root of a tree (also settable by a leading min/max keyword).
     #[arg(long, value_enum)]
     pub root: Option<Player>,
+    /// Refuse a --tree or --tree-file of more nodes than this (counted while reading it; about
+    /// 14 bytes of memory a node) [default: $ABVIZ_MAX_TREE_NODES, else 50000000].
+    #[arg(long, value_name = "N")]
+    pub max_tree_nodes: Option<u64>,
     /// Leaf values of a random tree, LO..HI inclusive [default: 0..20].
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
     pub values: Option<String>,

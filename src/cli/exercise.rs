@@ -69,6 +69,7 @@ pub fn given_tree(
     };
     match Input::from_tree_text(&text, root)? {
         Input::Tree { spec, root } => Ok(Some((spec, root))),
+        Input::Explicit(tree) => Ok(Some((tree.to_spec(), tree.root_player()))),
         _ => unreachable!("a tree text gives a tree"),
     }
 }

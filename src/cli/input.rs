@@ -1,12 +1,13 @@
 //! Turning the input flags into an [`Input`], rejecting flags that do not fit the input; and the
 //! help of the game flags, written from the registry.
 
-use super::args::{InputArgs, MctsArgs, SettingsArgs, ShapeArgs};
+use super::args::{InputArgs, MctsArgs, SettingsArgs, ShapeArgs, SourceArgs};
 use super::usage;
 use abviz::Error;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
 use abviz::game::registry::{self, GameId, GameOptions, OptionKind};
+use abviz::game::tree_arena::DEFAULT_MAX_TREE_NODES;
 use abviz::input::{GameInput, Input};
 use abviz::search::{Algorithm, MctsOptions, Settings};
 use std::io::Read;
@@ -90,9 +91,14 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
     if s.game.is_some() && s.root.is_some() {
         return Err(usage("--root applies to trees; in a game the position says who is to move"));
     }
+    if s.max_tree_nodes.is_some() && s.tree.is_none() && s.tree_file.is_none() {
+        return Err(usage("--max-tree-nodes applies to explicit trees (--tree, --tree-file)"));
+    }
     let explicit = match (&s.tree, &s.tree_file) {
-        (Some(text), _) => Some(Input::from_tree_text(text, s.root)?),
-        (None, Some(path)) => Some(Input::from_tree_text(&read_text(path)?, s.root)?),
+        (Some(text), _) => Some(Input::from_tree_text_within(text, s.root, max_tree_nodes(s)?)?),
+        (None, Some(path)) => {
+            Some(Input::from_tree_text_within(&read_text(path)?, s.root, max_tree_nodes(s)?)?)
+        }
         (None, None) => None,
     };
     if let Some(input) = explicit {
@@ -121,6 +127,23 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
     Err(usage(
         "no input: give one of --tree '((3 12 8) (2 4 6) (14 5 2))', --tree-file FILE, --random B,D[,SEED] or --game NAME",
     ))
+}
+
+/// The node limit of an explicit tree: `--max-tree-nodes`, else `ABVIZ_MAX_TREE_NODES`, else
+/// [`DEFAULT_MAX_TREE_NODES`].
+fn max_tree_nodes(s: &SourceArgs) -> Result<u64, Error> {
+    if let Some(n) = s.max_tree_nodes {
+        return Ok(n);
+    }
+    match std::env::var("ABVIZ_MAX_TREE_NODES") {
+        Ok(v) => v.trim().parse().map_err(|_| {
+            usage(format!(
+                "ABVIZ_MAX_TREE_NODES must be a whole number of nodes, such as 100000000; it is {}",
+                abviz::safe_text::for_terminal(&v)
+            ))
+        }),
+        Err(_) => Ok(DEFAULT_MAX_TREE_NODES),
+    }
 }
 
 /// The refinements' settings for `algo`, refusing a setting `algo` does not take.

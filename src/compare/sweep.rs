@@ -94,6 +94,17 @@ pub fn input_case(input: Input) -> Case {
             let shape = uniform_shape(&spec.root);
             (label, shape.map(|s| s.0), shape.map(|s| s.1), None)
         }
+        Input::Explicit(tree) => {
+            let mut notation = String::new();
+            tree.compact().write_notation(&mut notation, 200);
+            let label = if notation.chars().count() > 40 {
+                format!("tree {}…", notation.chars().take(39).collect::<String>())
+            } else {
+                format!("tree {notation}")
+            };
+            let shape = tree.compact().uniform_shape();
+            (label, shape.map(|s| s.0), shape.map(|s| s.1), None)
+        }
         Input::Random(r) => (
             format!("random tree {},{},{}", r.branching, r.depth, r.seed),
             Some(r.branching),

@@ -17,6 +17,7 @@ pub mod random;
 pub mod registry;
 pub mod tictactoe;
 pub mod tree;
+pub mod tree_arena;
 pub mod xiangqi;
 
 use crate::Score;

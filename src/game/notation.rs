@@ -49,6 +49,7 @@
 use crate::Score;
 use crate::game::Player;
 use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use crate::game::tree_arena::{Builder, CompactTree};
 use std::borrow::Cow;
 use std::ops::Range;
 use winnow::combinator::{alt, eof, repeat};
@@ -331,6 +332,43 @@ fn is_identifier(w: &str) -> bool {
 
 /// Parses the text notation, e.g. `max A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))`.
 pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
+    parse_notation_compact(src, u64::MAX).map(|t| t.to_spec())
+}
+
+/// Parses a tree in the text notation or JSON (as [`parse_tree`]) into its compact form,
+/// refusing it as soon as it has more than `max_nodes` nodes (see
+/// [`DEFAULT_MAX_TREE_NODES`](crate::game::tree_arena::DEFAULT_MAX_TREE_NODES)).
+pub fn parse_tree_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
+    let mut rest = src;
+    let _ = trivia(&mut rest);
+    match rest.chars().next() {
+        Some('[' | '{') => parse_json_compact(src, max_nodes),
+        _ => parse_notation_compact(src, max_nodes),
+    }
+}
+
+/// The error for a tree with more than `limit` nodes, pointing at the first node past it.
+fn too_many_nodes(src: &str, at: usize, limit: u64) -> NotationError {
+    let end = floor_boundary(src, at + 1).max(at);
+    NotationError::new(
+        src,
+        at..end,
+        format!(
+            "the tree has more than {limit} nodes (the input is {} bytes): explicit trees are held \
+             whole in memory, about {} bytes a node, and are limited to {limit} nodes",
+            src.len(),
+            crate::game::tree_arena::BYTES_PER_NODE
+        ),
+        "over the node limit",
+    )
+    .help(format!(
+        "raise the limit with --max-tree-nodes N or the environment variable ABVIZ_MAX_TREE_NODES \
+         (the default is {}), or search a smaller tree",
+        crate::game::tree_arena::DEFAULT_MAX_TREE_NODES
+    ))
+}
+
+fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
     let mut p = Cursor { src, rest: src };
     p.skip_trivia();
     if p.rest.is_empty() {
@@ -347,14 +385,15 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
     let root_player = keyword.map(|(player, _)| player);
 
     let mut stack: Vec<Frame> = Vec::new();
-    let root = loop {
+    let mut tree = Builder::new(max_nodes);
+    let root_said = loop {
         p.skip_trivia();
-        let node = match (stack.last_mut(), p.peek()) {
+        let said = match (stack.last_mut(), p.peek()) {
             (Some(_), Some(')')) => {
                 let close = p.pos();
                 p.bump();
                 let frame = stack.pop().unwrap_or_else(|| unreachable!());
-                if frame.children.is_empty() {
+                if tree.end() == 0 {
                     return Err(NotationError::new(
                         src,
                         frame.open..close + 1,
@@ -363,17 +402,16 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                     )
                     .help("put children inside the parentheses, or write a leaf value instead"));
                 }
-                TreeSpecNode {
-                    name: frame.name,
-                    player: frame.player,
-                    kind: TreeSpecKind::Interior(frame.children),
-                }
+                frame.player
             }
             (Some(top), Some(',')) => {
                 if !top.comma_ok {
                     let at = p.pos();
-                    let what =
-                        if top.children.is_empty() { "before the first child" } else { "after another ','" };
+                    let what = if tree.open_children() == 0 {
+                        "before the first child"
+                    } else {
+                        "after another ','"
+                    };
                     return Err(NotationError::new(
                         src,
                         at..at + 1,
@@ -395,18 +433,20 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
                             "too deep",
                         ));
                     }
-                    stack.push(Frame { open: at, name, player, children: Vec::new(), comma_ok: false });
+                    tree.begin(name.as_deref(), player).map_err(|f| too_many_nodes(src, at, f.limit))?;
+                    stack.push(Frame { open: at, player, comma_ok: false });
                     continue;
                 }
-                Start::Leaf(node) => node,
+                Start::Leaf { name, player, value, at } => {
+                    tree.leaf(name.as_deref(), player, value)
+                        .map_err(|f| too_many_nodes(src, at, f.limit))?;
+                    player
+                }
             },
         };
         match stack.last_mut() {
-            None => break node,
-            Some(top) => {
-                top.children.push(node);
-                top.comma_ok = true;
-            }
+            None => break said,
+            Some(top) => top.comma_ok = true,
         }
     };
 
@@ -437,7 +477,7 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
              e.g. (3 (4 5))",
         ));
     }
-    let root_player = match (root_player, root.player) {
+    let root_player = match (root_player, root_said) {
         (Some(a), Some(b)) if a != b => {
             return Err(NotationError::new(
                 src,
@@ -452,22 +492,22 @@ pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
         }
         (a, b) => a.or(b),
     };
-    Ok(TreeSpec { root_player, root })
+    let mut tree = tree.finish();
+    tree.set_keyword_root(root_player);
+    Ok(tree)
 }
 
 /// An open `(` waiting for its children.
 struct Frame {
     open: usize,
-    name: Option<String>,
     player: Option<Player>,
-    children: Vec<TreeSpecNode>,
     /// Whether a `,` may come now (right after a child).
     comma_ok: bool,
 }
 
 enum Start {
     Open { name: Option<String>, player: Option<Player>, at: usize },
-    Leaf(TreeSpecNode),
+    Leaf { name: Option<String>, player: Option<Player>, value: Score, at: usize },
 }
 
 struct Cursor<'s> {
@@ -706,11 +746,7 @@ impl<'s> Cursor<'s> {
                             )
                             .help(format!("quote the name: \"{w}\":…")));
                     }
-                    return Ok(Start::Leaf(TreeSpecNode {
-                        name: name.map(|n| n.0),
-                        player,
-                        kind: TreeSpecKind::Leaf(v),
-                    }));
+                    return Ok(Start::Leaf { name: name.map(|n| n.0), player, value: v, at });
                 }
                 if let Some((first, _)) = &name
                     && let Some((second, span)) = self.name()?
@@ -869,6 +905,26 @@ pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     let mut root_player = None;
     let root = walker.node(&value, Some(&mut root_player))?;
     Ok(TreeSpec { root_player, root })
+}
+
+/// A JSON tree in its compact form. The JSON is read whole first (its nesting is at most 127
+/// levels), so the limit is checked once the nodes are read.
+fn parse_json_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
+    let spec = parse_json_tree(src)?;
+    let mut count = 0u64;
+    let mut stack = vec![&spec.root];
+    while let Some(n) = stack.pop() {
+        count += 1;
+        if count > max_nodes {
+            let mut rest = src;
+            let _ = trivia(&mut rest);
+            return Err(too_many_nodes(src, src.len() - rest.len(), max_nodes));
+        }
+        if let TreeSpecKind::Interior(children) = &n.kind {
+            stack.extend(children);
+        }
+    }
+    Ok(CompactTree::from_spec(&spec))
 }
 
 /// Replaces a leading byte-order mark and leading `#` comments by spaces (byte for byte, so

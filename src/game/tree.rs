@@ -1,10 +1,13 @@
 //! Explicit game trees: the textbook figures, written in a small notation or as JSON.
 //!
-//! [`TreeSpec`] is what the parsers in [`crate::game::notation`] produce; [`ExplicitTree`] is the
-//! same tree flattened into an arena and playable as a [`Game`]: a node is a position, its
+//! [`TreeSpec`] is the nested form (what [`crate::game::notation::parse_tree`] returns and code
+//! builds); [`CompactTree`] holds the same tree in a few flat arrays (what
+//! [`crate::game::notation::parse_tree_compact`] reads a tree file into, about 14 bytes a
+//! node); [`ExplicitTree`] plays a compact tree as a [`Game`]: a node is a position, its
 //! children are its moves.
 
 use crate::Score;
+use crate::game::tree_arena::CompactTree;
 use crate::game::{Game, Player};
 
 /// One node of a parsed tree: a leaf with a value or an interior node with children.
@@ -55,78 +58,9 @@ impl TreeSpecNode {
     /// the order of children is. Works without recursion, so the deepest tree the notation
     /// accepts cannot overflow the stack.
     pub fn reordered(self, player: Player, ordering: crate::game::random::Ordering) -> TreeSpecNode {
-        use crate::game::random::Ordering;
-        struct Flat {
-            name: Option<String>,
-            player: Option<Player>,
-            mover: Player,
-            leaf: Option<Score>,
-            kids: Vec<usize>,
-            value: Score,
-        }
-        // Flatten in pre-order: a parent comes before its children.
-        let mut flat: Vec<Flat> = Vec::new();
-        let mut stack = vec![(self, player, None::<usize>)];
-        while let Some((node, default, parent)) = stack.pop() {
-            let mover = node.player.unwrap_or(default);
-            let idx = flat.len();
-            if let Some(p) = parent {
-                flat[p].kids.push(idx);
-            }
-            let leaf = match node.kind {
-                TreeSpecKind::Leaf(v) => Some(v),
-                TreeSpecKind::Interior(children) => {
-                    for c in children.into_iter().rev() {
-                        stack.push((c, mover.other(), Some(idx)));
-                    }
-                    None
-                }
-            };
-            flat.push(Flat {
-                name: node.name,
-                player: node.player,
-                mover,
-                leaf,
-                kids: Vec::new(),
-                value: Score::default(),
-            });
-        }
-        // Values from the leaves up; each node's children sorted as asked.
-        for i in (0..flat.len()).rev() {
-            if let Some(v) = flat[i].leaf {
-                flat[i].value = v;
-                continue;
-            }
-            let mut kids: Vec<(Score, usize)> = flat[i].kids.iter().map(|&k| (flat[k].value, k)).collect();
-            let best_first = match (ordering, flat[i].mover) {
-                (Ordering::Natural, _) => None,
-                (Ordering::Best, Player::Max) | (Ordering::Worst, Player::Min) => Some(true),
-                _ => Some(false),
-            };
-            match best_first {
-                Some(true) => kids.sort_by_key(|&(v, _)| std::cmp::Reverse(v)),
-                Some(false) => kids.sort_by_key(|&(v, _)| v),
-                None => {}
-            }
-            let values = kids.iter().map(|&(v, _)| v);
-            flat[i].value = match flat[i].mover {
-                Player::Max => values.max(),
-                Player::Min => values.min(),
-            }
-            .unwrap_or_default();
-            flat[i].kids = kids.into_iter().map(|(_, k)| k).collect();
-        }
-        // Rebuild from the leaves up.
-        let mut built: Vec<Option<TreeSpecNode>> = (0..flat.len()).map(|_| None).collect();
-        for i in (0..flat.len()).rev() {
-            let f = &mut flat[i];
-            let kind = match f.leaf {
-                Some(v) => TreeSpecKind::Leaf(v),
-                None => TreeSpecKind::Interior(f.kids.iter().filter_map(|&k| built[k].take()).collect()),
-            };
-            built[i] = Some(TreeSpecNode { name: f.name.take(), player: f.player, kind });
-        }
-        built.swap_remove(0).expect("the root was built")
+        let mut tree = CompactTree::from_spec(&TreeSpec { root_player: None, root: self });
+        tree.settle(player);
+        tree.reordered(ordering).to_spec().root
     }
 
     /// Writes the node back in the tree notation (names quoted when they need it).
@@ -137,34 +71,7 @@ impl TreeSpecNode {
     }
 
     fn write_notation(&self, out: &mut String) {
-        if let Some(p) = self.player {
-            out.push_str(match p {
-                Player::Max => "max:",
-                Player::Min => "min:",
-            });
-        }
-        if let Some(name) = &self.name {
-            let plain = !name.is_empty()
-                && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-                && !name.starts_with(|c: char| c.is_ascii_digit())
-                && !name.eq_ignore_ascii_case("min")
-                && !name.eq_ignore_ascii_case("max");
-            if plain {
-                out.push_str(name);
-            } else {
-                out.push('"');
-                for c in name.chars() {
-                    match c {
-                        '"' => out.push_str("\\\""),
-                        '\\' => out.push_str("\\\\"),
-                        '\n' => out.push_str("\\n"),
-                        c => out.push(c),
-                    }
-                }
-                out.push('"');
-            }
-            out.push(':');
-        }
+        write_head(out, self.player, self.name.as_deref());
         match &self.kind {
             TreeSpecKind::Leaf(v) => out.push_str(&v.ascii()),
             TreeSpecKind::Interior(children) => {
@@ -181,103 +88,84 @@ impl TreeSpecNode {
     }
 }
 
-/// One node of the arena (24 bytes: a tree file of millions of nodes stays small).
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    /// A leaf's value (raw [`Score`]), when `LEAF` is set.
-    value: i32,
-    /// The node's name, an index into the names, or `NO_NAME`.
-    name: u32,
-    parent: u32,
-    first_child: u32,
-    child_count: u32,
-    flags: u8,
+/// Writes a node's `max:`/`min:` mark and its `name:` (quoted when it needs it).
+pub(crate) fn write_head(out: &mut String, player: Option<Player>, name: Option<&str>) {
+    if let Some(p) = player {
+        out.push_str(match p {
+            Player::Max => "max:",
+            Player::Min => "min:",
+        });
+    }
+    if let Some(name) = name {
+        let plain = !name.is_empty()
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && !name.eq_ignore_ascii_case("min")
+            && !name.eq_ignore_ascii_case("max");
+        if plain {
+            out.push_str(name);
+        } else {
+            out.push('"');
+            for c in name.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+        }
+        out.push(':');
+    }
 }
 
-const LEAF: u8 = 1;
-const MIN_MOVES: u8 = 2;
-const NO_NAME: u32 = u32::MAX;
-
-impl Slot {
-    fn player(&self) -> Player {
-        if self.flags & MIN_MOVES != 0 { Player::Min } else { Player::Max }
-    }
-
-    fn value(&self) -> Option<Score> {
-        (self.flags & LEAF != 0).then(|| Score::from(self.value))
-    }
-}
-
-/// An explicit tree flattened into an arena, playable as a [`Game`].
+/// An explicit tree playable as a [`Game`]: a [`CompactTree`] shared between copies, and the
+/// node the game stands at.
 ///
 /// Moves are child node indices; a move's label is the child's name, or its 1-based position
 /// among its siblings when it has none.
 #[derive(Clone, Debug)]
 pub struct ExplicitTree {
-    slots: std::sync::Arc<[Slot]>,
-    names: std::sync::Arc<[String]>,
+    tree: std::sync::Arc<CompactTree>,
     current: u32,
     root_player: Player,
 }
 
 impl ExplicitTree {
-    /// Builds the arena (children stored contiguously, breadth-first) from a parsed tree.
+    /// The tree of a parsed [`TreeSpec`], with `root_player` moving at the root unless the
+    /// root says otherwise.
     pub fn new(spec: &TreeSpec, root_player: Player) -> Self {
-        let mut names: Vec<String> = Vec::new();
-        let mut name_of = |n: &Option<String>| match n {
-            Some(n) => {
-                names.push(n.clone());
-                names.len() as u32 - 1
-            }
-            None => NO_NAME,
-        };
-        let flags = |player: Player| if player == Player::Min { MIN_MOVES } else { 0 };
-        let root = spec.root.player.unwrap_or(root_player);
-        let mut slots = vec![Slot {
-            value: 0,
-            name: name_of(&spec.root.name),
-            parent: u32::MAX,
-            first_child: 0,
-            child_count: 0,
-            flags: flags(root),
-        }];
-        let mut queue = std::collections::VecDeque::from([(0u32, &spec.root)]);
-        while let Some((idx, node)) = queue.pop_front() {
-            match &node.kind {
-                TreeSpecKind::Leaf(v) => {
-                    let slot = &mut slots[idx as usize];
-                    slot.value = v.raw();
-                    slot.flags |= LEAF;
-                }
-                TreeSpecKind::Interior(children) => {
-                    let first = slots.len() as u32;
-                    slots[idx as usize].first_child = first;
-                    slots[idx as usize].child_count = children.len() as u32;
-                    let parent_player = slots[idx as usize].player();
-                    for (k, c) in children.iter().enumerate() {
-                        slots.push(Slot {
-                            value: 0,
-                            name: name_of(&c.name),
-                            parent: idx,
-                            first_child: 0,
-                            child_count: 0,
-                            flags: flags(c.player.unwrap_or(parent_player.other())),
-                        });
-                        queue.push_back((first + k as u32, c));
-                    }
-                }
-            }
-        }
-        ExplicitTree { slots: slots.into(), names: names.into(), current: 0, root_player: root }
+        Self::from_compact(CompactTree::from_spec(spec), root_player)
     }
 
-    fn name_of(&self, slot: &Slot) -> Option<&str> {
-        (slot.name != NO_NAME).then(|| self.names[slot.name as usize].as_str())
+    /// The tree of a [`CompactTree`] (as [`crate::game::notation::parse_tree_compact`] reads
+    /// it), with `root_player` moving at the root unless the root says otherwise.
+    pub fn from_compact(mut tree: CompactTree, root_player: Player) -> Self {
+        let root = if tree.is_empty() { root_player } else { tree.said(0).unwrap_or(root_player) };
+        tree.settle(root);
+        ExplicitTree { tree: tree.into(), current: 0, root_player: root }
+    }
+
+    /// The compact tree.
+    pub fn compact(&self) -> &CompactTree {
+        &self.tree
+    }
+
+    /// The same tree with every node's children reordered by their minimax value (see
+    /// [`TreeSpecNode::reordered`]), standing at its root.
+    pub fn reordered(&self, ordering: crate::game::random::Ordering) -> ExplicitTree {
+        Self::from_compact(self.tree.reordered(ordering), self.root_player)
+    }
+
+    /// The nested form of the tree.
+    pub fn to_spec(&self) -> TreeSpec {
+        self.tree.to_spec()
     }
 
     /// Number of nodes in the whole tree.
     pub fn len(&self) -> usize {
-        self.slots.len()
+        self.tree.len()
     }
 
     /// Always false: a tree has a root.
@@ -287,7 +175,7 @@ impl ExplicitTree {
 
     /// Number of leaves in the whole tree.
     pub fn leaf_count(&self) -> usize {
-        self.slots.iter().filter(|s| s.flags & LEAF != 0).count()
+        self.tree.leaf_count()
     }
 
     /// The player at the root.
@@ -300,12 +188,11 @@ impl Game for ExplicitTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        self.slots[self.current as usize].player()
+        self.tree.mover(self.current)
     }
 
     fn moves(&self) -> Vec<u32> {
-        let s = &self.slots[self.current as usize];
-        (s.first_child..s.first_child + s.child_count).collect()
+        self.tree.children(self.current).to_vec()
     }
 
     fn play(&mut self, mv: u32) {
@@ -313,17 +200,17 @@ impl Game for ExplicitTree {
     }
 
     fn undo(&mut self, mv: u32) {
-        self.current = self.slots[mv as usize].parent;
+        self.current = self.tree.parent(mv).unwrap_or(0);
     }
 
     fn terminal_value(&self) -> Option<Score> {
-        self.slots[self.current as usize].value()
+        self.tree.value(self.current)
     }
 
     fn evaluate(&self) -> Score {
         // Interior nodes of an explicit tree have no static value; the CLI never sets a depth
         // limit for trees, so this is only reached at leaves.
-        self.slots[self.current as usize].value().unwrap_or_default()
+        self.tree.value(self.current).unwrap_or_default()
     }
 
     fn label_key(&self, mv: u32) -> Option<u32> {
@@ -331,27 +218,23 @@ impl Game for ExplicitTree {
     }
 
     fn position_key(&self) -> Option<u64> {
-        Some(self.current as u64)
+        Some(u64::from(self.tree.breadth_first(self.current)))
     }
 
     fn write_move_label(&self, mv: u32, out: &mut String) {
-        let slot = &self.slots[mv as usize];
-        match self.name_of(slot) {
+        match self.tree.name(mv) {
             Some(n) => out.push_str(n),
-            None => {
-                let first = self.slots[slot.parent as usize].first_child;
-                out.push_str(&(mv - first + 1).to_string());
-            }
+            None => out.push_str(&(self.tree.sibling_index(mv) + 1).to_string()),
         }
     }
 
     fn position_text(&self) -> String {
-        let s = &self.slots[self.current as usize];
-        match (self.name_of(s), s.value()) {
+        let i = self.current;
+        match (self.tree.name(i), self.tree.value(i)) {
             (Some(n), Some(v)) => format!("{n} = {v}"),
             (Some(n), None) => n.to_string(),
             (None, Some(v)) => v.to_string(),
-            (None, None) => format!("interior node, {} children", s.child_count),
+            (None, None) => format!("interior node, {} children", self.tree.children(i).len()),
         }
     }
 
@@ -360,6 +243,6 @@ impl Game for ExplicitTree {
     }
 
     fn node_name(&self) -> Option<&str> {
-        self.name_of(&self.slots[self.current as usize])
+        self.tree.name(self.current)
     }
 }
