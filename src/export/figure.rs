@@ -396,7 +396,6 @@ const HEADER_HEIGHT: f64 = 24.0;
 
 /// Draws `view` (SVG and TikZ). With `steps`, every primitive says during which overlays of a
 /// beamer frame it shows, and a narration line is added under the tree.
-
 pub fn draw(view: &View, steps: bool) -> Figure {
     let style = view.opts.style;
     let dir = view.opts.rankdir;
