@@ -793,9 +793,21 @@
     }
   }
 
+  // Multi-pass searches: which pass step k is in ("pass 2 of 5 · depth 2"); step k shows event
+  // k − 1, so a pass starting at event s begins at step s + 1.
+  var passBox = document.getElementById("pass"), PASSES = D.pass_steps || [];
+  function passText(k) {
+    if (PASSES.length < 2) return "";
+    var p = 0;
+    while (p + 1 < PASSES.length && PASSES[p + 1][0] < k) p++;
+    var t = "pass " + (p + 1) + " of " + PASSES.length;
+    return PASSES[p][1] >= 0 ? t + " · depth " + PASSES[p][1] : t;
+  }
+
   var lastLine = -1;
   function renderPanels(k, st) {
     counter.textContent = "Step " + k.toLocaleString("en-US") + " of " + E.toLocaleString("en-US");
+    if (passBox) passBox.textContent = passText(k);
     scrub.value = String(k);
     sayBox.textContent = sentence(k);
     if (miniSay) { miniSay.textContent = sayBox.textContent; miniCounter.textContent = counter.textContent; }

@@ -188,6 +188,18 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             labels: Labels::default(),
         },
         Example {
+            file: "tictactoe-id.html",
+            title: "Beyond alpha-beta: iterative deepening with a transposition table, tic-tac-toe",
+            blurb: "Six passes, depth 1 to 6, drawn side by side; four times a position's value comes from the transposition table (TT ← #n beside it names the node that stored it). The indicator beside the step counter says which pass a step is in.",
+            command: "abviz run --game tictactoe --position x.o/.x./... --algo id -f html -o id",
+            input: Input::game(
+                TicTacToe::parse("x.o/.x./...", TttEval::Win).map_err(|e| Error::Usage(e.0))?,
+                None,
+            ),
+            algo: Algorithm::Iterative,
+            labels: Labels::default(),
+        },
+        Example {
             file: "xiangqi-alphabeta.html",
             title: "Xiangqi (Chinese chess), depth 2 — alpha-beta",
             blurb: "Red's 44 opening moves and Black's replies, material and piece-square evaluation: point at a node to see its position.",

@@ -723,3 +723,55 @@ fn a_million_node_page_loads_and_steps_within_budget() {
     );
     assert!(per_step_ms < 16.0 && slowest_ms < 16.0, "{per_step_ms} / {slowest_ms} ms per step");
 }
+
+/// Issue 12: a multi-pass search's page draws every pass, so each step highlights its node, and
+/// a pass indicator beside the step counter says which pass the step is in.
+#[test]
+fn the_page_of_iterative_deepening_steps_through_every_pass() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("id");
+    abviz()
+        .args(["run", "--game", "tictactoe", "--position", "x.o/.x./...", "--algo", "id", "-f", "html", "-o"])
+        .arg(&page)
+        .assert()
+        .success();
+    let trace = Input::game(
+        abviz::game::tictactoe::TicTacToe::parse("x.o/.x./...", abviz::game::tictactoe::TttEval::Win)
+            .unwrap(),
+        None,
+    )
+    .trace(Algorithm::Iterative, &RunOptions::default())
+    .unwrap();
+    let passes = trace.passes();
+    assert!(passes.len() > 2, "{} passes", passes.len());
+    let shots = screenshot_dir();
+    let mut tab = b.tab();
+    tab.open(&file_url(&page.join("index.html")));
+    for focus in [false, true] {
+        tab.eval(&format!(
+            "(() => {{ const f = document.getElementById('focus'); if (f.checked !== {focus}) f.click(); }})()"
+        ));
+        for (k, p) in passes.iter().enumerate() {
+            // Step s shows event s − 1: two steps into the pass its root has been entered.
+            let at = p.start as usize + 2;
+            go_to_step(&mut tab, at);
+            let cur = tab.eval(
+                "(() => { const g = document.querySelector('#tree g.node.cur'); \
+                 if (!g) return 'none'; \
+                 if (g.classList.contains('hid') || getComputedStyle(g).display === 'none' \
+                     || getComputedStyle(g).visibility === 'hidden') return 'hidden'; \
+                 return g.id; })()",
+            );
+            let cur = cur.as_str().unwrap().to_string();
+            assert!(cur.starts_with('n'), "focus {focus}, pass {} step {at}: current node {cur}", k + 1);
+            let indicator = tab.text("document.getElementById('pass').textContent");
+            let want = format!("pass {} of {} · depth {}", k + 1, passes.len(), p.depth.unwrap());
+            assert_eq!(indicator, want, "focus {focus}, step {at}");
+            if k == 1 {
+                tab.screenshot(&shots.join(format!("id-passes-focus-{focus}.png")), false);
+            }
+        }
+    }
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+}

@@ -118,7 +118,57 @@ fn cases() -> Vec<(String, Trace, ViewOptions)> {
     out.push(("tictactoe-lr".into(), ttt, ViewOptions { rankdir: RankDir::LeftRight, ..d() }));
     // Iterative deepening's transposition links: dashed arrows labelled TT.
     out.push(("tictactoe-id-tt".into(), tt_trace(), d()));
+    // Every pass side by side (`--pass all`).
+    let all = || ViewOptions { all_passes: true, ..d() };
+    out.push(("tictactoe-id-all".into(), id_trace(), ViewOptions { max_depth: Some(2), ..all() }));
+    out.push(("aima-mtdf-all".into(), tree(AIMA, Algorithm::Mtdf), all()));
+    out.push((
+        "aima-mtdf-all-lr".into(),
+        tree(AIMA, Algorithm::Mtdf),
+        ViewOptions { rankdir: RankDir::LeftRight, ..all() },
+    ));
     out
+}
+
+/// Iterative deepening on `--position x.o/.x./...`: one pass per depth.
+fn id_trace() -> Trace {
+    let ttt = Input::game(TicTacToe::parse("x.o/.x./...", TttEval::Win).unwrap(), None);
+    ttt.trace(Algorithm::Iterative, &RunOptions::default()).unwrap()
+}
+
+#[test]
+fn every_pass_is_drawn_side_by_side_under_its_header() {
+    for trace in [id_trace(), tree(AIMA, Algorithm::Mtdf)] {
+        let passes = trace.passes();
+        assert!(passes.len() > 1, "{} passes", passes.len());
+        let opts = ViewOptions { all_passes: true, ..Default::default() };
+        let svg = export(&trace, Format::Svg, &opts);
+        let headers: Vec<&str> = svg.match_indices(">Pass ").map(|(i, _)| &svg[i + 1..]).collect();
+        assert_eq!(headers.len(), passes.len(), "one header per pass");
+        let mut lefts = Vec::new();
+        for (k, p) in passes.iter().enumerate() {
+            assert!(headers[k].starts_with(&format!("Pass {} — ", k + 1)), "{}", &headers[k][..40]);
+            // Every pass's root is drawn, left to right in pass order.
+            let root = format!(r#"id="n{}""#, p.root);
+            let at = svg.find(&root).unwrap_or_else(|| panic!("pass {} root {} not drawn", k + 1, p.root));
+            let group = &svg[at..];
+            let x: f64 =
+                group.split("x=\"").nth(1).or_else(|| group.split("points=\"").nth(1)).map_or(0.0, |t| {
+                    t.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                        .next()
+                        .unwrap()
+                        .parse()
+                        .unwrap_or(0.0)
+                });
+            lefts.push(x);
+        }
+        assert!(lefts.windows(2).all(|w| w[0] < w[1]), "roots left to right: {lefts:?}");
+        // One pass, or the default: no header, as before.
+        let one = export(&trace, Format::Svg, &ViewOptions::default());
+        assert!(!one.contains(">Pass "));
+        let dot = export(&trace, Format::Dot, &opts);
+        assert_eq!(dot.matches("[style=invis]").count(), passes.len());
+    }
 }
 
 fn tt_trace() -> Trace {
@@ -355,6 +405,9 @@ fn every_tikz_figure_compiles_with_pdflatex() {
         "awkward-names",
         "random-collapse",
         "tictactoe",
+        "tictactoe-id-all",
+        "aima-mtdf-all",
+        "aima-mtdf-all-lr",
     ];
     for (name, trace, opts) in cases().into_iter().filter(|c| wanted.contains(&c.0.as_str())) {
         pdflatex(&export(&trace, Format::Tikz, &opts), &name, dir.path());
@@ -380,8 +433,15 @@ fn every_tikz_figure_compiles_with_pdflatex() {
 
 #[test]
 fn every_forest_figure_compiles_one_node_per_line_and_can_be_edited_by_hand() {
-    let wanted =
-        ["aima-ab", "wiki-soft-boxes-lr", "hostile", "awkward-names", "random-collapse", "tictactoe"];
+    let wanted = [
+        "aima-ab",
+        "wiki-soft-boxes-lr",
+        "hostile",
+        "awkward-names",
+        "random-collapse",
+        "tictactoe",
+        "aima-mtdf-all",
+    ];
     let cases: Vec<_> = cases().into_iter().filter(|c| wanted.contains(&c.0.as_str())).collect();
     for (name, trace, opts) in &cases {
         let tex = export(trace, Format::Forest, opts);

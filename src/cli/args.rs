@@ -260,10 +260,10 @@ pub struct ViewArgs {
     /// Leave out the legend and caption.
     #[arg(long)]
     pub no_legend: bool,
-    /// Multi-pass searches (--algo mtdf, aspiration, id): the pass to draw, 1 for the first
-    /// [default: the last, which holds the result].
-    #[arg(long, value_name = "N")]
-    pub pass: Option<u32>,
+    /// Multi-pass searches (--algo mtdf, aspiration, id): the pass to draw, 1 for the first, or
+    /// `all` for every pass side by side [default: the last, which holds the result].
+    #[arg(long, value_name = "N|all")]
+    pub pass: Option<String>,
     /// DOT: run Graphviz's `dot` and write SVG, PNG or PDF instead of the graph text.
     #[arg(long, value_enum, value_name = "KIND")]
     pub render: Option<RenderKind>,

@@ -79,7 +79,14 @@ pub fn view_options(
             },
         },
         min_visits: v.min_visits,
-        pass: v.pass,
+        pass: match v.pass.as_deref() {
+            None | Some("all") => None,
+            Some(t) => match t.parse::<u32>() {
+                Ok(k) if k >= 1 => Some(k),
+                _ => return Err(usage(format!("--pass {t}: give a pass number from 1, or 'all'"))),
+            },
+        },
+        all_passes: v.pass.as_deref() == Some("all"),
     })
 }
 

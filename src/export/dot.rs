@@ -7,7 +7,7 @@
 //! function, [`escape_dot_html`], so no user string can end a label or inject markup.
 
 use super::figure::Paint;
-use super::view::{EdgeKind, LegendKey, RankDir, Shape, Style, View};
+use super::view::{EdgeKind, LegendKey, RankDir, Shape, Style, View, pass_header};
 use super::{Exporter, Output, ViewOptions};
 use crate::Error;
 use crate::trace::{CutKind, Trace};
@@ -161,9 +161,9 @@ fn render(view: &View) -> String {
         }
         let _ = writeln!(out, "  {} [{}];", view.id(i), attrs.join(", "));
     }
-    for i in 1..view.len() as u32 {
+    for i in 0..view.len() as u32 {
+        let Some(p) = view.parent(i) else { continue };
         let l = view.label(i);
-        let p = view.parent(i).expect("non-root items have a parent");
         let mut attrs: Vec<String> = Vec::new();
         let mut text: Vec<String> = Vec::new();
         match l.edge.unwrap_or(EdgeKind::Searched) {
@@ -196,6 +196,16 @@ fn render(view: &View) -> String {
         }
         let attrs = if attrs.is_empty() { String::new() } else { format!(" [{}]", attrs.join(", ")) };
         let _ = writeln!(out, "  {} -> {}{attrs};", view.id(p), view.id(i));
+    }
+    // Several passes (`--pass all`): a header over each pass's root, tied to it by an invisible
+    // edge; the trees stand left to right in pass order.
+    for &r in view.roots() {
+        if let Some(p) = view.pass_of_root(r) {
+            let header = font(11.0, Paint::Ink, &pass_header(p));
+            let (id, root) = (format!("pass{}", p.number + 1), view.id(r));
+            let _ = writeln!(out, "  {id} [shape=plaintext, style=solid, label=<<b>{header}</b>>];");
+            let _ = writeln!(out, "  {id} -> {root} [style=invis];");
+        }
     }
     // Transposition hits whose stored node is drawn too: a dashed arrow to it, labelled TT.
     for &(node, from) in view.trace.links() {

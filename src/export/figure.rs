@@ -9,7 +9,7 @@
 //! principal variation is drawn thick; a legend and a caption close the figure.
 
 use super::layout::{BBox, Layout, NodeBox, Spacing};
-use super::view::{EdgeKind, NodeLabel, RankDir, Shape, Style, View};
+use super::view::{EdgeKind, NodeLabel, RankDir, Shape, Style, View, pass_header};
 use crate::trace::summary::NEVER;
 use crate::trace::{CutKind, NodeId, Trace};
 use unicode_width::UnicodeWidthChar;
@@ -391,6 +391,9 @@ fn reveal(steps: Option<&Timing>, pick: impl Fn(&Timing) -> u32) -> Reveal {
     }
 }
 
+/// The room a pass's header takes above its tree (`--pass all`).
+const HEADER_HEIGHT: f64 = 24.0;
+
 /// Draws `view` (SVG and TikZ). With `steps`, every primitive says during which overlays of a
 /// beamer frame it shows, and a narration line is added under the tree.
 pub fn draw(view: &View, steps: bool) -> Figure {
@@ -403,17 +406,54 @@ pub fn draw(view: &View, steps: bool) -> Figure {
         RankDir::TopBottom => Spacing { sibling_gap: 12.0, level_gap: 34.0 },
         RankDir::LeftRight => Spacing { sibling_gap: 8.0, level_gap: 46.0 },
     };
-    let layout = Layout::of_view(view, &boxes, spacing);
+    // Several passes (`--pass all`): a header over each pass's tree.
+    let headers: Vec<String> = match view.roots() {
+        [_, _, ..] => {
+            view.roots().iter().map(|&r| view.pass_of_root(r).map(pass_header).unwrap_or_default()).collect()
+        }
+        _ => Vec::new(),
+    };
+    let (layout, heads_at) = if headers.is_empty() {
+        (Layout::of_view(view, &boxes, spacing), Vec::new())
+    } else {
+        let heads: Vec<(f64, f64)> =
+            headers.iter().map(|h| (text_width(h, font::LEGEND, true), HEADER_HEIGHT)).collect();
+        Layout::of_passes(view, &boxes, spacing, &heads)
+    };
     let timing = steps.then(|| Timing::new(view.trace));
     let geoms: Vec<ShapeGeom> = labels.iter().map(|l| shape_geom(l, style)).collect();
     let d = Drawer { view, labels, geoms, layout: &layout, timing: timing.as_ref(), style, dir };
     let timing = timing.as_ref();
     let mut groups = Vec::with_capacity(2 * n + 2);
     // Edges first, so the white shapes cover their ends.
-    groups.extend((1..n).map(|i| d.edge(i)));
+    groups.extend((0..n).filter(|&i| view.parent(i as u32).is_some()).map(|i| d.edge(i)));
     groups.extend((0..n).map(|i| d.node(i)));
     // Transposition hits whose stored node is drawn too, over the tree.
     groups.extend(view.trace.links().iter().filter_map(|&(node, from)| d.link(node, from)));
+    for (text, &at) in headers.into_iter().zip(&heads_at) {
+        let (x, y) = match dir {
+            RankDir::TopBottom => (MARGIN + at, MARGIN + font::LEGEND),
+            RankDir::LeftRight => (MARGIN, MARGIN + at + font::LEGEND),
+        };
+        let prim = Prim::Text {
+            at: (x, y),
+            text,
+            size: font::LEGEND,
+            anchor: Anchor::Start,
+            bold: true,
+            paint: Paint::Ink,
+            halo: false,
+        };
+        let tags = vec![(0, "pass-header")];
+        groups.push(Group {
+            part: Part::Legend,
+            item: None,
+            classes: vec!["pass-header"],
+            tooltip: None,
+            prims: vec![(prim, Reveal::ALWAYS)],
+            tags,
+        });
+    }
 
     let mut bbox = layout.bbox;
     bbox.min_x += MARGIN;

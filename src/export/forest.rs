@@ -6,7 +6,7 @@
 //! thick, names, windows and visit order) with forest's own layout.
 
 use super::tikz::{PREAMBLE, escape_latex};
-use super::view::{EdgeKind, Item, LegendKey, Shape, View};
+use super::view::{EdgeKind, Item, LegendKey, Shape, View, pass_header};
 use super::{Exporter, Output, ViewOptions};
 use crate::Error;
 use crate::trace::{CutKind, Trace};
@@ -73,11 +73,29 @@ fn render(view: &View, no_legend: bool) -> String {
         let _ = writeln!(out, r"\definecolor{{{name}}}{{HTML}}{{{hex}}}");
     }
     out.push_str(STYLES);
-    out.push_str("\\begin{document}\n\\begin{forest} abviz\n");
-    if !view.is_empty() {
-        nodes(view, &mut out);
+    out.push_str("\\begin{document}\n");
+    match view.roots() {
+        // Several passes (`--pass all`): the trees side by side, each under its header.
+        roots @ [_, _, ..] => {
+            // In a paragraph, so the boxes stand in a row, not one under another.
+            out.push_str("\\noindent\n");
+            for &r in roots {
+                let header = view.pass_of_root(r).map(pass_header).unwrap_or_default();
+                let _ =
+                    writeln!(out, "\\vtop{{\\hbox{{\\bfseries\\small {}}}\\hbox{{%", escape_latex(&header));
+                out.push_str("\\begin{forest} abviz\n");
+                nodes(view, r, &mut out);
+                out.push_str("\\end{forest}}}\\quad\n");
+            }
+        }
+        _ => {
+            out.push_str("\\begin{forest} abviz\n");
+            if !view.is_empty() {
+                nodes(view, 0, &mut out);
+            }
+            out.push_str("\\end{forest}\n");
+        }
     }
-    out.push_str("\\end{forest}\n");
     if !no_legend {
         out.push_str("\n\\smallskip\n{\\footnotesize ");
         out.push_str(&escape_latex(&view.caption()).replace('\n', " "));
@@ -114,10 +132,11 @@ fn symbol(key: LegendKey) -> &'static str {
     }
 }
 
-/// Writes every item, one per line, depth first (an explicit stack: deep trees are fine).
-fn nodes(view: &View, out: &mut String) {
+/// Writes the items of the tree below item `root`, one per line, depth first (an explicit
+/// stack: deep trees are fine).
+fn nodes(view: &View, root: u32, out: &mut String) {
     // (item, closing): a closing entry writes the `]` after the item's children.
-    let mut stack: Vec<(u32, bool)> = vec![(0, false)];
+    let mut stack: Vec<(u32, bool)> = vec![(root, false)];
     while let Some((i, closing)) = stack.pop() {
         let indent = "  ".repeat((view.depth(i) as usize).min(MAX_INDENT) + 1);
         if closing {

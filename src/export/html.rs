@@ -197,7 +197,9 @@ pub fn default_title(trace: &Trace) -> String {
 /// Renders the page of `trace` with the diagram options `opts`.
 pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     // The answer waits for the last step (or the page's toggle), so the figure does not say it.
-    let opts = ViewOptions { caption_without_answer: true, ..opts.clone() };
+    // A multi-pass search draws every pass, so each step's node is on the page.
+    let all_passes = opts.all_passes || (opts.pass.is_none() && trace.passes().len() > 1);
+    let opts = ViewOptions { caption_without_answer: true, all_passes, ..opts.clone() };
     let view = View::new(trace, &opts);
     let fig = draw(&view, false);
     let svg = super::svg::render_page(&view, &fig);

@@ -96,6 +96,9 @@ pub(super) struct PageData<'a> {
     is_game: bool,
     /// Whether the search ran in passes (the root's exit is then not the end).
     passes: bool,
+    /// Each pass of a multi-pass search as [its start event's index, its depth limit or −1]:
+    /// the page's pass indicator ("pass 2 of 5 · depth 2").
+    pass_steps: Vec<(u32, i64)>,
     /// The best move, said by the narration when the search completes.
     best: Option<&'a str>,
     pub(super) n: NodeData<'a>,
@@ -345,6 +348,7 @@ impl<'a> PageData<'a> {
             named,
             is_game: trace.input.kind.is_game(),
             passes: !trace.passes().is_empty(),
+            pass_steps: trace.passes().iter().map(|p| (p.start, p.depth.map_or(-1, i64::from))).collect(),
             best: trace.result.best_move.as_deref(),
             n,
             cut,

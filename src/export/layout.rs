@@ -328,9 +328,77 @@ impl Layout {
     /// Lays out the shown items of `view` (indexed like [`View::items`]); `boxes[i]` is the
     /// room item `i` needs. Levels are as deep (or, left to right, as wide) as their biggest box.
     pub fn of_view(view: &View, boxes: &[NodeBox], spacing: Spacing) -> Layout {
+        if view.roots().len() > 1 {
+            return Layout::of_passes(view, boxes, spacing, &[]).0;
+        }
         let (start, ids) = view.child_csr();
         let depth: Vec<u32> = (0..view.len() as u32).map(|i| view.depth(i)).collect();
         Layout::of_tree(start, ids, &depth, boxes, view.opts.rankdir, spacing)
+    }
+
+    /// Lays out a view of several trees (one per pass, `--pass all`) side by side in the order
+    /// of [`View::roots`]: left to right (top to bottom with `--rankdir LR`), each laid out on
+    /// its own; `heads[k]` = (width, height) is the room a header needs above tree `k`. Top to
+    /// bottom, a tree is at least as wide as its header and every tree starts below the tallest
+    /// header. Returns the layout and where each tree's room starts across (x; y with
+    /// `--rankdir LR`), its header's top-left corner there.
+    pub fn of_passes(
+        view: &View,
+        boxes: &[NodeBox],
+        spacing: Spacing,
+        heads: &[(f64, f64)],
+    ) -> (Layout, Vec<f64>) {
+        let n = view.len();
+        let dir = view.opts.rankdir;
+        let (start, ids) = view.child_csr();
+        let roots = view.roots();
+        let head_depth = heads.iter().map(|h| h.1).fold(0.0, f64::max);
+        let (mut x, mut y) = (vec![0.0; n], vec![0.0; n]);
+        let mut heads_at = Vec::with_capacity(roots.len());
+        let mut across = 0.0;
+        for (k, &r) in roots.iter().enumerate() {
+            // The tree of root r: items r..end in preorder, its children ids and starts shifted.
+            let end = roots.get(k + 1).map_or(n, |&e| e as usize);
+            let r = r as usize;
+            let (a, b) = (start[r] as usize, start[end] as usize);
+            let sub_start: Vec<u32> = start[r..=end].iter().map(|&s| s - start[r]).collect();
+            let sub_ids: Vec<u32> = ids[a..b].iter().map(|&c| c - r as u32).collect();
+            let depth: Vec<u32> = (r as u32..end as u32).map(|i| view.depth(i)).collect();
+            let tree = Layout::of_tree(&sub_start, &sub_ids, &depth, &boxes[r..end], dir, spacing);
+            let (head_w, head_h) = heads.get(k).copied().unwrap_or((0.0, 0.0));
+            heads_at.push(across);
+            match dir {
+                RankDir::TopBottom => {
+                    let room = tree.bbox.width().max(head_w);
+                    // A tree narrower than its header sits under the header's middle.
+                    let shift = across + (room - tree.bbox.width()) / 2.0 - tree.bbox.min_x;
+                    for i in r..end {
+                        (x[i], y[i]) = (tree.x[i - r] + shift, tree.y[i - r] + head_depth);
+                    }
+                    across += room;
+                }
+                RankDir::LeftRight => {
+                    let shift = across + head_h - tree.bbox.min_y;
+                    for i in r..end {
+                        (x[i], y[i]) = (tree.x[i - r], tree.y[i - r] + shift);
+                    }
+                    across += head_h + tree.bbox.height();
+                }
+            }
+            across += 4.0 * spacing.sibling_gap;
+        }
+        let mut bbox = BBox::default();
+        for (i, b) in boxes.iter().enumerate() {
+            bbox.max_x = bbox.max_x.max(x[i] + b.right);
+            bbox.max_y = bbox.max_y.max(y[i] + b.bottom);
+        }
+        for (&(w, h), &at) in heads.iter().zip(&heads_at) {
+            match dir {
+                RankDir::TopBottom => bbox.max_x = bbox.max_x.max(at + w),
+                RankDir::LeftRight => (bbox.max_x, bbox.max_y) = (bbox.max_x.max(w), bbox.max_y.max(at + h)),
+            }
+        }
+        (Layout { x, y, bbox }, heads_at)
     }
 
     /// Lays out any tree in CSR form (see [`tidy`]) with a level number per node.

@@ -82,6 +82,9 @@ pub struct ViewOptions {
     /// Diagrams of a multi-pass search: the pass to draw (1-based; None: the last, which holds
     /// the result).
     pub pass: Option<u32>,
+    /// Diagrams of a multi-pass search: draw every pass side by side, left to right, each under
+    /// a header (`--pass all`); overrides `pass`.
+    pub all_passes: bool,
 }
 
 /// What an exporter makes of a trace.

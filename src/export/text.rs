@@ -10,12 +10,13 @@
 //! │   ├╌╌ ✂ C2 pruned
 //! ```
 
+use super::view::pass_header;
 use super::{Exporter, Output, ViewOptions};
 use crate::Error;
 use crate::game::Player;
 use crate::safe_text::for_terminal;
 use crate::trace::narration::number;
-use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Stats, Status, Trace, Visit};
+use crate::trace::{Bound, CutKind, NONE, NodeId, Stats, Status, Trace, Visit};
 use std::fmt::Write;
 
 /// Above this many nodes the tree is cut to the depth where it fits (unless `--max-depth`).
@@ -79,17 +80,6 @@ fn fitting_depth(trace: &Trace) -> u32 {
         }
     }
     u32::MAX
-}
-
-/// "Pass 2 — iteration, depth 2, window [−∞, +∞]: value 3".
-fn pass_header(p: &Pass) -> String {
-    let depth = p.depth.map_or(String::new(), |d| format!(", depth {d}"));
-    let value = match p.bound {
-        Bound::Exact => format!("value {}", p.value),
-        Bound::Lower => format!("failed high, value ≥ {}", p.value),
-        Bound::Upper => format!("failed low, value ≤ {}", p.value),
-    };
-    format!("Pass {} — {}{depth}, window [{}, {}]: {value}", p.number + 1, p.kind.name(), p.alpha, p.beta)
 }
 
 fn symbol(trace: &Trace, id: NodeId) -> &'static str {

@@ -75,6 +75,7 @@ pub fn escape_latex(s: &str) -> String {
                 _ => out.push_str("-{}"),
             },
             '−' => out.push_str("$-$"),
+            '—' => out.push_str("---"),
             'α' => out.push_str(r"$\alpha$"),
             'β' => out.push_str(r"$\beta$"),
             '∞' => out.push_str(r"$\infty$"),

@@ -27,7 +27,7 @@ use super::ViewOptions;
 pub use super::options::{Collapse, Labels, RankDir, ShowPruned, Style};
 use crate::Score;
 use crate::game::Player;
-use crate::trace::{Bound, CutKind, NONE, NodeId, Trace};
+use crate::trace::{Bound, CutKind, NONE, NodeId, Pass, Trace};
 
 /// Above this many shown nodes a view without `--collapse` collapses large subtrees.
 pub const DIAGRAM_NODE_LIMIT: usize = 2000;
@@ -165,6 +165,7 @@ pub struct View<'a> {
     index_of: Vec<u32>,
     pv: Vec<bool>,
     labels: Vec<NodeLabel>,
+    roots: Vec<u32>,
     notes: Vec<String>,
     collapsed_above: Option<u64>,
 }
@@ -244,6 +245,18 @@ pub fn value_text(trace: &Trace, id: NodeId) -> String {
     }
 }
 
+/// "Pass 2 — iteration, depth 2, window [−∞, +∞]: value 3": the header over a pass's tree in
+/// the text view and in diagrams of every pass.
+pub fn pass_header(p: &Pass) -> String {
+    let depth = p.depth.map_or(String::new(), |d| format!(", depth {d}"));
+    let value = match p.bound {
+        Bound::Exact => format!("value {}", p.value),
+        Bound::Lower => format!("failed high, value ≥ {}", p.value),
+        Bound::Upper => format!("failed low, value ≤ {}", p.value),
+    };
+    format!("Pass {} — {}{depth}, window [{}, {}]: {value}", p.number + 1, p.kind.name(), p.alpha, p.beta)
+}
+
 /// The root of the tree a diagram draws: the chosen pass's (1-based), else the one the result
 /// belongs to (the last pass of a multi-pass search).
 fn drawn_root(trace: &Trace, pass: Option<u32>) -> NodeId {
@@ -269,8 +282,14 @@ impl<'a> View<'a> {
     /// Selects what to show of `trace` under `opts` and writes the labels.
     pub fn new(trace: &'a Trace, opts: &ViewOptions) -> View<'a> {
         let n = trace.nodes.len();
-        let root = if n > 0 { drawn_root(trace, opts.pass) } else { Trace::ROOT };
-        let order = preorder(trace, root);
+        let roots = if n == 0 {
+            vec![Trace::ROOT]
+        } else if opts.all_passes && trace.passes().len() > 1 {
+            trace.passes().iter().map(|p| p.root).filter(|&r| r != NONE).collect()
+        } else {
+            vec![drawn_root(trace, opts.pass)]
+        };
+        let order: Vec<NodeId> = roots.iter().flat_map(|&r| preorder(trace, r)).collect();
         let mut pv = vec![false; n];
         if n > 0 {
             pv[trace.result_root() as usize] = true;
@@ -313,10 +332,11 @@ impl<'a> View<'a> {
                 }
             }
         }
-        let total = if n > 0 { size[root as usize] as usize } else { 0 };
+        let total = if n > 0 { roots.iter().map(|&r| size[r as usize] as usize).sum() } else { 0 };
         let mut notes = Vec::new();
         let passes = trace.passes();
-        if passes.len() > 1 {
+        if passes.len() > 1 && roots.len() == 1 {
+            let root = roots[0];
             let k = passes.iter().position(|p| p.root == root).unwrap_or(passes.len() - 1);
             let p = &passes[k];
             let what = match p.depth {
@@ -365,6 +385,7 @@ impl<'a> View<'a> {
             index_of: vec![NONE; n],
             pv,
             labels: Vec::new(),
+            roots: Vec::new(),
             notes,
             collapsed_above: limit,
         };
@@ -372,9 +393,12 @@ impl<'a> View<'a> {
             return view;
         }
         // Walk the eligible tree, replacing collapsed children by stubs.
-        let mut stack: Vec<(Item, u32)> = vec![(Item::Node(root), NONE)];
+        let mut stack: Vec<(Item, u32)> = roots.iter().rev().map(|&r| (Item::Node(r), NONE)).collect();
         while let Some((item, parent)) = stack.pop() {
             let local = view.items.len() as u32;
+            if parent == NONE {
+                view.roots.push(local);
+            }
             view.items.push(item);
             view.parent.push(parent);
             let Item::Node(id) = item else { continue };
@@ -401,15 +425,15 @@ impl<'a> View<'a> {
         // Children lists (CSR) in preorder, so siblings keep their move order.
         let m = view.items.len();
         let mut counts = vec![0u32; m + 1];
-        for &p in &view.parent[1..] {
+        for &p in view.parent.iter().filter(|&&p| p != NONE) {
             counts[p as usize + 1] += 1;
         }
         for i in 0..m {
             counts[i + 1] += counts[i];
         }
         let mut fill = counts.clone();
-        let mut ids = vec![0u32; m.saturating_sub(1)];
-        for (i, &p) in view.parent.iter().enumerate().skip(1) {
+        let mut ids = vec![0u32; m - view.roots.len()];
+        for (i, &p) in view.parent.iter().enumerate().filter(|&(_, &p)| p != NONE) {
             ids[fill[p as usize] as usize] = i as u32;
             fill[p as usize] += 1;
         }
@@ -432,6 +456,18 @@ impl<'a> View<'a> {
     /// The shown items in preorder (index 0 is the root).
     pub fn items(&self) -> &[Item] {
         &self.items
+    }
+
+    /// The items that are roots, in drawing order: `[0]`, or with `--pass all` one per pass, each
+    /// followed by its tree in preorder.
+    pub fn roots(&self) -> &[u32] {
+        &self.roots
+    }
+
+    /// The pass the tree of root item `r` shows, when the view draws several passes.
+    pub fn pass_of_root(&self, r: u32) -> Option<&Pass> {
+        let Item::Node(id) = *self.items.get(r as usize)? else { return None };
+        (self.roots.len() > 1).then(|| self.trace.passes().iter().find(|p| p.root == id)).flatten()
     }
 
     /// The shown parent of item `i` (None for the root).
@@ -881,7 +917,7 @@ fn auto_collapse(trace: &Trace, order: &[NodeId], eligible: &[bool], size: &[u64
         }
         shown
     };
-    let (mut lo, mut hi) = (0u64, size[trace.result_root() as usize]);
+    let (mut lo, mut hi) = (0u64, size.iter().copied().max().unwrap_or(0));
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if count(mid) <= DIAGRAM_NODE_LIMIT { lo = mid } else { hi = mid - 1 }
