@@ -191,3 +191,23 @@ fn a_trace_without_events_is_not_a_crash() {
         screen(&trace, &[KeyCode::Right, KeyCode::Char('c'), KeyCode::Char('f'), KeyCode::End], false);
     assert!(text(terminal.backend().buffer()).contains("no events to step through"));
 }
+
+/// A multi-pass search (iterative deepening) names the pass in the story's title as the
+/// replay moves through it.
+#[test]
+fn the_title_names_the_pass() {
+    let input = Input::game(
+        abviz::game::tictactoe::TicTacToe::parse("x.o/.x./...", abviz::game::tictactoe::TttEval::Win)
+            .unwrap(),
+        None,
+    );
+    let trace = input.trace(Algorithm::Iterative, &RunOptions::default()).unwrap();
+    let passes = trace.passes().len();
+    assert!(passes > 2);
+    let (terminal, _) = screen(&trace, &[KeyCode::Right, KeyCode::Right, KeyCode::Char('q')], false);
+    assert!(text(terminal.backend().buffer()).contains(&format!("pass 1 of {passes}, depth 1 ·")));
+    let (terminal, _) = screen(&trace, &[KeyCode::End, KeyCode::Char('q')], false);
+    assert!(
+        text(terminal.backend().buffer()).contains(&format!("pass {passes} of {passes}, depth {passes} ·"))
+    );
+}

@@ -402,7 +402,6 @@ impl App<'_, '_> {
 
     fn render_story(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, narration: String) {
         let trace = self.replay.trace();
-        let _ = trace;
         let style = match snap.event {
             Event::Cutoff { cut, .. } => self.theme.cut(cut),
             _ if snap.step == self.replay.last() => self.theme.done(),
@@ -414,7 +413,16 @@ impl App<'_, '_> {
             EventKind::Research => "re-search",
             other => other.name(),
         };
-        let title = format!(" Step {} of {} · {kind} ", self.step + 1, self.replay.len());
+        // A multi-pass search: which pass the step is in (iteration, probe, window).
+        let passes = trace.passes();
+        let pass = match passes.iter().rposition(|p| p.start as usize <= snap.step) {
+            Some(k) if passes.len() > 1 => {
+                let depth = passes[k].depth.map_or(String::new(), |d| format!(", depth {d}"));
+                format!("pass {} of {}{depth} · ", k + 1, passes.len())
+            }
+            _ => String::new(),
+        };
+        let title = format!(" Step {} of {} · {pass}{kind} ", self.step + 1, self.replay.len());
         let p = Paragraph::new(Line::styled(narration, style))
             .wrap(Wrap { trim: true })
             .block(Block::bordered().title(title));
