@@ -358,19 +358,22 @@
     }
     return -1;
   }
-  // The items on the path: the root(s) and the call stack after the step, or once the search
-  // is over the principal variation.
+  // The items on the path: the call stack after the step; once the search is over the
+  // principal variation; otherwise (before it starts, between passes) the root of the pass
+  // the step is in.
   function pathItems(st) {
-    var out = rootItems.slice();
+    var out = [];
     if (st && st.rows.length) {
       for (var j = 0; j < st.rows.length; j++) { var i = itemFor(st.rows[j].id); if (i >= 0) out.push(i); }
-    } else if (cur > 0) {
+    } else if (cur >= E && cur > 0) {
       for (var e = 0; e < nItems; e++) if (edgeG[e] && edgeG[e].classList.contains("pv")) out.push(e);
+    }
+    if (!out.length && rootItems.length) {
+      var p = rootItems.length === PASSES.length ? passAt(cur) : 0;
+      out.push(rootItems[p]);
     }
     return out;
   }
-  // Moves item i sideways by dx and draws it at scale k about its centre (context nodes are
-  // drawn small).
   function shift(i, dx, k) {
     k = k || 1;
     if (dxOf[i] === dx && kOf[i] === k) return;
@@ -796,10 +799,14 @@
   // Multi-pass searches: which pass step k is in ("pass 2 of 5 · depth 2"); step k shows event
   // k − 1, so a pass starting at event s begins at step s + 1.
   var passBox = document.getElementById("pass"), PASSES = D.pass_steps || [];
-  function passText(k) {
-    if (PASSES.length < 2) return "";
+  function passAt(k) {
     var p = 0;
     while (p + 1 < PASSES.length && PASSES[p + 1][0] < k) p++;
+    return p;
+  }
+  function passText(k) {
+    if (PASSES.length < 2) return "";
+    var p = passAt(k);
     var t = "pass " + (p + 1) + " of " + PASSES.length;
     return PASSES[p][1] >= 0 ? t + " · depth " + PASSES[p][1] : t;
   }
