@@ -145,7 +145,6 @@
 
   // ---- Folding. ----
   var folded = new Uint8Array(nItems), hidden = new Uint8Array(nItems), badges = new Map();
-  function countBelow(i) { var n = 0; for (var j = 0; j < kids[i].length; j++) n += 1 + countBelow(kids[i][j]); return n; }
   function setHidden(i, h) {
     if (!!hidden[i] === !!h) return;
     hidden[i] = h ? 1 : 0;
@@ -160,21 +159,25 @@
       hideBelow(c, h);
     }
   }
+  // A "+n" under item i's shape: how many drawn nodes its subtree hides.
+  function badge(i, cls) {
+    var bb = (nodeG[i].querySelector(".shape") || nodeG[i]).getBBox();
+    var t = document.createElementNS("http://www.w3.org/2000/svg", "text");
+    t.setAttribute("class", cls);
+    t.setAttribute("x", bb.x + bb.width / 2);
+    t.setAttribute("y", bb.y + bb.height + 12);
+    t.setAttribute("text-anchor", "middle");
+    t.textContent = "+" + belowCount(i).toLocaleString("en-US");
+    nodeG[i].appendChild(t);
+    return t;
+  }
   function fold(i, on) {
     if (!kids[i].length || !!folded[i] === on) return;
     folded[i] = on ? 1 : 0;
     nodeG[i].classList.toggle("folded", on);
     if (on) {
       hideBelow(i, true);
-      var bb = nodeG[i].querySelector(".shape").getBBox();
-      var t = document.createElementNS("http://www.w3.org/2000/svg", "text");
-      t.setAttribute("class", "fold-badge");
-      t.setAttribute("x", bb.x + bb.width / 2);
-      t.setAttribute("y", bb.y + bb.height + 12);
-      t.setAttribute("text-anchor", "middle");
-      t.textContent = "+" + countBelow(i).toLocaleString("en-US");
-      nodeG[i].appendChild(t);
-      badges.set(i, t);
+      badges.set(i, badge(i, "fold-badge"));
     } else {
       hideBelow(i, false);
       var b = badges.get(i);
@@ -419,16 +422,8 @@
     if (!on) { if (b) { b.remove(); focusBadges.delete(i); } return; }
     if (b) { b.style.fontSize = (10 / kOf[i]).toFixed(1) + "px"; return; }
     if (!nodeG[i] || folded[i]) return;
-    var sh = nodeG[i].querySelector(".shape") || nodeG[i];
-    var bb = sh.getBBox();
-    b = document.createElementNS("http://www.w3.org/2000/svg", "text");
-    b.setAttribute("class", "fold-badge focus-badge");
+    b = badge(i, "fold-badge focus-badge");
     b.style.fontSize = (10 / (kOf[i] || 1)).toFixed(1) + "px";
-    b.setAttribute("x", bb.x + bb.width / 2);
-    b.setAttribute("y", bb.y + bb.height + 12);
-    b.setAttribute("text-anchor", "middle");
-    b.textContent = "+" + belowCount(i).toLocaleString("en-US");
-    nodeG[i].appendChild(b);
     focusBadges.set(i, b);
   }
   // Shows the items the focus wants (or, with focus off, every item not under a fold) and lays

@@ -214,6 +214,34 @@ impl<G: Game> Recorder<G> {
         if self.mover_view && player == Player::Min { (-beta, -alpha) } else { (alpha, beta) }
     }
 
+    /// The executing frame takes a value and its new window (an update, a stand-pat), in MAX's
+    /// view (negamax's values at MIN are negated and its window swapped): remembers which bound
+    /// it set, and returns the frame's node, its last child and the value and window as MAX
+    /// sees them.
+    #[inline(always)]
+    fn take_window(
+        &mut self,
+        value: Score,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<(NodeId, NodeId, Score, Score, Score)> {
+        let mover_view = self.mover_view;
+        let f = self.stack.last_mut()?;
+        let (value, alpha, beta) = match (mover_view, f.player) {
+            (true, Player::Min) => (-value, -beta, -alpha),
+            _ => (value, alpha, beta),
+        };
+        if alpha > f.alpha {
+            f.alpha_src = f.id;
+        }
+        if beta < f.beta {
+            f.beta_src = f.id;
+        }
+        f.alpha = alpha;
+        f.beta = beta;
+        Some((f.id, f.last_child, value, alpha, beta))
+    }
+
     #[inline(always)]
     fn push_event(&mut self, e: Event) {
         self.events.push(&e, &self.nodes);
@@ -444,45 +472,16 @@ impl<G: Game> Observer<G> for Recorder<G> {
 
     fn stand_pat(&mut self, value: Score, alpha: Score, beta: Score) {
         self.stats.stand_pats += 1;
-        let mover_view = self.mover_view;
-        let Some(f) = self.stack.last_mut() else { return };
-        // MAX's view, as for an update.
-        let (value, alpha, beta) = match (mover_view, f.player) {
-            (true, Player::Min) => (-value, -beta, -alpha),
-            _ => (value, alpha, beta),
-        };
-        if alpha > f.alpha {
-            f.alpha_src = f.id;
+        if let Some((node, _, value, alpha, beta)) = self.take_window(value, alpha, beta) {
+            self.push_event(Event::StandPat { node, value, alpha, beta });
         }
-        if beta < f.beta {
-            f.beta_src = f.id;
-        }
-        f.alpha = alpha;
-        f.beta = beta;
-        let node = f.id;
-        self.push_event(Event::StandPat { node, value, alpha, beta });
     }
 
     #[inline]
     fn update(&mut self, value: Score, alpha: Score, beta: Score) {
-        let mover_view = self.mover_view;
-        let Some(f) = self.stack.last_mut() else { return };
-        // The value as the parent sees it (negamax negated it already), in MAX's view.
-        let (value, alpha, beta) = match (mover_view, f.player) {
-            (true, Player::Min) => (-value, -beta, -alpha),
-            _ => (value, alpha, beta),
-        };
-        let child = f.last_child;
-        if alpha > f.alpha {
-            f.alpha_src = f.id;
+        if let Some((node, child, value, alpha, beta)) = self.take_window(value, alpha, beta) {
+            self.push_event(Event::Update { node, child, value, alpha, beta });
         }
-        if beta < f.beta {
-            f.beta_src = f.id;
-        }
-        f.alpha = alpha;
-        f.beta = beta;
-        let node = f.id;
-        self.push_event(Event::Update { node, child, value, alpha, beta });
     }
 
     fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) {
