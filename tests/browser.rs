@@ -608,6 +608,7 @@ fn wide_trees_are_readable_in_focus_and_full_window() {
         assert!(errors.is_empty(), "{name}: {errors:#?}");
     }
 }
+
 /// The page words the narration itself (assets/narration.js) from its data: for every step of a
 /// varied set of searches — textbook trees, the window algorithms with re-searches and passes, a
 /// transposition table, MCTS, games with moves, double moves and captures — its sentence is the
