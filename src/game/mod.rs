@@ -194,6 +194,12 @@ pub trait Game: Clone {
         false
     }
 
+    /// Makes this position the root of a search: a game whose evaluation depends on the line
+    /// played from the root (Jiu chess's process scores, which weigh a move by how far down the
+    /// line it is) starts that line here. [`crate::search::run`] calls it once before searching;
+    /// the default does nothing.
+    fn begin_search(&mut self) {}
+
     /// The name the user gave this position (explicit trees), if any.
     fn node_name(&self) -> Option<&str> {
         None

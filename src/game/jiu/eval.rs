@@ -19,7 +19,14 @@
 //! **Process scores** ([`process_score`], the mover's view, added along the path when
 //! `--eval process`): [`CAPTURE`] a captured piece, [`FORMED`] a square completed, minus
 //! [`BROKEN`] an own square broken, plus [`BROKEN`] an enemy square broken, and the change of
-//! both sides' dalians at their table values (own gained, enemy lost).
+//! both sides' dalians at their table values (own gained, enemy lost). A move's process score
+//! is weighed by its place in the line ([`tempo`]): the first move from the search's root
+//! counts in full, each later one a tenth less, down to half. A gain now is surer than the same
+//! gain later, and this is what makes the score depend on the line and not only on where it
+//! ends — without it the terms above would add up to the change of a position table (captures
+//! to material, dalians to dalians), and two lines to the same position would always score the
+//! same. With it, capturing first and moving quietly after scores more than the same two moves
+//! the other way round (the source's Figures 2 and 3: at equal leaf scores, the process decides).
 //!
 //! **Placement playouts** ([`placement_result`]): where the placement ends, the source's formula
 //! (1), `0.7 × result + 0.3 × location`: the result is 1, ½ or 0 as White's shape score is
@@ -62,6 +69,25 @@ pub const CAPTURE: i32 = 100;
 pub const FORMED: i32 = 60;
 /// Process: a square broken (own: minus; enemy: plus).
 pub const BROKEN: i32 = 30;
+
+/// Process: the weight, in tenths, of a move's process score by its place in the line
+/// ([`tempo`]): the first move's.
+pub const TEMPO_FIRST: i32 = 10;
+/// Process: the lowest weight, in tenths ([`tempo`]).
+pub const TEMPO_LAST: i32 = 5;
+
+/// The weight, in tenths, of the process score of the move `ply` moves into the line (0: the
+/// first move from the search's root): [`TEMPO_FIRST`] less one a move, never below
+/// [`TEMPO_LAST`] — 10, 9, 8, 7, 6, 5, 5, …
+pub fn tempo(ply: u16) -> i32 {
+    (TEMPO_FIRST - i32::from(ply)).max(TEMPO_LAST)
+}
+
+/// `score` weighed by [`tempo`]`(ply)`, rounded towards zero (the table's numbers are multiples of
+/// ten, so nothing is lost to rounding).
+pub fn weigh(score: i32, ply: u16) -> i32 {
+    score * tempo(ply) / 10
+}
 
 /// The location score of a point: the board's half-side minus its distance (in rings) from
 /// the central square — `size / 2` on the central square, 1 on the edge.

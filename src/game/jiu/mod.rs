@@ -209,6 +209,9 @@ pub struct Jiu {
     winner: Option<Player>,
     key: u64,
     process: i32,
+    /// The movement moves played when the line the process scores add up along began (the
+    /// position was set up, or a search began here).
+    origin: u16,
     /// The shapes on the board while moving (zero while placing), kept up to date by each move.
     tally: shapes::Tally,
     eval: JiuEval,
@@ -247,6 +250,7 @@ impl Jiu {
             winner: None,
             key: 0,
             process: 0,
+            origin: 0,
             tally: shapes::Tally::default(),
             eval: JiuEval::Process,
             variant: JiuVariant::FreeChain,
@@ -290,10 +294,17 @@ impl Jiu {
         self.plies
     }
 
-    /// The sum of the process scores of the moves played since the position was set up
-    /// (White's view; see [`eval`]).
+    /// The sum of the process scores of the moves played since the line began — the position
+    /// was set up or a search began here — each weighed by its place in the line (White's view;
+    /// see [`eval`]).
     pub fn process(&self) -> i32 {
         self.process
+    }
+
+    /// How many movement moves into the line the next move is (0 at the position the line
+    /// began from): what its process score is weighed by ([`eval::tempo`]).
+    pub fn line_ply(&self) -> u16 {
+        self.plies.saturating_sub(self.origin)
     }
 
     /// The movement moves after which the game is drawn: 4 × size².
@@ -428,9 +439,16 @@ impl Jiu {
         s
     }
 
-    /// The process score of `mv` from this position, from the mover's point of view (0 in the
-    /// placement phase; see [`eval::process_score`]).
+    /// The process score `mv` adds to the line from this position, from the mover's point of
+    /// view: its [`base_process_score`](Self::base_process_score) weighed by how far into the
+    /// line it is played ([`eval::tempo`]). 0 in the placement phase.
     pub fn process_score(&self, mv: JiuMove) -> i32 {
+        eval::weigh(self.base_process_score(mv), self.line_ply())
+    }
+
+    /// The process score of `mv` from this position as the table gives it (the mover's view,
+    /// unweighed; 0 in the placement phase; see [`eval::process_score`]).
+    pub fn base_process_score(&self, mv: JiuMove) -> i32 {
         if self.phase == Phase::Placement {
             return 0;
         }
@@ -544,8 +562,8 @@ impl Game for Jiu {
         if self.eval == JiuEval::Process && self.phase == Phase::Movement {
             let before = *self;
             self.apply(mv);
-            self.process +=
-                before.to_move.to_max_view(Score::from(eval::process_score(&before, self, &mv))).raw();
+            let p = eval::weigh(eval::process_score(&before, self, &mv), before.line_ply());
+            self.process += before.to_move.to_max_view(Score::from(p)).raw();
         } else {
             self.apply(mv);
         }
@@ -555,8 +573,8 @@ impl Game for Jiu {
         if self.eval == JiuEval::Process && mv.kind != MoveKind::Place {
             let after = *self;
             self.unapply(mv);
-            self.process -=
-                self.to_move.to_max_view(Score::from(eval::process_score(self, &after, &mv))).raw();
+            let p = eval::weigh(eval::process_score(self, &after, &mv), self.line_ply());
+            self.process -= self.to_move.to_max_view(Score::from(p)).raw();
         } else {
             self.unapply(mv);
         }
@@ -590,6 +608,11 @@ impl Game for Jiu {
             JiuEval::None => 0,
         };
         Score::from(v)
+    }
+
+    fn begin_search(&mut self) {
+        self.process = 0;
+        self.origin = self.plies;
     }
 
     fn position_key(&self) -> Option<u64> {

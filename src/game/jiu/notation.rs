@@ -198,6 +198,7 @@ impl Jiu {
                 g.phase = Phase::Movement;
                 g.to_move = side.map_or(Player::Min, |(p, _)| p);
                 g.plies = plies;
+                g.origin = plies;
                 g.count_shapes();
                 if g.dalian_win(g.to_move.other()) {
                     g.winner = Some(g.to_move.other());

@@ -546,6 +546,73 @@ fn process_scores_add_up_along_the_path() {
     assert_eq!(g.parse_move("b4xb6 (+100)").unwrap(), mv);
 }
 
+/// The source's point (its Figures 2 and 3): the process makes the score depend on the line,
+/// not only on where it ends. The same three moves in two orders reach the same position; the
+/// line that captures first scores more, by the capture's 100 counted at the first move's weight
+/// (10/10) instead of the third's (8/10).
+#[test]
+fn two_lines_to_the_same_position_score_differently() {
+    let g = jiu("...bbb/.b..../.w..../....../..w.b./w....w move w 0");
+    let line = |moves: &[&str]| {
+        let mut a = g;
+        a.begin_search();
+        let mut edges = Vec::new();
+        for m in moves {
+            let mv = a.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            edges.push(a.move_label(mv));
+            a.play(mv);
+        }
+        (a, edges)
+    };
+    let (first, first_edges) = line(&["b4xb6", "e2-e3", "c2-c3"]);
+    let (last, last_edges) = line(&["c2-c3", "e2-e3", "b4xb6"]);
+    assert_eq!(first.notation(), last.notation());
+    assert_eq!(eval::static_value(&first), eval::static_value(&last));
+    assert_eq!(first_edges, ["b4xb6 (+100)", "e2-e3 (+0)", "c2-c3 (+0)"]);
+    assert_eq!(last_edges, ["c2-c3 (+0)", "e2-e3 (+0)", "b4xb6 (+80)"]);
+    assert_eq!(first.process() - last.process(), 20);
+    assert_eq!(first.evaluate().raw() - last.evaluate().raw(), 20);
+    // The static table alone (the source's Figure 2) cannot tell them apart.
+    assert_eq!(first.with_eval(JiuEval::Static).evaluate(), last.with_eval(JiuEval::Static).evaluate());
+    // The weights: 10, 9, …, 5 tenths, then 5.
+    assert_eq!((0..8).map(eval::tempo).collect::<Vec<_>>(), [10, 9, 8, 7, 6, 5, 5, 5]);
+}
+
+/// A search starts the line at its root, however many moves the game has played: the root's
+/// moves count in full (a `play` engine searches a position its game reached by playing).
+#[test]
+fn a_search_weighs_from_its_root() {
+    let mut g = jiu("...bbb/.b..../.w..../....../..w.b./w....w move w 0");
+    for m in ["c2-c3", "e2-e3"] {
+        let mv = g.parse_move(m).unwrap();
+        g.play(mv);
+    }
+    let capture = g.parse_move("b4xb6").unwrap();
+    assert_eq!((g.line_ply(), g.process_score(capture), g.base_process_score(capture)), (2, 80, 100));
+    let mut rec = crate::trace::Recorder::new(Algorithm::AlphaBeta.descriptor(), u64::MAX);
+    let out = run(Algorithm::AlphaBeta, &mut g, 2, &mut rec).unwrap();
+    let trace = rec.finish(Default::default(), out.result(&g));
+    assert_eq!((g.line_ply(), g.process(), g.process_score(capture)), (0, 0, 100));
+    assert_eq!(trace.result.best_move.as_deref(), Some("b4xb6 (+100)"));
+}
+
+/// The source's Figures 2 and 3 on one position: a plain alpha-beta on the static table and the
+/// one with process scores choose different moves. Black (MIN) to move, three plies: the static
+/// table prefers the quiet a3-b3 (−10; the capture c5xa5 gets 0), the process scores prefer
+/// capturing first (−10; a3-b3 gets 0).
+#[test]
+fn the_process_changes_the_chosen_move() {
+    let g = jiu("wbbwbb/.wbbww/.wwwbw/b.bwbb/b.bwbw/wbwbww move b 0");
+    for algo in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::NegamaxAb] {
+        let choice = |e: JiuEval| {
+            let out = run(algo, &mut g.with_eval(e), 3, &mut NoOp).unwrap();
+            (g.plain_label(out.best().unwrap()), out.value.raw())
+        };
+        assert_eq!(choice(JiuEval::Static), ("a3-b3".to_string(), -10), "{algo}");
+        assert_eq!(choice(JiuEval::Process), ("c5xa5".to_string(), -10), "{algo}");
+    }
+}
+
 #[test]
 fn the_engine_finds_a_capture() {
     let g = jiu("...bbb/.b..../.w..../....../..w.b./w....w move w 0");
