@@ -132,9 +132,11 @@ function abvizNarrator(D) {
     head[i] = depth[i] - depth[anchor[i]] === HEAD ? i : head[p];
   }
   function label(id) { return N.mv[id] >= 0 ? L[N.mv[id]] : ""; }
-  var DIGITS = /^[0-9]+$/, ENDS_DIGIT = /[0-9]$/;
+  var DIGITS = /^[0-9]+$/, ENDS_DIGIT = /[0-9]$/, ANNOTATED = /^([^]*) \([+\-−]?[0-9]+\)$/;
+  // names.rs move_name: a trailing number in brackets (Jiu's process score) is left out.
+  function moveName(l) { var m = ANNOTATED.exec(l); return m ? m[1] : l; }
   function pushMove(name, x, pos, anchorNamed) {
-    var l = label(x), numeric = DIGITS.test(l);
+    var l = moveName(label(x)), numeric = DIGITS.test(l);
     if (pos === 1 && !anchorNamed) return (numeric ? "node " : "") + l;
     if (!numeric) return name + " " + l;
     return ENDS_DIGIT.test(name) ? name + "." + l : name + l;

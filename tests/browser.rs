@@ -637,6 +637,14 @@ fn the_page_words_every_step_as_the_library_does() {
         &["--game", "xiangqi", "--depth", "1", "-a", "negascout", "--quiescence"],
         &["--game", "kalah", "--pits", "3", "--seeds", "2", "--depth", "4", "-a", "alphabeta"],
         &["--game", "jiu", "--depth", "2", "-a", "alphabeta"],
+        &[
+            "--game",
+            "jiu",
+            "--position",
+            "ww..b./w.wbb./..wb../.b..../..bww./.....b move w 0",
+            "--depth",
+            "3",
+        ],
         &["--random", "2,14,3", "-a", "minimax"],
     ];
     for (i, args) in cases.iter().enumerate() {

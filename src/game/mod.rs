@@ -194,11 +194,12 @@ pub trait Game: Clone {
         false
     }
 
-    /// Makes this position the root of a search: a game whose evaluation depends on the line
-    /// played from the root (Jiu chess's process scores, which weigh a move by how far down the
-    /// line it is) starts that line here. [`crate::search::run`] calls it once before searching;
-    /// the default does nothing.
-    fn begin_search(&mut self) {}
+    /// Makes this position the root the evaluation counts lines from: a game whose evaluation
+    /// depends on the line played from the root (Jiu chess's process scores, which weigh a move
+    /// by how far down the line it is) starts that line here. [`crate::search::run`] calls it on
+    /// the position it searches, and `abviz play` after each move of the game, so that labels
+    /// and positions read from the game's own position. The default does nothing.
+    fn mark_root(&mut self) {}
 
     /// The name the user gave this position (explicit trees), if any.
     fn node_name(&self) -> Option<&str> {

@@ -235,8 +235,7 @@ impl<G: Game> Match<G> {
             }
             _ => match self.game.parse_move(cmd) {
                 Ok(mv) => {
-                    self.game.play(mv);
-                    self.history.push(mv);
+                    self.advance(mv);
                     Ok(Step::Moved)
                 }
                 Err(why) => {
@@ -247,11 +246,20 @@ impl<G: Game> Match<G> {
         }
     }
 
+    /// Plays `mv` in the game; the position it reaches is the root of what comes next
+    /// ([`Game::mark_root`]).
+    fn advance(&mut self, mv: G::Move) {
+        self.game.play(mv);
+        self.game.mark_root();
+        self.history.push(mv);
+    }
+
     fn undo<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
         // Take back moves until it is the human's turn again with one human move fewer.
         let mut taken = Vec::new();
         while let Some(mv) = self.history.pop() {
             self.game.undo(mv);
+            self.game.mark_root();
             taken.push(mv);
             if self.game.to_move() == self.human {
                 break;
@@ -260,8 +268,7 @@ impl<G: Game> Match<G> {
         if taken.is_empty() || self.game.to_move() != self.human {
             // Nothing of the human's to take back: replay what was undone.
             for mv in taken.into_iter().rev() {
-                self.game.play(mv);
-                self.history.push(mv);
+                self.advance(mv);
             }
             writeln!(out, "Nothing to undo: you have not moved yet.").map_err(Self::io)?;
         } else {
@@ -342,8 +349,7 @@ impl<G: Game> Match<G> {
             .map_err(Self::io)?;
         }
         let position = self.game.clone();
-        self.game.play(mv);
-        self.history.push(mv);
+        self.advance(mv);
         let ply = self.history.len();
         if let Some(explainer) = self.explainer.as_mut().filter(|_| self.explain_all)
             && let Some(trace) = &d.trace

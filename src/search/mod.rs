@@ -512,7 +512,7 @@ pub fn run_with<G: Game, O: Observer<G>>(
     settings: &Settings,
     obs: &mut O,
 ) -> Result<Outcome<G::Move>, Stop> {
-    game.begin_search();
+    game.mark_root();
     let mut s = Search::new(obs, algo.perspective()).with_quiescence(settings.quiescence);
 
     let (lo, hi) = (Score::NEG_INF, Score::INF);

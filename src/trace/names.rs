@@ -52,9 +52,24 @@ impl NameIndex {
     }
 }
 
+/// The part of a move label that names the move: a trailing number in brackets (Jiu chess's
+/// process score, `b4xb6 (+100)`) annotates the edge, and names leave it out (`b4xb6 d5xb5`).
+pub(crate) fn move_name(label: &str) -> &str {
+    if let Some(inner) = label.strip_suffix(')')
+        && let Some(open) = inner.rfind(" (")
+    {
+        let number = &inner[open + 2..];
+        let digits = number.strip_prefix(['+', '-', '−']).unwrap_or(number);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return &label[..open];
+        }
+    }
+    label
+}
+
 /// Adds one part of a name: the move leading to `n` at `pos` moves below the anchor.
 fn push_move(t: &Trace, name: &mut String, n: NodeId, pos: u32, anchor_named: bool) {
-    let label = t.move_label(n);
+    let label = move_name(t.move_label(n));
     let numeric = !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit());
     match pos {
         // "node 2.1", so that a child number never reads like a value.
@@ -159,6 +174,17 @@ mod tests {
         assert_eq!(t.display_name(at_depth(&t, 30)), "node 1.1.1.1…1.1.1.1 (depth 30)");
         // Every name is short, however deep.
         assert!(t.nodes.iter().enumerate().all(|(id, _)| t.display_name(id as NodeId).len() < 40));
+    }
+
+    #[test]
+    fn a_bracketed_number_after_a_move_is_left_out_of_names() {
+        use super::move_name;
+        assert_eq!(move_name("b4xb6 (+100)"), "b4xb6");
+        assert_eq!(move_name("c2-c3 (+0)"), "c2-c3");
+        assert_eq!(move_name("c2-c3 (-30)"), "c2-c3");
+        for kept in ["b4xb6", "a (b)", "(+1)", "x (+)", "x (+1) y", "x(+1)", ""] {
+            assert_eq!(move_name(kept), kept);
+        }
     }
 
     #[test]

@@ -35,7 +35,9 @@
 //! - **Position** (`--position`): the board as rows of `w`, `b` and `.`, top row first,
 //!   separated by `/` (or line breaks), then the phase `place` or `move`, the side to move `w`
 //!   or `b`, and in the movement phase the movement moves played so far: `…/…/… move b 12`.
-//!   Without a phase the board is in placement and the side to move follows from the counts.
+//!   Without a phase the board is in placement and the side to move follows from the counts. A
+//!   position inside a search's line ends with the sum of the line's process scores, White's
+//!   view (`… move b 3 process +90`; see [`eval`]), so that it reads back as the same state.
 //!
 //! ```
 //! use abviz::game::{Game, Player};
@@ -610,7 +612,7 @@ impl Game for Jiu {
         Score::from(v)
     }
 
-    fn begin_search(&mut self) {
+    fn mark_root(&mut self) {
         self.process = 0;
         self.origin = self.plies;
     }
@@ -635,6 +637,10 @@ impl Game for Jiu {
     fn position_text(&self) -> String {
         let mut s = self.text_board();
         s.push_str(&self.status());
+        if let Some(v) = self.value_line() {
+            s.push_str(" · ");
+            s.push_str(&v);
+        }
         s
     }
 

@@ -7,7 +7,10 @@ use crate::game::notation::NotationError;
 use crate::game::{Game, Player};
 use crate::safe_text::for_terminal;
 
-const HELP: &str = "a Jiu position is rows of w (white), b (black) or . (empty), top row first, separated by '/', then the phase (place or move), the side to move (w or b) and, when moving, the movement moves played, e.g. '..../.wb./.bw./.... place w'";
+const HELP: &str = "a Jiu position is rows of w (white), b (black) or . (empty), top row first, separated by '/', then the phase (place or move), the side to move (w or b) and, when moving, the movement moves played (and, for a position inside a search's line, 'process' and the sum of the line's process scores), e.g. '..../.wb./.bw./.... place w' or '..../.wb./.bw./.... move b 3 process +90'";
+
+/// The largest process-score sum a position may carry (far above any line's).
+const PROCESS_LIMIT: u32 = 100_000_000;
 
 /// A word of the text after the board, with its byte span.
 struct Word<'a> {
@@ -119,10 +122,46 @@ impl Jiu {
                 }
             },
         };
-        if let Some(word) = tail.get(3) {
+        // A position inside a search's line says what the line's process scores add up to.
+        let process = match (tail.get(3), tail.get(4)) {
+            (None, _) => 0,
+            (Some(word), value) if word.text.eq_ignore_ascii_case("process") => match value {
+                None => {
+                    return Err(err(
+                        word.span.end..word.span.end,
+                        "expected the process scores' sum after 'process', e.g. process +90".to_string(),
+                        "a number here",
+                    ));
+                }
+                Some(v) => match v.text.strip_prefix('+').unwrap_or(v.text).parse::<i32>() {
+                    Ok(p) if p.unsigned_abs() <= PROCESS_LIMIT => p,
+                    _ => {
+                        return Err(err(
+                            v.span.clone(),
+                            format!(
+                                "expected the process scores' sum, a whole number from -{PROCESS_LIMIT} to +{PROCESS_LIMIT}, found '{}'",
+                                for_terminal(v.text)
+                            ),
+                            "expected a number",
+                        ));
+                    }
+                },
+            },
+            (Some(word), _) => {
+                return Err(err(
+                    word.span.clone(),
+                    format!(
+                        "unexpected '{}' after the movement moves played (only 'process' and its sum may follow)",
+                        for_terminal(word.text)
+                    ),
+                    "nothing else may follow here",
+                ));
+            }
+        };
+        if let Some(word) = tail.get(5) {
             return Err(err(
                 word.span.clone(),
-                format!("unexpected '{}' after the movement moves played", for_terminal(word.text)),
+                format!("unexpected '{}' after the process scores' sum", for_terminal(word.text)),
                 "nothing may follow here",
             ));
         }
@@ -199,6 +238,7 @@ impl Jiu {
                 g.to_move = side.map_or(Player::Min, |(p, _)| p);
                 g.plies = plies;
                 g.origin = plies;
+                g.process = process;
                 g.count_shapes();
                 if g.dalian_win(g.to_move.other()) {
                     g.winner = Some(g.to_move.other());
@@ -227,6 +267,9 @@ impl Jiu {
         match self.phase {
             Phase::Placement => s.push_str(&format!(" place {side}")),
             Phase::Movement => s.push_str(&format!(" move {side} {}", self.plies)),
+        }
+        if self.process != 0 {
+            s.push_str(&format!(" process {:+}", self.process));
         }
         s
     }

@@ -56,6 +56,22 @@ impl Jiu {
         }
     }
 
+    /// What the position is worth at a depth limit, and what that is made of (White's view):
+    /// `static +100`, or inside a search's line `static +100 + process +90 = +190` (the static
+    /// table, the process scores of the line that led here, and the sum a leaf returns). `None`
+    /// for a finished game.
+    pub fn value_line(&self) -> Option<String> {
+        if self.terminal_value().is_some() {
+            return None;
+        }
+        let table = super::eval::static_value(self);
+        Some(if self.process == 0 {
+            format!("static {table:+}")
+        } else {
+            format!("static {table:+} + process {:+} = {:+}", self.process, table + self.process)
+        })
+    }
+
     /// The board as SVG: the grid with the central square's diagonal, column letters above and
     /// below, row numbers on both sides, the pieces, dalian pieces ringed, and who is to move (or
     /// the result) underneath. With `last` (the position before and the move played from it) the
@@ -72,7 +88,7 @@ impl Jiu {
         };
         const M: usize = 30;
         let side = (n - 1) * step;
-        let (w, h) = (side + 2 * M, side + 2 * M + 36);
+        let (w, h) = (side + 2 * M, side + 2 * M + 50);
         let at = |i: usize| M + i * step;
         let xy = |cell: usize| (at(cell % n), at(cell / n));
         let mut s = String::with_capacity(8000 + 160 * n * n);
@@ -183,12 +199,15 @@ impl Jiu {
         };
         let _ = write!(
             s,
-            r##"<text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{caption}</text><text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{}</text></svg>"##,
+            r##"<text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{caption}</text><text x="{}" y="{}" font-size="11" fill="#333" text-anchor="middle">{}</text><text x="{}" y="{}" font-size="11" fill="#555" text-anchor="middle">{}</text></svg>"##,
             w / 2,
-            h - 22,
+            h - 36,
             w / 2,
-            h - 7,
-            self.status()
+            h - 21,
+            self.status(),
+            w / 2,
+            h - 6,
+            self.value_line().unwrap_or_default()
         );
         s
     }

@@ -390,7 +390,8 @@ fn steps_jumps_chains_and_their_branches() {
     assert_eq!(mv.captures(), 2);
     h.play(mv);
     assert_eq!(h.pieces(Player::Max), 2);
-    assert_eq!(h.notation(), "....../.w..b./....../....../....../bbb..w move w 1");
+    // Black's double capture: +200 for Black, so −200 in the line's process scores.
+    assert_eq!(h.notation(), "....../.w..b./....../....../....../bbb..w move w 1 process -200");
     h.undo(mv);
     assert_eq!(h, g);
 }
@@ -498,6 +499,11 @@ fn position_errors_point_at_the_fault() {
         ("..../..w./.b../... move b", (1, 19), "row 4 has 3 cells"),
         ("wwww/wwww/bbbb/bbbb move b", (1, 1), "at most 7"),
         ("w.w./..w./.b../.... place b", (1, 1), "impossible counts"),
+        ("..../..w./.b../.... move b 3 process", (1, 37), "expected the process scores' sum after"),
+        ("..../..w./.b../.... move b 3 process 9x", (1, 38), "a whole number"),
+        ("..../..w./.b../.... move b 3 process 999999999", (1, 38), "a whole number"),
+        ("..../..w./.b../.... move b 3 tempo", (1, 30), "only 'process'"),
+        ("..../..w./.b../.... move b 3 process -5 x", (1, 41), "after the process scores' sum"),
     ];
     let mut wrong = Vec::new();
     for (text, (line, col), want) in cases {
@@ -555,7 +561,7 @@ fn two_lines_to_the_same_position_score_differently() {
     let g = jiu("...bbb/.b..../.w..../....../..w.b./w....w move w 0");
     let line = |moves: &[&str]| {
         let mut a = g;
-        a.begin_search();
+        a.mark_root();
         let mut edges = Vec::new();
         for m in moves {
             let mv = a.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
@@ -566,11 +572,20 @@ fn two_lines_to_the_same_position_score_differently() {
     };
     let (first, first_edges) = line(&["b4xb6", "e2-e3", "c2-c3"]);
     let (last, last_edges) = line(&["c2-c3", "e2-e3", "b4xb6"]);
-    assert_eq!(first.notation(), last.notation());
+    let board = |g: &Jiu| g.notation().split(" process").next().unwrap().to_string();
+    assert_eq!(board(&first), board(&last));
     assert_eq!(eval::static_value(&first), eval::static_value(&last));
     assert_eq!(first_edges, ["b4xb6 (+100)", "e2-e3 (+0)", "c2-c3 (+0)"]);
     assert_eq!(last_edges, ["c2-c3 (+0)", "e2-e3 (+0)", "b4xb6 (+80)"]);
     assert_eq!(first.process() - last.process(), 20);
+    // A position inside a line says what its process scores add up to, and reads back so.
+    assert!(first.notation().ends_with("move b 3 process +100"), "{}", first.notation());
+    assert!(last.notation().ends_with("move b 3 process +80"), "{}", last.notation());
+    assert_eq!(jiu(&first.notation()).evaluate(), first.evaluate());
+    let parts = |g: &Jiu| g.value_line().unwrap();
+    let table = eval::static_value(&first);
+    assert_eq!(parts(&first), format!("static {table:+} + process +100 = {:+}", table + 100));
+    assert_eq!(parts(&g), format!("static {:+}", eval::static_value(&g)));
     assert_eq!(first.evaluate().raw() - last.evaluate().raw(), 20);
     // The static table alone (the source's Figure 2) cannot tell them apart.
     assert_eq!(first.with_eval(JiuEval::Static).evaluate(), last.with_eval(JiuEval::Static).evaluate());
