@@ -555,7 +555,7 @@ fn process_scores_add_up_along_the_path() {
 /// The source's point (its Figures 2 and 3): the process makes the score depend on the line,
 /// not only on where it ends. The same three moves in two orders reach the same position; the
 /// line that captures first scores more, by the capture's 100 counted at the first move's weight
-/// (10/10) instead of the third's (8/10).
+/// (100 %) instead of the third's (98 %).
 #[test]
 fn two_lines_to_the_same_position_score_differently() {
     let g = jiu("...bbb/.b..../.w..../....../..w.b./w....w move w 0");
@@ -576,21 +576,22 @@ fn two_lines_to_the_same_position_score_differently() {
     assert_eq!(board(&first), board(&last));
     assert_eq!(eval::static_value(&first), eval::static_value(&last));
     assert_eq!(first_edges, ["b4xb6 (+100)", "e2-e3 (+0)", "c2-c3 (+0)"]);
-    assert_eq!(last_edges, ["c2-c3 (+0)", "e2-e3 (+0)", "b4xb6 (+80)"]);
-    assert_eq!(first.process() - last.process(), 20);
+    assert_eq!(last_edges, ["c2-c3 (+0)", "e2-e3 (+0)", "b4xb6 (+98)"]);
+    assert_eq!(first.process() - last.process(), 2);
     // A position inside a line says what its process scores add up to, and reads back so.
     assert!(first.notation().ends_with("move b 3 process +100"), "{}", first.notation());
-    assert!(last.notation().ends_with("move b 3 process +80"), "{}", last.notation());
+    assert!(last.notation().ends_with("move b 3 process +98"), "{}", last.notation());
     assert_eq!(jiu(&first.notation()).evaluate(), first.evaluate());
     let parts = |g: &Jiu| g.value_line().unwrap();
     let table = eval::static_value(&first);
     assert_eq!(parts(&first), format!("static {table:+} + process +100 = {:+}", table + 100));
     assert_eq!(parts(&g), format!("static {:+}", eval::static_value(&g)));
-    assert_eq!(first.evaluate().raw() - last.evaluate().raw(), 20);
+    assert_eq!(first.evaluate().raw() - last.evaluate().raw(), 2);
     // The static table alone (the source's Figure 2) cannot tell them apart.
     assert_eq!(first.with_eval(JiuEval::Static).evaluate(), last.with_eval(JiuEval::Static).evaluate());
-    // The weights: 10, 9, …, 5 tenths, then 5.
-    assert_eq!((0..8).map(eval::tempo).collect::<Vec<_>>(), [10, 9, 8, 7, 6, 5, 5, 5]);
+    // The weights: 100, 99, …, 90 hundredths, then 90.
+    let weights: Vec<i32> = (0..13).map(eval::tempo).collect();
+    assert_eq!(weights, [100, 99, 98, 97, 96, 95, 94, 93, 92, 91, 90, 90, 90]);
 }
 
 /// A search starts the line at its root, however many moves the game has played: the root's
@@ -603,7 +604,7 @@ fn a_search_weighs_from_its_root() {
         g.play(mv);
     }
     let capture = g.parse_move("b4xb6").unwrap();
-    assert_eq!((g.line_ply(), g.process_score(capture), g.base_process_score(capture)), (2, 80, 100));
+    assert_eq!((g.line_ply(), g.process_score(capture), g.base_process_score(capture)), (2, 98, 100));
     let mut rec = crate::trace::Recorder::new(Algorithm::AlphaBeta.descriptor(), u64::MAX);
     let out = run(Algorithm::AlphaBeta, &mut g, 2, &mut rec).unwrap();
     let trace = rec.finish(Default::default(), out.result(&g));
@@ -612,19 +613,32 @@ fn a_search_weighs_from_its_root() {
 }
 
 /// The source's Figures 2 and 3 on one position: a plain alpha-beta on the static table and the
-/// one with process scores choose different moves. Black (MIN) to move, three plies: the static
-/// table prefers the quiet a3-b3 (−10; the capture c5xa5 gets 0), the process scores prefer
-/// capturing first (−10; a3-b3 gets 0).
+/// one with process scores choose different moves. White to move, three plies: the static table
+/// takes a piece at once and trades (c5xe5 f5xd5 f3xf5, 310); the process scores see more in
+/// breaking an own square (−30) to close it again a move later and take a piece of White's
+/// choice (e3-e4 c2xc4 e4-e3+b4, 387).
 #[test]
 fn the_process_changes_the_chosen_move() {
-    let g = jiu("wbbwbb/.wbbww/.wwwbw/b.bwbb/b.bwbw/wbwbww move b 0");
+    let g = jiu("wwwww./bwwb.b/bb.b.b/bbwwww/wbbwwb/bbbwww move w 0");
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::NegamaxAb] {
-        let choice = |e: JiuEval| {
-            let out = run(algo, &mut g.with_eval(e), 3, &mut NoOp).unwrap();
-            (g.plain_label(out.best().unwrap()), out.value.raw())
+        let line = |e: JiuEval| {
+            let root = g.with_eval(e);
+            let out = run(algo, &mut root.clone(), 3, &mut NoOp).unwrap();
+            let mut at = root;
+            let mut pv = Vec::new();
+            for &(mv, _) in &out.pv {
+                pv.push(at.move_label(mv));
+                at.play(mv);
+            }
+            (pv, out.value.raw())
         };
-        assert_eq!(choice(JiuEval::Static), ("a3-b3".to_string(), -10), "{algo}");
-        assert_eq!(choice(JiuEval::Process), ("c5xa5".to_string(), -10), "{algo}");
+        assert_eq!(
+            line(JiuEval::Static),
+            (vec!["c5xe5".into(), "f5xd5".into(), "f3xf5".into()], 310),
+            "{algo}"
+        );
+        let process = (vec!["e3-e4 (-30)".into(), "c2xc4 (+69)".into(), "e4-e3+b4 (+186)".into()], 387);
+        assert_eq!(line(JiuEval::Process), process, "{algo}");
     }
 }
 
