@@ -39,6 +39,9 @@ struct Frame {
     inexact: bool,
 }
 
+/// The clock is read when the node count is a multiple of this.
+const TIME_CHECK_EVERY: u64 = 1024;
+
 /// Labels above this key are interned by text instead of through the key cache.
 const LABEL_CACHE_LIMIT: u32 = 1 << 22;
 
@@ -67,6 +70,8 @@ pub struct Recorder<G> {
     record_positions: bool,
     pruned_budget: u64,
     deadline: Option<(std::time::Instant, f64)>,
+    /// The node count at which [`Recorder::budget_check`] looks at the budget and the clock.
+    check_at: u64,
     nodes: Vec<Node>,
     events: EventLog,
     labels: Vec<String>,
@@ -108,6 +113,7 @@ impl<G: Game> Recorder<G> {
             record_positions: false,
             pruned_budget: 0,
             deadline: None,
+            check_at: 0,
             nodes: Vec::new(),
             events: EventLog::new(),
             labels: Vec::new(),
@@ -151,6 +157,7 @@ impl<G: Game> Recorder<G> {
     /// Stops the search once `limit` has passed (checked every 1,024 nodes).
     pub fn with_time_limit(mut self, limit: std::time::Duration) -> Self {
         self.deadline = Some((std::time::Instant::now() + limit, limit.as_secs_f64()));
+        self.check_at = 0;
         self
     }
 
@@ -181,7 +188,7 @@ impl<G: Game> Recorder<G> {
     }
 
     /// The interned label of `mv` played from `game`.
-    #[inline]
+    #[inline(always)]
     fn label_of(&mut self, game: &G, mv: G::Move) -> u32 {
         let key = game.label_key(mv).filter(|&k| k < LABEL_CACHE_LIMIT);
         if let Some(k) = key
@@ -249,7 +256,7 @@ impl<G: Game> Recorder<G> {
 
     /// Creates a node; `game` is its position, `player` who moves there, `place` its parent,
     /// index among the parent's children, move label and depth.
-    #[inline]
+    #[inline(always)]
     fn push_node(
         &mut self,
         game: &G,
@@ -267,7 +274,18 @@ impl<G: Game> Recorder<G> {
             player,
             pruned,
         });
-        if let Some(name) = game.node_name() {
+        let name = game.node_name();
+        if name.is_some() || !self.names.is_empty() || self.record_positions {
+            self.push_node_extras(game, id, name);
+        }
+        id
+    }
+
+    /// The rest of [`Recorder::push_node`] (kept out of the hot path): node `id`'s name, if its
+    /// game names nodes, and its position, if positions are recorded.
+    #[inline(never)]
+    fn push_node_extras(&mut self, game: &G, id: NodeId, name: Option<&str>) {
+        if let Some(name) = name {
             self.label_buf.clear();
             self.label_buf.push_str(name);
             let name = self.intern_buf();
@@ -281,7 +299,6 @@ impl<G: Game> Recorder<G> {
         if self.record_positions {
             self.positions.push(&game.notation().unwrap_or_default());
         }
-        id
     }
 
     /// Records what lies below a pruned child (explicit trees: the faded subtree of the
@@ -321,16 +338,33 @@ impl<G: Game> Recorder<G> {
         }
     }
 
-    fn budget_check(&self) -> Result<(), Stop> {
-        if self.stats.nodes >= self.max_nodes {
+    /// Stops the search when the node budget or the time limit has run out.
+    #[inline(always)]
+    fn budget_check(&mut self) -> Result<(), Stop> {
+        if self.stats.nodes >= self.check_at { self.check_limits() } else { Ok(()) }
+    }
+
+    /// [`Recorder::budget_check`] once the node count reaches `check_at`: the budget, and the
+    /// clock at every multiple of [`TIME_CHECK_EVERY`] nodes; then the count to look again at.
+    #[cold]
+    #[inline(never)]
+    fn check_limits(&mut self) -> Result<(), Stop> {
+        let nodes = self.stats.nodes;
+        if nodes >= self.max_nodes {
             return Err(Stop::NodeBudget { limit: self.max_nodes });
         }
-        if let Some((deadline, seconds)) = self.deadline
-            && self.stats.nodes.is_multiple_of(1024)
-            && std::time::Instant::now() > deadline
-        {
-            return Err(Stop::TimeLimit { seconds });
+        self.check_at = match self.deadline {
+            None => self.max_nodes,
+            Some((deadline, seconds)) if nodes.is_multiple_of(TIME_CHECK_EVERY) => {
+                if std::time::Instant::now() > deadline {
+                    return Err(Stop::TimeLimit { seconds });
+                }
+                // The count may stay here (MCTS iterations that add no node): look again.
+                nodes
+            }
+            Some(_) => (nodes / TIME_CHECK_EVERY + 1) * TIME_CHECK_EVERY,
         }
+        .min(self.max_nodes);
         Ok(())
     }
 
@@ -367,7 +401,7 @@ impl<G: Game> Recorder<G> {
 }
 
 impl<G: Game> Observer<G> for Recorder<G> {
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, game: &G, alpha: Score, beta: Score) -> Result<(), Stop> {
         self.budget_check()?;
         let player = game.to_move();
@@ -449,7 +483,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         self.research_next = true;
     }
 
-    #[inline]
+    #[inline(always)]
     fn expand(&mut self, game: &G, moves: &[G::Move]) {
         self.stats.interior += 1;
         for &mv in moves {
@@ -458,7 +492,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn leaf(&mut self, value: Score, terminal: bool) {
         self.stats.leaves += 1;
         self.stats.horizon_leaves += u64::from(!terminal);
@@ -477,7 +511,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn update(&mut self, value: Score, alpha: Score, beta: Score) {
         if let Some((node, child, value, alpha, beta)) = self.take_window(value, alpha, beta) {
             self.push_event(Event::Update { node, child, value, alpha, beta });
@@ -533,7 +567,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         });
     }
 
-    #[inline]
+    #[inline(always)]
     fn exit(&mut self, value: Score) {
         let Some(f) = self.stack.pop() else { return };
         self.child_labels.truncate(f.labels_start as usize);
