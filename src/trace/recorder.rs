@@ -34,6 +34,7 @@ struct Frame {
     /// It was evaluated statically (its value is exact, whatever the window).
     leaf: bool,
     /// The best value its children returned so far (MAX's view; `None` before the first).
+    /// Kept for searches with a window only, like `inexact`.
     best: Option<Score>,
     /// A child returned a bound, or children were pruned: its value may not be exact.
     inexact: bool,
@@ -408,40 +409,35 @@ impl<G: Game> Observer<G> for Recorder<G> {
         let (alpha, beta) = self.window_view(player, alpha, beta);
         let depth = self.stack.len();
         let research = std::mem::take(&mut self.research_next);
-        // `revisit`: an earlier visit recorded this node (and maybe nodes below it).
-        let (id, first, alpha_src, beta_src, revisit) = match self.stack.last_mut() {
-            None => {
-                let id = self.push_node(game, (NONE, 0, NONE, 0), player, false);
-                (id, true, NONE, NONE, false)
-            }
-            Some(f) if research => {
-                let (id, a, b) = (f.last_child, f.alpha_src, f.beta_src);
-                (id, false, a, b, true)
-            }
+        let next = self.nodes.len() as NodeId;
+        // `revisit`: an earlier visit recorded this node (and maybe nodes below it); `place`:
+        // where a new node goes (parent, index, label).
+        let (id, first, alpha_src, beta_src, revisit, place) = match self.stack.last_mut() {
+            None => (next, true, NONE, NONE, false, Some((NONE, 0, NONE))),
+            Some(f) if research => (f.last_child, false, f.alpha_src, f.beta_src, true, None),
             Some(f) => {
                 let index = f.entered;
                 f.entered += 1;
-                let (parent, a, b, revisit) = (f.id, f.alpha_src, f.beta_src, f.revisit);
-                let label = self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
-                let known = if revisit { self.known.get(&(parent, index)).copied() } else { None };
+                let (a, b) = (f.alpha_src, f.beta_src);
+                let known = if f.revisit { self.known.get(&(f.id, index)).copied() } else { None };
                 match known {
                     Some(id) => {
+                        f.last_child = id;
                         // A child an earlier visit pruned is searched for the first time now.
                         let first = std::mem::replace(&mut self.nodes[id as usize].pruned, false);
-                        (id, first, a, b, true)
+                        (id, first, a, b, true, None)
                     }
-                    None => (
-                        self.push_node(game, (parent, index, label, depth), player, false),
-                        true,
-                        a,
-                        b,
-                        false,
-                    ),
+                    None => {
+                        f.last_child = next;
+                        let label =
+                            self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
+                        (next, true, a, b, false, Some((f.id, index, label)))
+                    }
                 }
             }
         };
-        if let Some(f) = self.stack.last_mut() {
-            f.last_child = id;
+        if let Some((parent, index, label)) = place {
+            self.push_node(game, (parent, index, label, depth), player, false);
         }
         if research {
             self.stats.researches += 1;
@@ -592,7 +588,8 @@ impl<G: Game> Observer<G> for Recorder<G> {
                 self.known.clear();
             }
         }
-        if let Some(p) = self.stack.last_mut() {
+        // What the parent's bound will need (without a window every value is exact).
+        if windowed && let Some(p) = self.stack.last_mut() {
             p.inexact |= bound != Bound::Exact;
             p.best = Some(match (p.best, p.player) {
                 (None, _) => value,
