@@ -339,6 +339,59 @@ impl<G: Game> Recorder<G> {
         }
     }
 
+    /// [`Observer::enter`] at a root, for a re-search, or below a node visited again (its
+    /// children may be recorded already), out of the hot path: records the node and its event,
+    /// and returns its id, whether it is entered for the first time, the ancestors that set
+    /// its α and β, and whether this visit goes over recorded nodes.
+    #[inline(never)]
+    fn enter_unusual(
+        &mut self,
+        game: &G,
+        player: Player,
+        alpha: Score,
+        beta: Score,
+    ) -> (NodeId, bool, NodeId, NodeId, bool) {
+        let depth = self.stack.len();
+        let research = std::mem::take(&mut self.research_next);
+        let next = self.nodes.len() as NodeId;
+        // `place`: where a new node goes (parent, index, label).
+        let (id, first, alpha_src, beta_src, revisit, place) = match self.stack.last_mut() {
+            None => (next, true, NONE, NONE, false, Some((NONE, 0, NONE))),
+            Some(f) if research => (f.last_child, false, f.alpha_src, f.beta_src, true, None),
+            Some(f) => {
+                let index = f.entered;
+                f.entered += 1;
+                let (a, b) = (f.alpha_src, f.beta_src);
+                let known = if f.revisit { self.known.get(&(f.id, index)).copied() } else { None };
+                match known {
+                    Some(id) => {
+                        f.last_child = id;
+                        // A child an earlier visit pruned is searched for the first time now.
+                        let first = std::mem::replace(&mut self.nodes[id as usize].pruned, false);
+                        (id, first, a, b, true, None)
+                    }
+                    None => {
+                        f.last_child = next;
+                        let label =
+                            self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
+                        (next, true, a, b, false, Some((f.id, index, label)))
+                    }
+                }
+            }
+        };
+        if let Some((parent, index, label)) = place {
+            self.push_node(game, (parent, index, label, depth), player, false);
+        }
+        if research {
+            self.stats.researches += 1;
+            self.learn_subtree(id);
+            self.push_event(Event::Research { node: id, alpha, beta });
+        } else {
+            self.push_event(Event::Enter { node: id, alpha, beta });
+        }
+        (id, first, alpha_src, beta_src, revisit)
+    }
+
     /// Stops the search when the node budget or the time limit has run out.
     #[inline(always)]
     fn budget_check(&mut self) -> Result<(), Stop> {
@@ -408,44 +461,26 @@ impl<G: Game> Observer<G> for Recorder<G> {
         let player = game.to_move();
         let (alpha, beta) = self.window_view(player, alpha, beta);
         let depth = self.stack.len();
-        let research = std::mem::take(&mut self.research_next);
         let next = self.nodes.len() as NodeId;
-        // `revisit`: an earlier visit recorded this node (and maybe nodes below it); `place`:
-        // where a new node goes (parent, index, label).
-        let (id, first, alpha_src, beta_src, revisit, place) = match self.stack.last_mut() {
-            None => (next, true, NONE, NONE, false, Some((NONE, 0, NONE))),
-            Some(f) if research => (f.last_child, false, f.alpha_src, f.beta_src, true, None),
-            Some(f) => {
+        // The usual case: a new child of a node visited for the first time.
+        let usual = match self.stack.last_mut() {
+            Some(f) if !self.research_next && !f.revisit => {
                 let index = f.entered;
                 f.entered += 1;
-                let (a, b) = (f.alpha_src, f.beta_src);
-                let known = if f.revisit { self.known.get(&(f.id, index)).copied() } else { None };
-                match known {
-                    Some(id) => {
-                        f.last_child = id;
-                        // A child an earlier visit pruned is searched for the first time now.
-                        let first = std::mem::replace(&mut self.nodes[id as usize].pruned, false);
-                        (id, first, a, b, true, None)
-                    }
-                    None => {
-                        f.last_child = next;
-                        let label =
-                            self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
-                        (next, true, a, b, false, Some((f.id, index, label)))
-                    }
-                }
+                f.last_child = next;
+                let label = self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
+                Some((f.id, index, label, f.alpha_src, f.beta_src))
             }
+            _ => None,
         };
-        if let Some((parent, index, label)) = place {
-            self.push_node(game, (parent, index, label, depth), player, false);
-        }
-        if research {
-            self.stats.researches += 1;
-            self.learn_subtree(id);
-            self.push_event(Event::Research { node: id, alpha, beta });
-        } else {
-            self.push_event(Event::Enter { node: id, alpha, beta });
-        }
+        let (id, first, alpha_src, beta_src, revisit) = match usual {
+            Some((parent, index, label, a, b)) => {
+                self.push_node(game, (parent, index, label, depth), player, false);
+                self.push_event(Event::Enter { node: next, alpha, beta });
+                (next, true, a, b, false)
+            }
+            None => self.enter_unusual(game, player, alpha, beta),
+        };
         if revisit {
             self.revisiting += 1;
         }
