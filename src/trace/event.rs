@@ -461,13 +461,13 @@ pub struct EventLog {
     marks: Vec<State>,
     /// The decoder's state after the last event (its `offset` is set only when it is marked).
     state: State,
-    /// Events that can be pushed before the next mark, with room reserved for each of them
-    /// (one code, [`MAX_EVENT_BYTES`] bytes): 0 sends [`EventLog::push`] to
-    /// [`EventLog::make_room`]. A count, not a capacity check per event.
-    room: usize,
+    /// The number of events at which [`EventLog::push`] calls [`EventLog::make_room`] (the
+    /// next mark); room is reserved for every event before it (one code, [`MAX_EVENT_BYTES`]
+    /// bytes): one comparison per event instead of two capacity checks and the mark's.
+    room_until: usize,
 }
 
-/// A copy holds only what the log holds: it makes room again before its first push.
+/// A copy holds only what the log holds: it makes room before its first push.
 impl Clone for EventLog {
     fn clone(&self) -> Self {
         EventLog {
@@ -475,7 +475,7 @@ impl Clone for EventLog {
             bytes: self.bytes.clone(),
             marks: self.marks.clone(),
             state: self.state,
-            room: 0,
+            room_until: self.codes.len(),
         }
     }
 }
@@ -834,13 +834,12 @@ impl EventLog {
     /// Appends `e`; `nodes` are the trace's nodes so far (an exit moves to the parent).
     #[inline(always)]
     pub fn push(&mut self, e: &Event, nodes: &[Node]) {
-        if self.room == 0 {
+        let (start, n) = (self.bytes.len(), self.codes.len());
+        if n == self.room_until {
             self.make_room();
         }
-        self.room -= 1;
-        let (start, n) = (self.bytes.len(), self.codes.len());
-        // SAFETY: `make_room` reserved MAX_EVENT_BYTES bytes and one code for each of the
-        // `room` events before this one's, so both writes below land in spare capacity.
+        // SAFETY: `make_room` reserved MAX_EVENT_BYTES bytes and one code for each event up to
+        // `room_until`, so both writes below land in spare capacity.
         let mut w = Writer { at: unsafe { self.bytes.as_mut_ptr().add(start) }, len: 0 };
         let code = encode(e, &self.state, &mut w);
         unsafe {
@@ -864,7 +863,7 @@ impl EventLog {
         let room = MARK_EVERY - n % MARK_EVERY;
         self.codes.reserve(room);
         self.bytes.reserve(room * MAX_EVENT_BYTES);
-        self.room = room;
+        self.room_until = n + room;
     }
 
     /// The event at `step` (0-based), decoded from the nearest mark.
