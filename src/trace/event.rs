@@ -595,16 +595,15 @@ fn code_bound(code: Code, exact: Code, lower: Code) -> Bound {
 }
 
 /// Score codes: +∞ → 0, −∞ → 1, finite values zig-zagged above them (small values: one byte).
+///
+/// Without a branch: ±∞ are ±`i32::MAX`, whose zig-zags are the two largest 32-bit codes, so
+/// adding 2 wraps +∞ round to 0 and leaves −∞ on `u32::MAX`, which becomes 1; finite values
+/// (at most `i32::MAX − 1` either way) land on 2 to `u32::MAX − 1`.
 #[inline]
 fn score_code(s: Score) -> u64 {
-    match s {
-        Score::INF => 0,
-        Score::NEG_INF => 1,
-        s => {
-            let v = s.raw() as i64;
-            (((v << 1) ^ (v >> 63)) as u64) + 2
-        }
-    }
+    let v = s.raw();
+    let c = (((v << 1) ^ (v >> 31)) as u32).wrapping_add(2);
+    u64::from(if c == u32::MAX { 1 } else { c })
 }
 
 fn code_score(c: u64) -> Score {
@@ -1302,6 +1301,12 @@ mod tests {
         }
         for v in [Score::from(Score::MAX_FINITE), Score::from(-Score::MAX_FINITE), Score::from(-12345)] {
             assert_eq!(code_score(score_code(v)), v);
+        }
+        // The codes the format documents: ±∞ first, then the 64-bit zig-zag of the value + 2.
+        assert_eq!((score_code(Score::INF), score_code(Score::NEG_INF)), (0, 1));
+        for raw in [0, 1, -1, 63, -64, 1000, -1000, Score::MAX_FINITE, -Score::MAX_FINITE] {
+            let v = raw as i64;
+            assert_eq!(score_code(Score::from(raw)), (((v << 1) ^ (v >> 63)) as u64) + 2, "{raw}");
         }
     }
 
