@@ -426,7 +426,9 @@ pub const ORDER_REASONS: usize = 3;
 /// Events between two marks of an [`EventLog`].
 pub const MARK_EVERY: usize = 64;
 
-/// The most bytes one event takes (a cutoff or a selection: 35).
+/// More bytes than one event takes: [`EventLog::push`] writes unchecked into this much spare
+/// room. The longest is a cutoff: seven numbers of at most 32 bits, 5 bytes each (a selection
+/// takes 31, an order 26).
 const MAX_EVENT_BYTES: usize = 48;
 
 /// The decoder's state: what the shape of the search implies for the next event.
@@ -452,12 +454,37 @@ impl Default for State {
 }
 
 /// The compact store of a trace's events (see the module documentation).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct EventLog {
     codes: Vec<u8>,
     bytes: Vec<u8>,
     marks: Vec<State>,
+    /// The decoder's state after the last event (its `offset` is set only when it is marked).
     state: State,
+    /// The number of events at which [`EventLog::push`] calls [`EventLog::make_room`] (the
+    /// next mark); room is reserved for every event before it (one code, [`MAX_EVENT_BYTES`]
+    /// bytes): one comparison per event instead of two capacity checks and the mark's.
+    room_until: usize,
+}
+
+/// A copy holds only what the log holds: it makes room before its first push.
+impl Clone for EventLog {
+    fn clone(&self) -> Self {
+        EventLog {
+            codes: self.codes.clone(),
+            bytes: self.bytes.clone(),
+            marks: self.marks.clone(),
+            state: self.state,
+            room_until: self.codes.len(),
+        }
+    }
+}
+
+/// Two logs are equal when they hold the same events (whatever their spare capacity).
+impl PartialEq for EventLog {
+    fn eq(&self, other: &Self) -> bool {
+        self.codes == other.codes && self.bytes == other.bytes && self.marks == other.marks
+    }
 }
 
 /// Why an event could not be stored.
@@ -568,16 +595,15 @@ fn code_bound(code: Code, exact: Code, lower: Code) -> Bound {
 }
 
 /// Score codes: +∞ → 0, −∞ → 1, finite values zig-zagged above them (small values: one byte).
+///
+/// Without a branch: ±∞ are ±`i32::MAX`, whose zig-zags are the two largest 32-bit codes, so
+/// adding 2 wraps +∞ round to 0 and leaves −∞ on `u32::MAX`, which becomes 1; finite values
+/// (at most `i32::MAX − 1` either way) land on 2 to `u32::MAX − 1`.
 #[inline]
 fn score_code(s: Score) -> u64 {
-    match s {
-        Score::INF => 0,
-        Score::NEG_INF => 1,
-        s => {
-            let v = s.raw() as i64;
-            (((v << 1) ^ (v >> 63)) as u64) + 2
-        }
-    }
+    let v = s.raw();
+    let c = (((v << 1) ^ (v >> 31)) as u32).wrapping_add(2);
+    u64::from(if c == u32::MAX { 1 } else { c })
 }
 
 fn code_score(c: u64) -> Score {
@@ -628,22 +654,26 @@ pub(crate) trait Source {
     }
 }
 
-/// Writes an event's numbers into the spare capacity of the log's bytes (reserved beforehand,
-/// so no write checks the capacity again); `len` bytes are written.
-struct Writer<'a> {
-    spare: &'a mut [std::mem::MaybeUninit<u8>],
+/// Writes an event's numbers into the spare capacity of the log's bytes: [`EventLog::push`]
+/// reserves [`MAX_EVENT_BYTES`] beforehand, more than any event takes, so no write checks the
+/// capacity or the bounds again; `len` bytes are written.
+struct Writer {
+    at: *mut u8,
     len: usize,
 }
 
-impl Writer<'_> {
+impl Writer {
     #[inline(always)]
     fn byte(&mut self, b: u8) {
-        self.spare[self.len].write(b);
+        debug_assert!(self.len < MAX_EVENT_BYTES);
+        // SAFETY: `at` points at MAX_EVENT_BYTES bytes of spare capacity and no event writes
+        // more (see MAX_EVENT_BYTES).
+        unsafe { self.at.add(self.len).write(b) };
         self.len += 1;
     }
 }
 
-impl Sink for Writer<'_> {
+impl Sink for Writer {
     #[inline(always)]
     fn num(&mut self, mut v: u64) {
         while v >= 0x80 {
@@ -803,20 +833,36 @@ impl EventLog {
     /// Appends `e`; `nodes` are the trace's nodes so far (an exit moves to the parent).
     #[inline(always)]
     pub fn push(&mut self, e: &Event, nodes: &[Node]) {
-        if self.codes.len().is_multiple_of(MARK_EVERY) {
+        let (start, n) = (self.bytes.len(), self.codes.len());
+        if n == self.room_until {
+            self.make_room();
+        }
+        // SAFETY: `make_room` reserved MAX_EVENT_BYTES bytes and one code for each event up to
+        // `room_until`, so both writes below land in spare capacity.
+        let mut w = Writer { at: unsafe { self.bytes.as_mut_ptr().add(start) }, len: 0 };
+        let code = encode(e, &self.state, &mut w);
+        unsafe {
+            self.bytes.set_len(start + w.len);
+            self.codes.as_mut_ptr().add(n).write(code);
+            self.codes.set_len(n + 1);
+        }
+        advance(&mut self.state, e, nodes);
+    }
+
+    /// Marks the decoder's state every [`MARK_EVERY`] events, and reserves room for the events
+    /// up to the next mark.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self) {
+        let n = self.codes.len();
+        if n.is_multiple_of(MARK_EVERY) {
+            self.state.offset = self.bytes.len() as u64;
             self.marks.push(self.state);
         }
-        // The longest event (a cutoff, a selection) takes 35 bytes.
-        self.bytes.reserve(MAX_EVENT_BYTES);
-        let mut w = Writer { spare: &mut self.bytes.spare_capacity_mut()[..MAX_EVENT_BYTES], len: 0 };
-        let code = encode(e, &self.state, &mut w);
-        let written = w.len;
-        // SAFETY: the writer initialised the first `written` bytes of the spare capacity (it
-        // writes through a slice of it, so it cannot write past it).
-        unsafe { self.bytes.set_len(self.bytes.len() + written) };
-        self.codes.push(code);
-        advance(&mut self.state, e, nodes);
-        self.state.offset = self.bytes.len() as u64;
+        let room = MARK_EVERY - n % MARK_EVERY;
+        self.codes.reserve(room);
+        self.bytes.reserve(room * MAX_EVENT_BYTES);
+        self.room_until = n + room;
     }
 
     /// The event at `step` (0-based), decoded from the nearest mark.
@@ -1255,6 +1301,12 @@ mod tests {
         }
         for v in [Score::from(Score::MAX_FINITE), Score::from(-Score::MAX_FINITE), Score::from(-12345)] {
             assert_eq!(code_score(score_code(v)), v);
+        }
+        // The codes the format documents: ±∞ first, then the 64-bit zig-zag of the value + 2.
+        assert_eq!((score_code(Score::INF), score_code(Score::NEG_INF)), (0, 1));
+        for raw in [0, 1, -1, 63, -64, 1000, -1000, Score::MAX_FINITE, -Score::MAX_FINITE] {
+            let v = raw as i64;
+            assert_eq!(score_code(Score::from(raw)), (((v << 1) ^ (v >> 63)) as u64) + 2, "{raw}");
         }
     }
 

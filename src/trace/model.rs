@@ -186,11 +186,14 @@ impl Stats {
     #[inline]
     pub fn count_node(&mut self, depth: usize) {
         self.nodes += 1;
-        if depth >= self.per_depth.len() {
-            self.per_depth.resize(depth + 1, 0);
-            self.max_depth = depth as u32;
+        match self.per_depth.get_mut(depth) {
+            Some(count) => *count += 1,
+            None => {
+                self.per_depth.resize(depth + 1, 0);
+                self.per_depth[depth] = 1;
+                self.max_depth = depth as u32;
+            }
         }
-        self.per_depth[depth] += 1;
     }
 
     /// MCTS: counts child `index` added to the tree at `depth` (a node's first child makes it

@@ -34,10 +34,14 @@ struct Frame {
     /// It was evaluated statically (its value is exact, whatever the window).
     leaf: bool,
     /// The best value its children returned so far (MAX's view; `None` before the first).
+    /// Kept for searches with a window only, like `inexact`.
     best: Option<Score>,
     /// A child returned a bound, or children were pruned: its value may not be exact.
     inexact: bool,
 }
+
+/// The clock is read when the node count is a multiple of this.
+const TIME_CHECK_EVERY: u64 = 1024;
 
 /// Labels above this key are interned by text instead of through the key cache.
 const LABEL_CACHE_LIMIT: u32 = 1 << 22;
@@ -67,6 +71,8 @@ pub struct Recorder<G> {
     record_positions: bool,
     pruned_budget: u64,
     deadline: Option<(std::time::Instant, f64)>,
+    /// The node count at which [`Recorder::budget_check`] looks at the budget and the clock.
+    check_at: u64,
     nodes: Vec<Node>,
     events: EventLog,
     labels: Vec<String>,
@@ -108,6 +114,7 @@ impl<G: Game> Recorder<G> {
             record_positions: false,
             pruned_budget: 0,
             deadline: None,
+            check_at: 0,
             nodes: Vec::new(),
             events: EventLog::new(),
             labels: Vec::new(),
@@ -151,6 +158,7 @@ impl<G: Game> Recorder<G> {
     /// Stops the search once `limit` has passed (checked every 1,024 nodes).
     pub fn with_time_limit(mut self, limit: std::time::Duration) -> Self {
         self.deadline = Some((std::time::Instant::now() + limit, limit.as_secs_f64()));
+        self.check_at = 0;
         self
     }
 
@@ -181,7 +189,7 @@ impl<G: Game> Recorder<G> {
     }
 
     /// The interned label of `mv` played from `game`.
-    #[inline]
+    #[inline(always)]
     fn label_of(&mut self, game: &G, mv: G::Move) -> u32 {
         let key = game.label_key(mv).filter(|&k| k < LABEL_CACHE_LIMIT);
         if let Some(k) = key
@@ -249,7 +257,7 @@ impl<G: Game> Recorder<G> {
 
     /// Creates a node; `game` is its position, `player` who moves there, `place` its parent,
     /// index among the parent's children, move label and depth.
-    #[inline]
+    #[inline(always)]
     fn push_node(
         &mut self,
         game: &G,
@@ -267,7 +275,18 @@ impl<G: Game> Recorder<G> {
             player,
             pruned,
         });
-        if let Some(name) = game.node_name() {
+        let name = game.node_name();
+        if name.is_some() || !self.names.is_empty() || self.record_positions {
+            self.push_node_extras(game, id, name);
+        }
+        id
+    }
+
+    /// The rest of [`Recorder::push_node`] (kept out of the hot path): node `id`'s name, if its
+    /// game names nodes, and its position, if positions are recorded.
+    #[inline(never)]
+    fn push_node_extras(&mut self, game: &G, id: NodeId, name: Option<&str>) {
+        if let Some(name) = name {
             self.label_buf.clear();
             self.label_buf.push_str(name);
             let name = self.intern_buf();
@@ -281,7 +300,6 @@ impl<G: Game> Recorder<G> {
         if self.record_positions {
             self.positions.push(&game.notation().unwrap_or_default());
         }
-        id
     }
 
     /// Records what lies below a pruned child (explicit trees: the faded subtree of the
@@ -321,16 +339,86 @@ impl<G: Game> Recorder<G> {
         }
     }
 
-    fn budget_check(&self) -> Result<(), Stop> {
-        if self.stats.nodes >= self.max_nodes {
+    /// [`Observer::enter`] at a root, for a re-search, or below a node visited again (its
+    /// children may be recorded already), out of the hot path: records the node and its event,
+    /// and returns its id, whether it is entered for the first time, the ancestors that set
+    /// its α and β, and whether this visit goes over recorded nodes.
+    #[inline(never)]
+    fn enter_unusual(
+        &mut self,
+        game: &G,
+        player: Player,
+        alpha: Score,
+        beta: Score,
+    ) -> (NodeId, bool, NodeId, NodeId, bool) {
+        let depth = self.stack.len();
+        let research = std::mem::take(&mut self.research_next);
+        let next = self.nodes.len() as NodeId;
+        // `place`: where a new node goes (parent, index, label).
+        let (id, first, alpha_src, beta_src, revisit, place) = match self.stack.last_mut() {
+            None => (next, true, NONE, NONE, false, Some((NONE, 0, NONE))),
+            Some(f) if research => (f.last_child, false, f.alpha_src, f.beta_src, true, None),
+            Some(f) => {
+                let index = f.entered;
+                f.entered += 1;
+                let (a, b) = (f.alpha_src, f.beta_src);
+                let known = if f.revisit { self.known.get(&(f.id, index)).copied() } else { None };
+                match known {
+                    Some(id) => {
+                        f.last_child = id;
+                        // A child an earlier visit pruned is searched for the first time now.
+                        let first = std::mem::replace(&mut self.nodes[id as usize].pruned, false);
+                        (id, first, a, b, true, None)
+                    }
+                    None => {
+                        f.last_child = next;
+                        let label =
+                            self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
+                        (next, true, a, b, false, Some((f.id, index, label)))
+                    }
+                }
+            }
+        };
+        if let Some((parent, index, label)) = place {
+            self.push_node(game, (parent, index, label, depth), player, false);
+        }
+        if research {
+            self.stats.researches += 1;
+            self.learn_subtree(id);
+            self.push_event(Event::Research { node: id, alpha, beta });
+        } else {
+            self.push_event(Event::Enter { node: id, alpha, beta });
+        }
+        (id, first, alpha_src, beta_src, revisit)
+    }
+
+    /// Stops the search when the node budget or the time limit has run out.
+    #[inline(always)]
+    fn budget_check(&mut self) -> Result<(), Stop> {
+        if self.stats.nodes >= self.check_at { self.check_limits() } else { Ok(()) }
+    }
+
+    /// [`Recorder::budget_check`] once the node count reaches `check_at`: the budget, and the
+    /// clock at every multiple of [`TIME_CHECK_EVERY`] nodes; then the count to look again at.
+    #[cold]
+    #[inline(never)]
+    fn check_limits(&mut self) -> Result<(), Stop> {
+        let nodes = self.stats.nodes;
+        if nodes >= self.max_nodes {
             return Err(Stop::NodeBudget { limit: self.max_nodes });
         }
-        if let Some((deadline, seconds)) = self.deadline
-            && self.stats.nodes.is_multiple_of(1024)
-            && std::time::Instant::now() > deadline
-        {
-            return Err(Stop::TimeLimit { seconds });
+        self.check_at = match self.deadline {
+            None => self.max_nodes,
+            Some((deadline, seconds)) if nodes.is_multiple_of(TIME_CHECK_EVERY) => {
+                if std::time::Instant::now() > deadline {
+                    return Err(Stop::TimeLimit { seconds });
+                }
+                // The count may stay here (MCTS iterations that add no node): look again.
+                nodes
+            }
+            Some(_) => (nodes / TIME_CHECK_EVERY + 1) * TIME_CHECK_EVERY,
         }
+        .min(self.max_nodes);
         Ok(())
     }
 
@@ -367,55 +455,32 @@ impl<G: Game> Recorder<G> {
 }
 
 impl<G: Game> Observer<G> for Recorder<G> {
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, game: &G, alpha: Score, beta: Score) -> Result<(), Stop> {
         self.budget_check()?;
         let player = game.to_move();
         let (alpha, beta) = self.window_view(player, alpha, beta);
         let depth = self.stack.len();
-        let research = std::mem::take(&mut self.research_next);
-        // `revisit`: an earlier visit recorded this node (and maybe nodes below it).
-        let (id, first, alpha_src, beta_src, revisit) = match self.stack.last_mut() {
-            None => {
-                let id = self.push_node(game, (NONE, 0, NONE, 0), player, false);
-                (id, true, NONE, NONE, false)
-            }
-            Some(f) if research => {
-                let (id, a, b) = (f.last_child, f.alpha_src, f.beta_src);
-                (id, false, a, b, true)
-            }
-            Some(f) => {
+        let next = self.nodes.len() as NodeId;
+        // The usual case: a new child of a node visited for the first time.
+        let usual = match self.stack.last_mut() {
+            Some(f) if !self.research_next && !f.revisit => {
                 let index = f.entered;
                 f.entered += 1;
-                let (parent, a, b, revisit) = (f.id, f.alpha_src, f.beta_src, f.revisit);
+                f.last_child = next;
                 let label = self.child_labels.get((f.labels_start + index) as usize).copied().unwrap_or(NONE);
-                let known = if revisit { self.known.get(&(parent, index)).copied() } else { None };
-                match known {
-                    Some(id) => {
-                        // A child an earlier visit pruned is searched for the first time now.
-                        let first = std::mem::replace(&mut self.nodes[id as usize].pruned, false);
-                        (id, first, a, b, true)
-                    }
-                    None => (
-                        self.push_node(game, (parent, index, label, depth), player, false),
-                        true,
-                        a,
-                        b,
-                        false,
-                    ),
-                }
+                Some((f.id, index, label, f.alpha_src, f.beta_src))
             }
+            _ => None,
         };
-        if let Some(f) = self.stack.last_mut() {
-            f.last_child = id;
-        }
-        if research {
-            self.stats.researches += 1;
-            self.learn_subtree(id);
-            self.push_event(Event::Research { node: id, alpha, beta });
-        } else {
-            self.push_event(Event::Enter { node: id, alpha, beta });
-        }
+        let (id, first, alpha_src, beta_src, revisit) = match usual {
+            Some((parent, index, label, a, b)) => {
+                self.push_node(game, (parent, index, label, depth), player, false);
+                self.push_event(Event::Enter { node: next, alpha, beta });
+                (next, true, a, b, false)
+            }
+            None => self.enter_unusual(game, player, alpha, beta),
+        };
         if revisit {
             self.revisiting += 1;
         }
@@ -449,7 +514,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         self.research_next = true;
     }
 
-    #[inline]
+    #[inline(always)]
     fn expand(&mut self, game: &G, moves: &[G::Move]) {
         self.stats.interior += 1;
         for &mv in moves {
@@ -458,7 +523,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn leaf(&mut self, value: Score, terminal: bool) {
         self.stats.leaves += 1;
         self.stats.horizon_leaves += u64::from(!terminal);
@@ -477,7 +542,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn update(&mut self, value: Score, alpha: Score, beta: Score) {
         if let Some((node, child, value, alpha, beta)) = self.take_window(value, alpha, beta) {
             self.push_event(Event::Update { node, child, value, alpha, beta });
@@ -533,7 +598,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         });
     }
 
-    #[inline]
+    #[inline(always)]
     fn exit(&mut self, value: Score) {
         let Some(f) = self.stack.pop() else { return };
         self.child_labels.truncate(f.labels_start as usize);
@@ -558,7 +623,8 @@ impl<G: Game> Observer<G> for Recorder<G> {
                 self.known.clear();
             }
         }
-        if let Some(p) = self.stack.last_mut() {
+        // What the parent's bound will need (without a window every value is exact).
+        if windowed && let Some(p) = self.stack.last_mut() {
             p.inexact |= bound != Bound::Exact;
             p.best = Some(match (p.best, p.player) {
                 (None, _) => value,
