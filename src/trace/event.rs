@@ -1369,6 +1369,109 @@ mod tests {
         assert!(simple.iter().all(|c| c & (OWN_NODE | OWN_CHILD) == 0), "{simple:?}");
     }
 
+    /// Counts the bytes an event's numbers take, as [`Writer`] writes them.
+    struct Count(usize);
+
+    impl Sink for Count {
+        fn num(&mut self, mut v: u64) {
+            self.0 += 1;
+            while v >= 0x80 {
+                self.0 += 1;
+                v >>= 7;
+            }
+        }
+        fn id(&mut self, id: NodeId) {
+            self.num(id as u64);
+        }
+        fn score(&mut self, s: Score) {
+            self.num(score_code(s));
+        }
+        fn float(&mut self, _: f64) {
+            self.0 += 8;
+        }
+        fn opt(&mut self, id: Option<NodeId>) {
+            self.num(id.map_or(0, |i| i as u64 + 1));
+        }
+        fn opt_num(&mut self, v: Option<u32>) {
+            self.num(v.map_or(0, |d| d as u64 + 1));
+        }
+    }
+
+    /// The longest event of `kind`: every number at its largest, every id written out. The
+    /// match has no catch-all, so a new kind must say what its longest is.
+    fn longest(kind: EventKind) -> Event {
+        let (id, big, wide) = (NONE - 1, Score::from(-Score::MAX_FINITE), u32::MAX);
+        match kind {
+            EventKind::Enter => Event::Enter { node: id, alpha: big, beta: big },
+            EventKind::Research => Event::Research { node: id, alpha: big, beta: big },
+            EventKind::Eval => Event::Eval { node: id, value: big, terminal: true },
+            EventKind::Update => Event::Update { node: id, child: id, value: big, alpha: big, beta: big },
+            EventKind::Cutoff => Event::Cutoff {
+                node: id,
+                cut: CutKind::Alpha,
+                child: id,
+                alpha: big,
+                beta: big,
+                bound_from: Some(id),
+                pruned: wide,
+                created: wide,
+            },
+            EventKind::Exit => Event::Exit { node: id, value: big, bound: Bound::Upper },
+            EventKind::PassStart => Event::PassStart {
+                pass: wide,
+                pass_kind: PassKind::Iteration,
+                depth: Some(wide - 1),
+                alpha: big,
+                beta: big,
+            },
+            EventKind::PassEnd => Event::PassEnd { pass: wide, value: big, bound: Bound::Upper },
+            EventKind::TtProbe => Event::TtProbe { node: id, key: u64::MAX },
+            EventKind::TtHit => {
+                Event::TtHit { node: id, from: Some(id), value: big, bound: Bound::Upper, depth: wide }
+            }
+            EventKind::TtStore => Event::TtStore { node: id, value: big, bound: Bound::Upper, depth: wide },
+            EventKind::Iteration => Event::Iteration { node: id, iteration: wide },
+            EventKind::Select => Event::Select { node: id, child: id, visits: wide, total: 1.0, uct: 1.0 },
+            EventKind::Expand => Event::Expand { node: id, child: id },
+            EventKind::Simulate => Event::Simulate { node: id, length: wide, result: 1.0 },
+            EventKind::Backprop => Event::Backprop { node: id, visits: wide, total: 1.0 },
+            EventKind::StandPat => Event::StandPat { node: id, value: big, alpha: big, beta: big },
+            EventKind::Order => Event::Order {
+                node: id,
+                index: wide,
+                reason: OrderReason::History,
+                depth: wide,
+                score: u64::MAX,
+            },
+        }
+    }
+
+    /// `EventLog::push` writes an event into `MAX_EVENT_BYTES` of reserved room without checking
+    /// (in a release build): no event may take more, whatever its numbers.
+    #[test]
+    fn no_event_outgrows_the_room_push_reserves() {
+        use EventKind::*;
+        let kinds = [
+            Enter, Research, Eval, Update, Cutoff, Exit, PassStart, PassEnd, TtProbe, TtHit, TtStore,
+            Iteration, Select, Expand, Simulate, Backprop, StandPat, Order,
+        ];
+        let mut most = 0;
+        for kind in kinds {
+            let e = longest(kind);
+            assert_eq!(e.kind(), kind);
+            let mut count = Count(0);
+            encode(&e, &State::default(), &mut count);
+            assert!(count.0 <= MAX_EVENT_BYTES, "{kind:?} takes {} bytes", count.0);
+            most = most.max(count.0);
+            // And the log stores it as it is.
+            let nodes = vec![node(NONE)];
+            let mut log = EventLog::new();
+            log.push(&e, &nodes);
+            assert_eq!(log.bytes.len(), count.0, "{kind:?}");
+        }
+        assert_eq!(most, 35, "the longest event (a cutoff)");
+    }
+
     #[test]
     fn random_access_across_marks() {
         // A chain of 300 nodes entered and left: marks every 64 events.
