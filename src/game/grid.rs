@@ -219,6 +219,12 @@ pub fn read_point(text: &str, n: usize, example: &str) -> Result<usize, String> 
 /// below and row numbers (from the bottom) on both sides: point `i` of a line stands at
 /// `margin + i × step`, the lines drawn in `colour`.
 pub fn svg_lines(s: &mut String, n: usize, margin: usize, step: usize, colour: &str) {
+    svg_lines_labelled(s, n, margin, step, colour, 16);
+}
+
+/// [`svg_lines`] with the labels `gap` away from the outer lines (16 there), for boards whose
+/// pieces reach further out.
+pub fn svg_lines_labelled(s: &mut String, n: usize, margin: usize, step: usize, colour: &str, gap: usize) {
     use std::fmt::Write;
     let side = (n - 1) * step;
     let at = |i: usize| margin + i * step;
@@ -235,10 +241,10 @@ pub fn svg_lines(s: &mut String, n: usize, margin: usize, step: usize, colour: &
         let _ = write!(
             s,
             r##"<text x="{x}" y="{}" font-size="9" fill="#555" text-anchor="middle">{letter}</text><text x="{x}" y="{}" font-size="9" fill="#555" text-anchor="middle">{letter}</text><text x="{}" y="{y}" font-size="9" fill="#555" text-anchor="end">{number}</text><text x="{}" y="{y}" font-size="9" fill="#555">{number}</text>"##,
-            margin - 16,
-            margin + side + 23,
-            margin - 16,
-            margin + side + 16,
+            margin - gap,
+            margin + side + gap + 7,
+            margin - gap,
+            margin + side + gap,
             x = at(i),
             y = at(i) + 3,
         );

@@ -86,22 +86,26 @@ impl Jiu {
             7..=8 => 36,
             _ => 26,
         };
-        const M: usize = 30;
+        // The wood reaches past the outer lines as far as a piece does (14 at least), and the
+        // coordinates stand 8 beyond it, so no corner piece hides them.
+        let r = step / 2 - 2;
+        let pad = (r + 3).max(14);
+        let m = pad + 22;
         let side = (n - 1) * step;
-        let (w, h) = (side + 2 * M, side + 2 * M + 50);
-        let at = |i: usize| M + i * step;
+        let (w, h) = (side + 2 * m, side + 2 * m + 50);
+        let at = |i: usize| m + i * step;
         let xy = |cell: usize| (at(cell % n), at(cell / n));
         let mut s = String::with_capacity(8000 + 160 * n * n);
         let _ = write!(
             s,
             r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" font-family="DejaVu Sans, Verdana, Arial, sans-serif"><title>{}</title><defs><marker id="jiu-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#c62828"/></marker></defs><rect width="{w}" height="{h}" fill="#fbfbf8"/><rect x="{}" y="{}" width="{}" height="{}" fill="#e3c58f"/>"##,
             Jiu::notation(self),
-            M - 14,
-            M - 14,
-            side + 28,
-            side + 28
+            m - pad,
+            m - pad,
+            side + 2 * pad,
+            side + 2 * pad
         );
-        crate::game::grid::svg_lines(&mut s, n, M, step, "#6b4e22");
+        crate::game::grid::svg_lines_labelled(&mut s, n, m, step, "#6b4e22", pad + 8);
         // The central square's rising diagonal, where the placement starts and the movement's
         // first empty points are.
         let [low, high] = self.diagonal();
@@ -110,7 +114,6 @@ impl Jiu {
             s,
             r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#6b4e22" stroke-width="2"/>"##
         );
-        let r = step / 2 - 2;
         // Ghosts of the pieces the last move captured.
         if let Some((before, mv)) = &last {
             let mut taken = before.jumped(mv);
