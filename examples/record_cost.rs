@@ -20,7 +20,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let algo: Algorithm = match args.first().map_or(Ok(Algorithm::Minimax), |a| a.parse()) {
         Ok(algo) => algo,
-        Err(e) => usage(&e),
+        Err(e) => usage(&e.to_string()),
     };
     let record = match args.get(1).map_or("noop", String::as_str) {
         "noop" => false,

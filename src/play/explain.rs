@@ -4,8 +4,9 @@
 
 use crate::Error;
 use crate::export::html::{PageOptions, page};
-use crate::export::site::{SiteFile, write_files};
+use crate::export::site::SiteFile;
 use crate::export::{Format, ViewOptions};
+use crate::output::site::write_files;
 use crate::play::Decision;
 use crate::trace::Trace;
 use askama::Template;
