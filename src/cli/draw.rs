@@ -3,9 +3,9 @@
 
 use super::args::ViewArgs;
 use super::usage;
-use abviz::{Error, Named};
 use abviz::export::{DrawError, Format, GraphvizExporter, Kind, Output, RenderKind, ViewOptions};
 use abviz::trace::Trace;
+use abviz::{Error, Named};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -34,7 +34,10 @@ pub fn view_options(
             (v.pass.is_some(), "--pass"),
         ] {
             if set {
-                return Err(usage(format!("{flag} applies to diagrams: use it with --format {}", diagrams())));
+                return Err(usage(format!(
+                    "{flag} applies to diagrams: use it with --format {}",
+                    diagrams()
+                )));
             }
         }
     }
