@@ -348,12 +348,12 @@ pub fn orderings_page() -> Option<(String, String, String, String)> {
             Some(at) => svg[at..].to_string(),
             None => svg,
         };
-        let s = &trace.stats;
+        let s = trace.stats();
         orders.push(OrderView {
             name,
             stats: format!(
                 "root value {} · {} nodes, {} leaves · cutoffs {} · {} pruned",
-                trace.result.value,
+                trace.result().value,
                 thousands(s.nodes),
                 thousands(s.leaves),
                 crate::export::view::cutoffs_text(&trace),
@@ -454,36 +454,36 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
 }
 
 fn counts(t: &Trace) -> String {
-    let s = &t.stats;
+    let s = t.stats();
     let mut line =
-        format!("value {}, {} nodes, {} leaves", t.result.value, thousands(s.nodes), thousands(s.leaves));
-    if t.algorithm.has_window() {
+        format!("value {}, {} nodes, {} leaves", t.result().value, thousands(s.nodes), thousands(s.leaves));
+    if t.algorithm().has_window() {
         line.push_str(&format!(", {} cutoffs", thousands(s.cutoffs)));
     }
-    if t.algorithm.features.mcts {
+    if t.algorithm().features.mcts {
         line.push_str(&format!(", {} iterations", thousands(s.iterations)));
     }
     line
 }
 
 fn row(ex: &Example, t: &Trace) -> Row {
-    let s = &t.stats;
-    let mm = t.minimax.as_ref().filter(|_| t.algorithm.has_window());
+    let s = t.stats();
+    let mm = t.minimax().filter(|_| t.algorithm().has_window());
     Row {
         file: ex.file,
         title: ex.title,
         blurb: ex.blurb,
         command: ex.command,
-        algo: t.algorithm.title().to_string(),
-        value: t.result.value.to_string(),
-        best: t.result.best_move.clone().unwrap_or_else(|| "—".into()),
+        algo: t.algorithm().title().to_string(),
+        value: t.result().value.to_string(),
+        best: t.result().best_move.clone().unwrap_or_else(|| "—".into()),
         nodes: thousands(s.nodes),
         leaves: thousands(s.leaves),
-        cutoffs: if t.algorithm.has_window() { crate::export::view::cutoffs_text(t) } else { "—".into() },
+        cutoffs: if t.algorithm().has_window() { crate::export::view::cutoffs_text(t) } else { "—".into() },
         minimax_nodes: match mm {
             Some(m) => thousands(m.nodes),
-            None if t.algorithm.features.mcts => "—".into(),
-            None if !t.algorithm.has_window() => thousands(s.nodes),
+            None if t.algorithm().features.mcts => "—".into(),
+            None if !t.algorithm().has_window() => thousands(s.nodes),
             None => "—".into(),
         },
         saving: match mm {

@@ -334,10 +334,10 @@ impl GameTask for RecordTask<'_> {
             let mut g = game;
             // "Where cheap": minimax may visit far more nodes than alpha-beta (30x in full
             // tic-tac-toe), but a reference count is not worth more than a few million nodes.
-            let budget = trace.stats.nodes.saturating_mul(64).clamp(100_000, DEFAULT_MAX_NODES);
+            let budget = trace.stats().nodes.saturating_mul(64).clamp(100_000, DEFAULT_MAX_NODES);
             let mut counter = Counter::new(budget);
             if search::run(Algorithm::Minimax, &mut g, depth, &mut counter).is_ok() {
-                trace.minimax = Some(counter.stats);
+                trace = trace.with_minimax(Some(counter.stats));
             }
         }
         Ok(trace)

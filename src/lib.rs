@@ -15,8 +15,8 @@
 //!
 //! let input = Input::from_tree_text("((3 12 8) (2 4 6) (14 5 2))", None).unwrap();
 //! let trace = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
-//! assert_eq!(trace.result.value, 3.into());
-//! assert_eq!((trace.stats.nodes, trace.stats.leaves), (11, 7));
+//! assert_eq!(trace.result().value, 3.into());
+//! assert_eq!((trace.stats().nodes, trace.stats().leaves), (11, 7));
 //! ```
 
 pub mod compare;

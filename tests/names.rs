@@ -12,7 +12,7 @@ fn chain(open: &str, depth: usize, close: &str) -> Trace {
 }
 
 fn at_depth(t: &Trace, d: u16) -> NodeId {
-    t.nodes.iter().position(|n| n.depth == d).unwrap() as NodeId
+    t.nodes().iter().position(|n| n.depth == d).unwrap() as NodeId
 }
 
 #[test]
@@ -23,7 +23,7 @@ fn a_long_way_down_keeps_its_ends_and_says_the_depth() {
     assert_eq!(t.display_name(at_depth(&t, 13)), "node 1.1.1.1…1.1.1.1 (depth 13)");
     assert_eq!(t.display_name(at_depth(&t, 30)), "node 1.1.1.1…1.1.1.1 (depth 30)");
     // Every name is short, however deep.
-    assert!(t.nodes.iter().enumerate().all(|(id, _)| t.display_name(id as NodeId).len() < 40));
+    assert!(t.nodes().iter().enumerate().all(|(id, _)| t.display_name(id as NodeId).len() < 40));
 }
 
 #[test]

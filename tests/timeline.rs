@@ -13,7 +13,7 @@ fn aima(algo: Algorithm) -> Trace {
 }
 
 fn named(trace: &Trace, name: &str) -> NodeId {
-    (0..trace.nodes.len() as NodeId).find(|&i| trace.name(i) == Some(name)).unwrap()
+    (0..trace.nodes().len() as NodeId).find(|&i| trace.name(i) == Some(name)).unwrap()
 }
 
 /// Replays the events by brute force (a stack machine over their data) to check the
@@ -21,7 +21,7 @@ fn named(trace: &Trace, name: &str) -> NodeId {
 fn brute(trace: &Trace, step: usize) -> (Vec<NodeId>, Vec<(Score, Score)>, Counts) {
     let mut stack: Vec<(NodeId, Score, Score)> = Vec::new();
     let mut counts = Counts::default();
-    let events: Vec<Event> = trace.events.iter(&trace.nodes).take(step + 1).collect();
+    let events: Vec<Event> = trace.events().iter(trace.nodes()).take(step + 1).collect();
     for (k, e) in events.iter().enumerate() {
         match *e {
             Event::Enter { node, alpha, beta } | Event::Research { node, alpha, beta } => {
@@ -62,10 +62,10 @@ fn snapshots_agree_with_a_brute_force_replay() {
         .trace(Algorithm::NegamaxAb, &RunOptions::default())
         .unwrap(),
     ];
-    assert!(traces[3].events.len() > 2 * CHECKPOINT, "the random tree spans checkpoints");
+    assert!(traces[3].events().len() > 2 * CHECKPOINT, "the random tree spans checkpoints");
     for trace in &traces {
         let timeline = Timeline::new(trace);
-        for step in 0..trace.events.len() {
+        for step in 0..trace.events().len() {
             let snap = timeline.at(step);
             let (ids, windows, counts) = brute(trace, step);
             let got: Vec<NodeId> = snap.stack.iter().map(|f| f.node).collect();
@@ -75,10 +75,10 @@ fn snapshots_agree_with_a_brute_force_replay() {
             assert_eq!(snap.counts, counts, "counts at step {step}");
         }
         let end = timeline.counts(timeline.last());
-        assert_eq!(end.nodes as u64, trace.stats.nodes);
-        assert_eq!(end.leaves as u64, trace.stats.leaves);
-        assert_eq!(end.cutoffs as u64, trace.stats.cutoffs);
-        assert_eq!(end.pruned as u64, trace.stats.pruned);
+        assert_eq!(end.nodes as u64, trace.stats().nodes);
+        assert_eq!(end.leaves as u64, trace.stats().leaves);
+        assert_eq!(end.cutoffs as u64, trace.stats().cutoffs);
+        assert_eq!(end.pruned as u64, trace.stats().pruned);
     }
 }
 
@@ -114,7 +114,7 @@ fn the_aima_cutoff_at_c() {
     }
     assert_eq!(timeline.seen(named(&trace, "D"), first), Seen::Hidden);
     assert_eq!(timeline.subtree_size(c), 4);
-    assert_eq!(timeline.subtree_size(a), trace.nodes.len() as u32);
+    assert_eq!(timeline.subtree_size(a), trace.nodes().len() as u32);
     // The update before the cutoff: C's β fell from +∞ to 2.
     let update = first - 1;
     assert_eq!(timeline.window_before(update), (3.into(), Score::INF));
@@ -128,7 +128,7 @@ fn minimax_keeps_the_best_value_so_far() {
     assert!(timeline.cutoff_steps().is_empty());
     let b = named(&trace, "B");
     // After B's second leaf reported: best so far min(3, 12) = 3.
-    let step = (0..trace.events.len())
+    let step = (0..trace.events().len())
         .filter(|&s| timeline.kind(s) == EventKind::Update && timeline.focus(s) == b)
         .nth(1)
         .unwrap();

@@ -181,7 +181,7 @@ pub fn draw(
     if format.info().streams && render.is_none() {
         // Written as it is produced: no copy of the output in memory.
         let bar = match output {
-            Some(path) if trace.nodes.len() >= BIG_TRACE => {
+            Some(path) if trace.nodes().len() >= BIG_TRACE => {
                 super::progress::bytes(&path.display().to_string())
             }
             _ => indicatif::ProgressBar::hidden(),

@@ -86,7 +86,7 @@ impl Explainer {
         let mv = d.result.best_move.clone().unwrap_or_default();
         let popts = PageOptions {
             title: Some(format!("Move {ply}: {player} plays {mv}")),
-            subtitle: Some(format!("The search behind the computer's move: {}", trace.input.description)),
+            subtitle: Some(format!("The search behind the computer's move: {}", trace.input().description)),
             boards: Some(format!("boards/{stem}/")),
             back: Some(("index.html".into(), "all of the computer's decisions".into())),
         };

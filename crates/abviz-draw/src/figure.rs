@@ -345,19 +345,19 @@ impl Timing {
     /// When each node appears, gets its value and is cut, and how its window changes: read from
     /// the trace's timeline (overlay k shows the state after step k − 1).
     fn new(trace: &Trace) -> Timing {
-        let n = trace.nodes.len();
+        let n = trace.nodes().len();
         let timeline = trace.timeline();
         let mut t = Timing {
             enter: vec![0; n],
             value: vec![0; n],
             windows: vec![Vec::new(); n],
             cut: vec![0; n],
-            last: trace.events.len() as u32 + 1,
+            last: trace.events().len() as u32 + 1,
         };
         let overlay = |step: u32| if step == NEVER { 0 } else { step + 1 };
         for id in 0..n {
             let s = trace.steps_of(id as NodeId);
-            if trace.nodes[id].visited() {
+            if trace.nodes()[id].visited() {
                 t.enter[id] = overlay(s.enter);
                 t.value[id] = overlay(s.valued);
             } else {

@@ -71,7 +71,7 @@ pub fn fit_to_width(trace: &Trace, opts: &ViewOptions, max: f64) -> Fit {
         let w = width(&View::new(trace, &o));
         (o, w)
     };
-    let (mut lo, mut hi) = (0u64, whole.collapsed_above().unwrap_or(trace.nodes.len() as u64));
+    let (mut lo, mut hi) = (0u64, whole.collapsed_above().unwrap_or(trace.nodes().len() as u64));
     drop(whole);
     let mut best = at(0);
     while lo < hi {

@@ -82,7 +82,7 @@ impl HtmlExporter {
 
 impl Exporter for HtmlExporter {
     fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
-        if trace.nodes.is_empty() {
+        if trace.nodes().is_empty() {
             return Err(Error::CountsOnly { view: "page" });
         }
         #[cfg(feature = "html")]
@@ -234,7 +234,7 @@ struct TracePage<'a> {
 #[cfg(feature = "html")]
 /// The default title of a page.
 pub fn default_title(trace: &Trace) -> String {
-    format!("{} — {}", trace.algorithm.title(), trace.input.description)
+    format!("{} — {}", trace.algorithm().title(), trace.input().description)
 }
 
 #[cfg(feature = "html")]
@@ -254,10 +254,10 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let data = PageData::new(trace, &view, boards);
     let title = popts.title.clone().unwrap_or_else(|| default_title(trace));
     let subtitle = popts.subtitle.clone().unwrap_or_default();
-    let r = &trace.result;
-    let mut facts = vec![("Algorithm", trace.algorithm.title().to_string(), false)];
-    facts.push(("Input", trace.input.description.clone(), false));
-    let estimate = if trace.algorithm.features.mcts {
+    let r = trace.result();
+    let mut facts = vec![("Algorithm", trace.algorithm().title().to_string(), false)];
+    facts.push(("Input", trace.input().description.clone(), false));
+    let estimate = if trace.algorithm().features.mcts {
         " (an estimate: the best move's mean result, rounded)"
     } else {
         ""
@@ -269,12 +269,12 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     if !r.pv.is_empty() {
         facts.push(("Principal variation", r.pv.join(" "), true));
     }
-    let s = &trace.stats;
-    let mm = trace.minimax.as_ref().filter(|_| trace.algorithm.has_window());
+    let s = trace.stats();
+    let mm = trace.minimax().filter(|_| trace.algorithm().has_window());
     let col = |v: Option<u64>| v.map_or("—".to_string(), thousands);
     let mut counts =
         vec![CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) }];
-    if trace.algorithm.features.mcts {
+    if trace.algorithm().features.mcts {
         counts.push(CountRow { what: "iterations", this: thousands(s.iterations), minimax: col(None) });
     } else {
         counts.push(CountRow {
@@ -283,7 +283,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
             minimax: col(mm.map(|m| m.leaves)),
         });
     }
-    if trace.algorithm.has_window() {
+    if trace.algorithm().has_window() {
         counts.push(CountRow {
             what: "cutoffs",
             this: super::view::cutoffs_text(trace),
@@ -298,7 +298,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let saving = mm.filter(|m| m.nodes > 0 && m.leaves > 0).map(|m| {
         format!(
             "{} visits {} of the {} nodes minimax visits ({}) and evaluates {} of its {} leaves ({}).",
-            trace.algorithm.title(),
+            trace.algorithm().title(),
             thousands(s.nodes),
             thousands(m.nodes),
             percent(s.nodes, m.nodes),
@@ -312,19 +312,19 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         subtitle: &subtitle,
         back: popts.back.clone(),
         facts,
-        algo_title: trace.algorithm.title(),
+        algo_title: trace.algorithm().title(),
         counts,
         compare_minimax: mm.is_some(),
         saving,
         notes: view.notes(),
         svg,
-        code: trace.algorithm.lines(),
+        code: trace.algorithm().lines(),
         data: DATA_MARKER,
-        steps: trace.events.len(),
-        windowed: trace.algorithm.has_window(),
-        game: trace.input.game.is_some(),
+        steps: trace.events().len(),
+        windowed: trace.algorithm().has_window(),
+        game: trace.input().game.is_some(),
         mcts_chart: super::html_mcts::share_chart(trace),
-        mcts: trace.algorithm.features.mcts,
+        mcts: trace.algorithm().features.mcts,
         css: CSS,
         js: JS,
     };
@@ -335,7 +335,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let (head, tail) = shell.rsplit_once(DATA_MARKER).expect("the template has the data marker");
     // Reserved for what big pages take (15–20 bytes per node and event), so the page is rarely
     // copied as it grows.
-    let estimate = 24 * (trace.nodes.len() + trace.events.len()) + (1 << 20);
+    let estimate = 24 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
     let mut html = Vec::with_capacity(head.len() + tail.len() + estimate);
     html.extend_from_slice(head.as_bytes());
     write_json_for_script(&mut html, &data);
@@ -358,8 +358,8 @@ fn percent(part: u64, whole: u64) -> String {
 /// Board pictures for the nodes a reader can point at: per node the index of its picture in
 /// the returned list of files (deduplicated by position), within [`BOARD_BUDGET`].
 fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<SiteFile>) {
-    let Some(game) = trace.input.game.as_deref() else { return (None, Vec::new()) };
-    if trace.positions.is_none() {
+    let Some(game) = trace.input().game.as_deref() else { return (None, Vec::new()) };
+    if trace.positions().is_none() {
         return (None, Vec::new());
     }
     let mut order: Vec<NodeId> = vec![trace.result_root()];
@@ -368,7 +368,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
         super::view::Item::Node(id) => Some(*id),
         super::view::Item::Stub { .. } => None,
     }));
-    let mut index = vec![-1i32; trace.nodes.len()];
+    let mut index = vec![-1i32; trace.nodes().len()];
     // A board is its position and the move that led to it (marked on the board).
     let mut by_position: BTreeMap<(&str, Option<&str>), i32> = BTreeMap::new();
     let mut files = Vec::new();
@@ -426,10 +426,10 @@ mod tests {
         let p = page(&t, &ViewOptions::default(), &PageOptions::default());
         let html = &p.html;
         // The page words alpha-beta's events itself (tests/browser.rs checks every sentence).
-        for k in 0..t.events.len() {
+        for k in 0..t.events().len() {
             assert!(!html.contains(&abviz_trace::narration::narrate(&t, k)), "step {k} is not stored");
         }
-        for line in t.algorithm.lines() {
+        for line in t.algorithm().lines() {
             assert!(html.contains(line), "{line}");
         }
         let c = t.child_at(0, 1).unwrap();

@@ -316,7 +316,7 @@ fn second_node(e: &Event) -> Option<NodeId> {
 
 impl<'a> PageData<'a> {
     pub(super) fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
-        let range = view.opts.labels.range && trace.algorithm.has_window();
+        let range = view.opts.labels.range && trace.algorithm().has_window();
         let scores = scores(trace);
         let (n, labels, named) = nodes(trace, view, &scores, boards.as_ref().map(|b| b.index.as_slice()));
         let (ev, say) = events(trace, &scores, range);
@@ -339,17 +339,17 @@ impl<'a> PageData<'a> {
             items.parent.push(view.parent(i as u32).map_or(-1, i64::from));
         }
         PageData {
-            algo: trace.algorithm.name(),
-            windowed: trace.algorithm.has_window(),
+            algo: trace.algorithm().name(),
+            windowed: trace.algorithm().has_window(),
             range,
-            game: trace.input.game.as_deref(),
+            game: trace.input().game.as_deref(),
             scores: scores.texts(),
             labels,
             named,
-            is_game: trace.input.kind.is_game(),
+            is_game: trace.input().kind.is_game(),
             passes: !trace.passes().is_empty(),
             pass_steps: trace.passes().iter().map(|p| (p.start, p.depth.map_or(-1, i64::from))).collect(),
-            best: trace.result.best_move.as_deref(),
+            best: trace.result().best_move.as_deref(),
             n,
             cut,
             ev,
@@ -366,13 +366,13 @@ fn scores(trace: &Trace) -> Scores {
     let mut scores = Scores::default();
     scores.add(Score::NEG_INF);
     scores.add(Score::INF);
-    for id in 0..trace.nodes.len() as NodeId {
+    for id in 0..trace.nodes().len() as NodeId {
         let s = trace.summary(id);
         for v in [s.value, s.alpha_in, s.beta_in, s.alpha_out, s.beta_out] {
             scores.add(v);
         }
     }
-    for e in trace.events.iter(&trace.nodes) {
+    for e in trace.events().iter(trace.nodes()) {
         if let Some((a, b)) = e.window() {
             scores.add(a);
             scores.add(b);
@@ -393,7 +393,7 @@ fn nodes<'a>(
     scores: &Scores,
     boards: Option<&[i32]>,
 ) -> (NodeData<'a>, Vec<&'a str>, Vec<(NodeId, &'a str)>) {
-    let n = trace.nodes.len();
+    let n = trace.nodes().len();
     let step1 = |s: u32| if s == NEVER { 0 } else { i64::from(s) + 1 };
     let mut d = NodeData::default();
     let mut labels: Vec<&str> = Vec::new();
@@ -401,7 +401,7 @@ fn nodes<'a>(
     let mut named = Vec::new();
     // The node before's pre, post, enter, fin and cut_at.
     let mut before = [0i64; 5];
-    for (id, node) in trace.nodes.iter().enumerate() {
+    for (id, node) in trace.nodes().iter().enumerate() {
         let id = id as NodeId;
         let s = trace.summary(id);
         let steps = trace.steps_of(id);
@@ -452,7 +452,7 @@ fn nodes<'a>(
         index.iter().for_each(|&k| column.push(i64::from(k)));
         d.board = Some(column);
     }
-    if trace.input.game.is_some() && trace.positions.is_some() {
+    if trace.input().game.is_some() && trace.positions().is_some() {
         // The positions of the nodes a reader can point at: drawn, or with a board.
         let mut shown = vec![false; n];
         for it in view.items() {
@@ -482,7 +482,7 @@ fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<(usize
     let back = |k: usize, s: Option<usize>| s.map_or(0, |s| (k - s) as i64);
     // The state after the step before.
     let (mut node, mut child, mut focus, mut a, mut b) = (-1i64, -1i64, -1i64, 0i64, 0i64);
-    for (k, e) in trace.events.iter(&trace.nodes).enumerate() {
+    for (k, e) in trace.events().iter(trace.nodes()).enumerate() {
         let flag: u8 = match e {
             Event::Exit { bound, .. }
             | Event::PassEnd { bound, .. }
@@ -499,7 +499,7 @@ fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<(usize
         let expected_child = if child >= 0 { child } else { node };
         let expected_focus = match e {
             _ if this_node < 0 => focus,
-            Event::Exit { node: n, .. } => id_or_none(trace.nodes[n as usize].parent),
+            Event::Exit { node: n, .. } => id_or_none(trace.nodes()[n as usize].parent),
             _ => this_node,
         };
         ev.node.push(this_node - node);
@@ -596,7 +596,7 @@ mod tests {
             trace("((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))", Algorithm::AlphaBeta);
         let view = View::new(&t, &ViewOptions::default());
         let d = PageData::new(&t, &view, None);
-        let n = t.nodes.len();
+        let n = t.nodes().len();
         for col in [
             &d.n.v,
             &d.n.ai,
@@ -616,10 +616,10 @@ mod tests {
         assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
         assert_eq!(d.scores.last().map(String::as_str), Some("+∞"));
         let ev = decoded(&d);
-        assert_eq!(ev.len(), t.events.len());
+        assert_eq!(ev.len(), t.events().len());
         let tl = t.timeline();
         let score = |i: i64| d.scores[i as usize].clone();
-        for (k, e) in t.events.iter(&t.nodes).enumerate() {
+        for (k, e) in t.events().iter(t.nodes()).enumerate() {
             let [node, child, focus, a, b, up] = ev[k];
             assert_eq!(node, e.node().map_or(-1, id_or_none), "step {k}");
             assert_eq!(child, second_node(&e).map_or(-1, id_or_none), "step {k}");
@@ -646,7 +646,7 @@ mod tests {
         let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::Mtdf);
         let view = View::new(&t, &ViewOptions::default());
         let d = PageData::new(&t, &view, None);
-        let kinds: Vec<EventKind> = (0..t.events.len()).map(|k| t.events.kind(k)).collect();
+        let kinds: Vec<EventKind> = (0..t.events().len()).map(|k| t.events().kind(k)).collect();
         let stored: Vec<usize> = d.say.iter().map(|(k, _)| *k).collect();
         let rare: Vec<usize> = (0..kinds.len()).filter(|&k| !worded_by_page(kinds[k])).collect();
         assert!(!rare.is_empty());

@@ -28,12 +28,12 @@ pub(super) struct MctsData {
 impl MctsData {
     /// The data of `trace`, if it is an MCTS trace.
     pub(super) fn new(trace: &Trace) -> Option<MctsData> {
-        if !trace.algorithm.features.mcts {
+        if !trace.algorithm().features.mcts {
             return None;
         }
         let mut d = MctsData::default();
         let mut it = 0;
-        for e in trace.events.iter(&trace.nodes) {
+        for e in trace.events().iter(trace.nodes()) {
             let (n, w, u) = match e {
                 Event::Iteration { .. } => {
                     it += 1;
@@ -74,7 +74,7 @@ const DASHES: [&str; LINES] = ["", "6 3", "2 2", "8 2 2 2", "1 3", "4 4"];
 /// [`LINES`] children), with a cursor line `#mcts-cursor` the stepper moves; `None` when the
 /// trace is not MCTS or has no root children.
 pub(super) fn share_chart(trace: &Trace) -> Option<String> {
-    if !trace.algorithm.features.mcts || trace.nodes.is_empty() {
+    if !trace.algorithm().features.mcts || trace.nodes().is_empty() {
         return None;
     }
     let root = trace.result_root();
@@ -87,7 +87,7 @@ pub(super) fn share_chart(trace: &Trace) -> Option<String> {
     let slot = |id: NodeId| kids.iter().position(|&c| c == id);
     let mut series: Vec<Vec<u32>> = vec![Vec::new(); kids.len()];
     let mut root_n = Vec::new();
-    for e in trace.events.iter(&trace.nodes) {
+    for e in trace.events().iter(trace.nodes()) {
         match e {
             Event::Backprop { node, visits: n, .. } if node == root => {
                 root_n.push(n);

@@ -14,7 +14,7 @@ pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f6
         prims: vec![],
         tags: vec![],
     };
-    for k in 0..trace.events.len() {
+    for k in 0..trace.events().len() {
         let text = one_line(&abviz_trace::narration::narrate(trace, k));
         let step = k as u32 + 1;
         g.prims.push((

@@ -13,7 +13,7 @@ pub(super) fn split_thin(
     min_visits: Option<u32>,
 ) -> (Vec<NodeId>, Vec<NodeId>) {
     match min_visits {
-        Some(k) if trace.algorithm.features.mcts => {
+        Some(k) if trace.algorithm().features.mcts => {
             kids.into_iter().partition(|&c| trace.mcts(c).is_some_and(|m| m.visits >= k))
         }
         _ => (kids, Vec::new()),
@@ -68,14 +68,14 @@ pub(super) fn legend_text(key: LegendKey) -> Option<&'static str> {
 
 /// One line under the figure: the move, its visits and the iterations.
 pub(super) fn caption(trace: &Trace) -> String {
-    let r = &trace.result;
-    let mut s = format!("{}: {} iterations", trace.algorithm.title(), thousands(trace.stats.iterations));
+    let r = trace.result();
+    let mut s = format!("{}: {} iterations", trace.algorithm().title(), thousands(trace.stats().iterations));
     let root = trace.result_root();
     if let (Some(m), Some(best)) = (&r.best_move, trace.most_visited(root)) {
         let n = trace.mcts(best).map_or(0, |m| m.visits);
         let q = trace.mcts(best).and_then(|m| m.mean()).map(number).unwrap_or_default();
         s.push_str(&format!(", best move {} (N {n}, W/N {q})", clip(&one_line(m), NAME_WIDTH)));
     }
-    s.push_str(&format!(" · {} nodes", thousands(trace.stats.nodes)));
+    s.push_str(&format!(" · {} nodes", thousands(trace.stats().nodes)));
     s
 }

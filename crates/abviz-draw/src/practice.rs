@@ -156,7 +156,7 @@ pub fn practice_site(trees: &[PracticeTree], back: Option<(String, String)>) -> 
 
 fn tree_data(ex: &Exercise, id: String, group: &str, solution: String) -> TreeData {
     let t = ex.trace;
-    let windowed = t.algorithm.has_window();
+    let windowed = t.algorithm().has_window();
     let opts = exercise_view(&SheetOptions { windows: windowed, ..SheetOptions::default() });
     let view = View::new(t, &ViewOptions { no_legend: true, ..opts });
     let fig = draw(&view, false);
@@ -164,7 +164,7 @@ fn tree_data(ex: &Exercise, id: String, group: &str, solution: String) -> TreeDa
     let key = svg::render(&key_view, &draw(&key_view, false));
     let sentences = Sentences::new(t);
     let mut cuts = Vec::new();
-    let mut cut_of = vec![None; t.nodes.len()];
+    let mut cut_of = vec![None; t.nodes().len()];
     for c in t.cutoffs().iter().filter(|c| c.pruned > 0) {
         cut_of[c.node as usize] = Some(cuts.len());
         cuts.push(CutData { node: t.display_name(c.node), why: sentences.of(c.step as usize) });
@@ -236,7 +236,7 @@ struct Sentences {
 impl Sentences {
     fn new(trace: &Trace) -> Sentences {
         let timeline = trace.timeline();
-        let events: Vec<Event> = trace.events.iter(&trace.nodes).collect();
+        let events: Vec<Event> = trace.events().iter(trace.nodes()).collect();
         let all = events.iter().enumerate().map(|(k, e)| say(&timeline, k, e)).collect();
         Sentences { all, events }
     }
@@ -284,11 +284,11 @@ fn why_searched(t: &Trace, s: &Sentences, id: NodeId) -> String {
         return format!("{parent} always searches its first child, {child}.");
     }
     match s.update_from(p, kids[k - 1]).map(|step| (step, &s.events[step])) {
-        Some((step, &Event::Update { alpha, beta, .. })) if t.algorithm.has_window() => format!(
+        Some((step, &Event::Update { alpha, beta, .. })) if t.algorithm().has_window() => format!(
             "{} So α = {alpha} < β = {beta} at {parent}: no cutoff, and {child} is searched.",
             s.of(step)
         ),
-        _ => format!("{parent} searches every child: {} makes no cutoffs.", t.algorithm.title()),
+        _ => format!("{parent} searches every child: {} makes no cutoffs.", t.algorithm().title()),
     }
 }
 

@@ -72,9 +72,9 @@ pub fn instructions(ex: &Exercise, windows: bool) -> String {
     };
     let mut s = format!(
         "Search the tree with {}: {root} moves at the root, children are searched left to right. Write the value each interior node returns",
-        t.algorithm.title()
+        t.algorithm().title()
     );
-    if t.algorithm.has_window() {
+    if t.algorithm().has_window() {
         s.push_str(", and cross out every branch that is never searched");
         if windows {
             s.push_str("; beside each interior node write its window [α, β] as it returns");
@@ -121,15 +121,15 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
 /// The key's line under its heading: the root value and what was pruned.
 fn key_note(ex: &Exercise) -> String {
     let t = ex.trace;
-    let mut s = format!("{}: root value {}", t.algorithm.title(), t.result.value);
-    if let Some(m) = &t.result.best_move {
+    let mut s = format!("{}: root value {}", t.algorithm().title(), t.result().value);
+    if let Some(m) = &t.result().best_move {
         s.push_str(&format!(", best move {m}"));
     }
-    if t.algorithm.has_window() {
+    if t.algorithm().has_window() {
         s.push_str(&format!(
             "; cutoffs: {}; children never searched: {}",
             super::view::cutoffs_text(t),
-            t.stats.pruned
+            t.stats().pruned
         ));
     }
     s.push('.');

@@ -28,12 +28,11 @@ pub fn tree(text: &str, algo: Algorithm) -> Trace {
         ..Default::default()
     };
     let tree = ExplicitTree::from_compact(compact, root);
-    let mut trace = traced(&tree, u32::MAX, algo, info);
+    let trace = traced(&tree, u32::MAX, algo, info);
     // The comparison with minimax the summaries show, as a full run counts it.
     let mut counter = Counter::new(u64::MAX);
     abviz_search::run(Algorithm::Minimax, &mut tree.clone(), u32::MAX, &mut counter).expect("no budget");
-    trace.minimax = algo.has_window().then_some(counter.stats);
-    trace
+    trace.with_minimax(algo.has_window().then_some(counter.stats))
 }
 
 /// `algo` on a random tree.

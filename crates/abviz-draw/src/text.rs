@@ -48,7 +48,8 @@ impl TextExporter {
     /// The annotated tree and summary.
     pub fn text(&self, trace: &Trace, opts: &ViewOptions) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "{} on {}", trace.algorithm.title(), for_terminal(&trace.input.description));
+        let _ =
+            writeln!(out, "{} on {}", trace.algorithm().title(), for_terminal(&trace.input().description));
         out.push('\n');
         let max_depth = opts.max_depth.unwrap_or_else(|| fitting_depth(trace));
         let mut hidden = 0usize;
@@ -78,7 +79,7 @@ impl TextExporter {
 /// The deepest depth at which the printed tree stays under [`TEXT_NODE_LIMIT`] lines.
 fn fitting_depth(trace: &Trace) -> u32 {
     let mut per_depth: Vec<usize> = Vec::new();
-    for n in &trace.nodes {
+    for n in trace.nodes() {
         let d = n.depth as usize;
         if d >= per_depth.len() {
             per_depth.resize(d + 1, 0);
@@ -113,7 +114,7 @@ fn node_title(trace: &Trace, id: NodeId) -> Option<String> {
     match trace.name(id) {
         Some(n) => Some(for_terminal(n).into_owned()),
         None if trace.parent(id).is_none() => Some("root".into()),
-        None if trace.input.kind.is_game() => Some(for_terminal(trace.move_label(id)).into_owned()),
+        None if trace.input().kind.is_game() => Some(for_terminal(trace.move_label(id)).into_owned()),
         None => None,
     }
 }
@@ -170,14 +171,14 @@ fn write_node(
     }
     let s = trace.summary(id);
     let _ = write!(out, "{title}{}", symbol(trace, id));
-    if trace.algorithm.features.mcts {
+    if trace.algorithm().features.mcts {
         mcts_node(trace, id, out);
         write_children(trace, id, prefix, last, max_depth, out, hidden);
         return;
     }
     if s.is_leaf() {
         let _ = write!(out, " {}", s.value);
-        if s.status == Status::Terminal && trace.name(id).is_none() && trace.input.kind.is_game() {
+        if s.status == Status::Terminal && trace.name(id).is_none() && trace.input().kind.is_game() {
             out.push_str(" (game over)");
         }
     } else {
@@ -188,7 +189,7 @@ fn write_node(
             Bound::Exact => {}
         }
     }
-    if trace.algorithm.has_window() && !s.is_leaf() {
+    if trace.algorithm().has_window() && !s.is_leaf() {
         let _ = write!(out, "  [{}, {}]", s.alpha_out, s.beta_out);
     }
     let _ = write!(out, "  #{}", s.pre);
@@ -236,7 +237,7 @@ fn mcts_node(trace: &Trace, id: NodeId, out: &mut String) {
             let _ = write!(out, "  UCT {}", number(m.uct));
         }
     }
-    if s.status == Status::Leaf && trace.input.kind.is_game() && trace.children(id).is_empty() {
+    if s.status == Status::Leaf && trace.input().kind.is_game() && trace.children(id).is_empty() {
         out.push_str("  (leaf)");
     }
     let _ = write!(out, "  #{}", s.pre);
@@ -313,10 +314,10 @@ fn compare(stats: &Stats, reference: Option<&Stats>, pick: fn(&Stats) -> u64) ->
 }
 
 fn summary(trace: &Trace, out: &mut String) {
-    let r = &trace.result;
-    let s = &trace.stats;
-    let reference = trace.minimax.as_ref();
-    if trace.algorithm.features.mcts {
+    let r = trace.result();
+    let s = trace.stats();
+    let reference = trace.minimax();
+    if trace.algorithm().features.mcts {
         let _ = writeln!(out, "Root value   {} (an estimate: the best move's mean result, rounded)", r.value);
         mcts_summary(trace, out);
         return;
@@ -336,7 +337,7 @@ fn summary(trace: &Trace, out: &mut String) {
     }
     let _ = writeln!(out, "Nodes        {}", compare(s, reference, |s| s.nodes));
     let _ = writeln!(out, "Leaves       {}", compare(s, reference, |s| s.leaves));
-    if trace.algorithm.has_window() {
+    if trace.algorithm().has_window() {
         let _ = writeln!(out, "Cutoffs      {}", super::view::cutoffs_text(trace));
         let _ = writeln!(
             out,
@@ -364,7 +365,7 @@ fn summary(trace: &Trace, out: &mut String) {
 
 /// The summary of an MCTS search: the move and its share of the visits, the root's children.
 fn mcts_summary(trace: &Trace, out: &mut String) {
-    let r = &trace.result;
+    let r = trace.result();
     let root = trace.result_root();
     let visits = trace.mcts(root).map_or(0, |m| m.visits);
     let best = trace.most_visited(root);
@@ -386,8 +387,8 @@ fn mcts_summary(trace: &Trace, out: &mut String) {
     if !r.pv.is_empty() {
         let _ = writeln!(out, "PV           {} (most-visited children)", for_terminal(&r.pv.join(" ")));
     }
-    let _ = writeln!(out, "Iterations   {}", trace.stats.iterations);
-    let _ = writeln!(out, "Nodes        {}", trace.stats.nodes);
+    let _ = writeln!(out, "Iterations   {}", trace.stats().iterations);
+    let _ = writeln!(out, "Nodes        {}", trace.stats().nodes);
     let mut kids: Vec<NodeId> = trace.children(root).to_vec();
     kids.sort_by_key(|&c| std::cmp::Reverse(trace.mcts(c).map_or(0, |m| m.visits)));
     let shares: Vec<String> = kids

@@ -39,8 +39,8 @@ impl TikzExporter {
 
 impl Exporter for TikzExporter {
     fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
-        if opts.tikz_steps && trace.events.len() > MAX_TIKZ_STEPS {
-            return Err(Error::TooManySteps { events: trace.events.len(), max: MAX_TIKZ_STEPS });
+        if opts.tikz_steps && trace.events().len() > MAX_TIKZ_STEPS {
+            return Err(Error::TooManySteps { events: trace.events().len(), max: MAX_TIKZ_STEPS });
         }
         let view = View::new(trace, opts);
         let fig = draw(&view, opts.tikz_steps);

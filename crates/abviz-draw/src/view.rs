@@ -202,7 +202,7 @@ pub fn node_id(id: NodeId) -> String {
 /// The number of cutoffs as a figure's reader counts them: "2 (1 of which prunes nothing)" when
 /// some held after the last child and left nothing unsearched.
 pub fn cutoffs_text(t: &Trace) -> String {
-    let n = t.stats.cutoffs;
+    let n = t.stats().cutoffs;
     match t.idle_cutoffs() as u64 {
         0 => thousands(n),
         1 if n == 1 => "1 (after the last child: prunes nothing)".to_string(),
@@ -266,8 +266,8 @@ fn drawn_root(trace: &Trace, pass: Option<u32>) -> NodeId {
 
 /// Depth-first preorder of the tree below `root`, children in move order, without recursion.
 fn preorder(trace: &Trace, root: NodeId) -> Vec<NodeId> {
-    let mut order = Vec::with_capacity(trace.nodes.len());
-    if trace.nodes.is_empty() {
+    let mut order = Vec::with_capacity(trace.nodes().len());
+    if trace.nodes().is_empty() {
         return order;
     }
     let mut stack = vec![root];
@@ -281,7 +281,7 @@ fn preorder(trace: &Trace, root: NodeId) -> Vec<NodeId> {
 impl<'a> View<'a> {
     /// Selects what to show of `trace` under `opts` and writes the labels.
     pub fn new(trace: &'a Trace, opts: &ViewOptions) -> View<'a> {
-        let n = trace.nodes.len();
+        let n = trace.nodes().len();
         let roots = if n == 0 {
             vec![Trace::ROOT]
         } else if opts.all_passes && trace.passes().len() > 1 {
@@ -594,13 +594,13 @@ impl<'a> View<'a> {
     /// The symbol the legend shows for the text beside the nodes: the window "[α, β]", or "N"
     /// (visits) in an MCTS trace.
     pub fn beside_symbol(&self) -> &'static str {
-        if self.trace.algorithm.features.mcts { "N" } else { "[α, β]" }
+        if self.trace.algorithm().features.mcts { "N" } else { "[α, β]" }
     }
 
     /// The legend's words for `key` (the symbol is drawn by each format).
     pub fn legend_text(&self, key: LegendKey) -> String {
         let l = &self.opts.labels;
-        if self.trace.algorithm.features.mcts
+        if self.trace.algorithm().features.mcts
             && let Some(text) = super::mcts_view::legend_text(key)
         {
             return text.into();
@@ -632,26 +632,30 @@ impl<'a> View<'a> {
     /// One line under the figure: algorithm, value, best move and counts.
     pub fn caption(&self) -> String {
         let t = self.trace;
-        let r = &t.result;
+        let r = t.result();
         if self.opts.exercise {
             return exercise_caption(t);
         }
-        if t.algorithm.features.mcts {
+        if t.algorithm().features.mcts {
             return super::mcts_view::caption(t);
         }
-        let mut s = t.algorithm.title().to_string();
+        let mut s = t.algorithm().title().to_string();
         if !self.opts.caption_without_answer {
             s.push_str(&format!(": value {}", r.value));
             if let Some(m) = &r.best_move {
                 s.push_str(&format!(", best move {}", clip(&one_line(m), NAME_WIDTH)));
             }
         }
-        s.push_str(&format!(" · {} nodes, {} leaves", thousands(t.stats.nodes), thousands(t.stats.leaves)));
-        if t.algorithm.has_window() {
-            s.push_str(&format!(", {} pruned", thousands(t.stats.pruned)));
+        s.push_str(&format!(
+            " · {} nodes, {} leaves",
+            thousands(t.stats().nodes),
+            thousands(t.stats().leaves)
+        ));
+        if t.algorithm().has_window() {
+            s.push_str(&format!(", {} pruned", thousands(t.stats().pruned)));
         }
-        if t.stats.stand_pats > 0 {
-            s.push_str(&format!(", {} stand-pats", thousands(t.stats.stand_pats)));
+        if t.stats().stand_pats > 0 {
+            s.push_str(&format!(", {} stand-pats", thousands(t.stats().stand_pats)));
         }
         s
     }
@@ -712,7 +716,7 @@ impl<'a> View<'a> {
                 } else {
                     shape
                 };
-                let mcts = t.algorithm.features.mcts;
+                let mcts = t.algorithm().features.mcts;
                 let value = if mcts {
                     super::mcts_view::mean_text(t, id)
                 } else if visited || pruned_leaf {
@@ -721,7 +725,7 @@ impl<'a> View<'a> {
                     None
                 };
                 let value = value.filter(|_| l.value || (l.leaves && leaf));
-                let windowed = t.algorithm.has_window();
+                let windowed = t.algorithm().has_window();
                 let interior = visited && !s.is_leaf();
                 let bounds = if mcts {
                     super::mcts_view::beside(t, id).filter(|_| l.bounds_in || l.bounds_out)
@@ -775,7 +779,7 @@ impl<'a> View<'a> {
                 let mv = t.move_label(id);
                 let trivial = mv.is_empty()
                     || t.name(id) == Some(mv)
-                    || (!t.input.kind.is_game() && mv == (n.index + 1).to_string());
+                    || (!t.input().kind.is_game() && mv == (n.index + 1).to_string());
                 let edge_label = (l.moves && !trivial).then(|| clip(&one_line(mv), NAME_WIDTH));
                 let cut_label = match (edge, t.parent(id)) {
                     (Some(EdgeKind::Cut(kind)), Some(p)) => {
@@ -850,7 +854,7 @@ impl<'a> View<'a> {
         }
         let sum = t.summary(id);
         s.push_str(&format!(": value {}", value_text(t, id)));
-        if t.algorithm.has_window() && !sum.is_leaf() {
+        if t.algorithm().has_window() && !sum.is_leaf() {
             s.push_str(&format!(
                 ", window {} on entry, {} on exit",
                 window(sum.alpha_in, sum.beta_in),
@@ -880,13 +884,13 @@ impl<'a> View<'a> {
 
 /// The caption of an exercise: what to do, without the answer.
 fn exercise_caption(t: &Trace) -> String {
-    if t.algorithm.has_window() {
+    if t.algorithm().has_window() {
         format!(
             "{}: write each node's value and cross out the branches it never searches",
-            t.algorithm.title()
+            t.algorithm().title()
         )
     } else {
-        format!("{}: write each node's value", t.algorithm.title())
+        format!("{}: write each node's value", t.algorithm().title())
     }
 }
 
@@ -894,7 +898,7 @@ fn exercise_caption(t: &Trace) -> String {
 fn auto_collapse(trace: &Trace, order: &[NodeId], eligible: &[bool], size: &[u64], pv: &[bool]) -> u64 {
     let count = |k: u64| -> usize {
         // Items shown with threshold k: nodes whose every ancestor is not collapsed, plus stubs.
-        let mut hidden = vec![false; trace.nodes.len()];
+        let mut hidden = vec![false; trace.nodes().len()];
         let mut shown = 0usize;
         for &id in order {
             let i = id as usize;
@@ -952,7 +956,7 @@ mod tests {
         assert_eq!(pruned_paths(&edges), ["0.0.1.2", "1.0.1.1", "2.1"]);
         let none = View::new(&t, &ViewOptions { show_pruned: ShowPruned::None, ..Default::default() });
         assert!(pruned_paths(&none).is_empty());
-        assert_eq!(none.len() as u64, t.stats.nodes);
+        assert_eq!(none.len() as u64, t.stats().nodes);
     }
 
     #[test]
@@ -1015,14 +1019,14 @@ mod tests {
             root_player: Player::Max,
         };
         let t = crate::testing::random(tree, Algorithm::Minimax);
-        assert!(t.nodes.len() > DIAGRAM_NODE_LIMIT);
+        assert!(t.nodes().len() > DIAGRAM_NODE_LIMIT);
         let v = View::new(&t, &ViewOptions::default());
         assert!(v.len() <= DIAGRAM_NODE_LIMIT && v.len() > DIAGRAM_NODE_LIMIT / 8, "{}", v.len());
         assert!(v.notes()[0].contains("collapsed"));
         let k = v.collapsed_above().expect("collapsed");
         assert!(v.notes()[0].contains(&format!("more than {} nodes", thousands(k))), "{}", v.notes()[0]);
         let all = View::new(&t, &ViewOptions { collapse: Some(Collapse::Off), ..Default::default() });
-        assert_eq!(all.len(), t.nodes.len());
+        assert_eq!(all.len(), t.nodes().len());
         assert_eq!(all.collapsed_above(), None);
     }
 

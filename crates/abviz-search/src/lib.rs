@@ -469,7 +469,7 @@ pub const TRACE_MAX_NODES: u64 = 2_000_000;
 ///
 /// let tree = ExplicitTree::parse("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))").unwrap();
 /// let t = trace(Algorithm::AlphaBetaSoft, &tree, u32::MAX).unwrap();
-/// assert_eq!((t.result.value, t.stats.nodes, t.stats.cutoffs), (3.into(), 11, 2));
+/// assert_eq!((t.result().value, t.stats().nodes, t.stats().cutoffs), (3.into(), 11, 2));
 /// ```
 pub fn trace<G: Game>(algo: Algorithm, game: &G, depth: u32) -> Result<Trace, Stop> {
     let settings = Settings::default();

@@ -271,35 +271,38 @@ pub struct SearchResult {
     pub pv_indices: Vec<u32>,
 }
 
-/// A recorded search.
+/// A recorded search: made by the [`Recorder`](crate::Recorder) or read from a trace file, then
+/// only read. Its parts are reached through accessors (the caches built from them — child
+/// lists, summaries, the timeline, names — stay right because nothing outside this crate can
+/// change them).
 #[derive(Clone, Debug, Default)]
 pub struct Trace {
     /// The algorithm that ran (its descriptor, as data).
-    pub algorithm: AlgorithmInfo,
+    pub(crate) algorithm: AlgorithmInfo,
     /// The input.
-    pub input: InputInfo,
+    pub(crate) input: InputInfo,
     /// The result.
-    pub result: SearchResult,
+    pub(crate) result: SearchResult,
     /// The counts.
-    pub stats: Stats,
+    pub(crate) stats: Stats,
     /// Every node: entered ones when first entered, pruned ones at their cutoff. Ids grow in
     /// creation order, so a parent's id is smaller than its children's.
-    pub nodes: Vec<Node>,
+    pub(crate) nodes: Vec<Node>,
     /// Interned move labels and node names.
-    pub labels: Vec<String>,
+    pub(crate) labels: Vec<String>,
     /// The event log, in order.
-    pub events: EventLog,
+    pub(crate) events: EventLog,
     /// The user's name of each node (explicit trees) as an index into `labels`, or [`NONE`];
     /// empty when no node has a name.
-    pub names: Vec<u32>,
+    pub(crate) names: Vec<u32>,
     /// The static values of pruned leaves (explicit trees show them faded), by node id.
-    pub pruned_values: Vec<(NodeId, Score)>,
+    pub(crate) pruned_values: Vec<(NodeId, Score)>,
     /// MCTS with `--record-playouts`: each playout's moves, in the order of its simulate events.
-    pub playouts: Vec<RecordedPlayout>,
+    pub(crate) playouts: Vec<RecordedPlayout>,
     /// A minimax search of the same input, counted for comparison (when it was cheap enough).
-    pub minimax: Option<Stats>,
+    pub(crate) minimax: Option<Stats>,
     /// Position notations per node (games, when recorded).
-    pub positions: Option<Positions>,
+    pub(crate) positions: Option<Positions>,
     /// Children of each node in move order, built on first use.
     pub(crate) children: std::sync::OnceLock<ChildIndex>,
     /// What views read, derived from the events on first use.
@@ -311,6 +314,74 @@ pub struct Trace {
 }
 
 impl Trace {
+    /// The algorithm that ran (its descriptor, as data).
+    pub fn algorithm(&self) -> &AlgorithmInfo {
+        &self.algorithm
+    }
+
+    /// Where the searched position came from.
+    pub fn input(&self) -> &InputInfo {
+        &self.input
+    }
+
+    /// The result: root value, best move, principal variation.
+    pub fn result(&self) -> &SearchResult {
+        &self.result
+    }
+
+    /// The counts.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Every node, by id: entered ones when first entered, pruned ones at their cutoff. Ids grow
+    /// in creation order, so a parent's id is smaller than its children's.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// Interned move labels and node names ([`Node::label`] indexes them).
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    /// The event log, in order.
+    pub fn events(&self) -> &EventLog {
+        &self.events
+    }
+
+    /// The user's name of each node (explicit trees) as an index into [`Trace::labels`], or
+    /// [`NONE`]; empty when no node has a name ([`Trace::name`] reads one).
+    pub fn names(&self) -> &[u32] {
+        &self.names
+    }
+
+    /// The static values of pruned leaves (explicit trees show them faded), by node id.
+    pub fn pruned_values(&self) -> &[(NodeId, Score)] {
+        &self.pruned_values
+    }
+
+    /// MCTS with recorded playouts: each playout's moves, in the order of its simulate events.
+    pub fn playouts(&self) -> &[RecordedPlayout] {
+        &self.playouts
+    }
+
+    /// A minimax search of the same input, counted for comparison (when it was cheap enough).
+    pub fn minimax(&self) -> Option<&Stats> {
+        self.minimax.as_ref()
+    }
+
+    /// The same trace with the counts of a minimax search of the same input to compare with.
+    pub fn with_minimax(mut self, stats: Option<Stats>) -> Trace {
+        self.minimax = stats;
+        self
+    }
+
+    /// Position notations per node (games, when recorded).
+    pub fn positions(&self) -> Option<&Positions> {
+        self.positions.as_ref()
+    }
+
     /// The heap bytes the trace holds: nodes, events, labels, names, pruned values, positions
     /// and, once a view has asked for it, the child index (not the summaries and the timeline
     /// that views build on demand).

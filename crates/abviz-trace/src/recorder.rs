@@ -60,9 +60,9 @@ const LABEL_CACHE_LIMIT: u32 = 1 << 22;
 /// let mut rec = Recorder::new(Algorithm::AlphaBeta.descriptor(), u64::MAX);
 /// let outcome = run(Algorithm::AlphaBeta, &mut tree, u32::MAX, &mut rec).unwrap();
 /// let trace = rec.finish(Default::default(), outcome.result(&tree));
-/// assert_eq!(trace.result.value, 3.into());
-/// assert_eq!(trace.stats.nodes, 11);
-/// assert_eq!(trace.stats.pruned, 2);
+/// assert_eq!(trace.result().value, 3.into());
+/// assert_eq!(trace.stats().nodes, 11);
+/// assert_eq!(trace.stats().pruned, 2);
 /// ```
 pub struct Recorder<G> {
     algorithm: AlgorithmInfo,

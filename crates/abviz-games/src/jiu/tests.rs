@@ -609,7 +609,7 @@ fn a_search_weighs_from_its_root() {
     let out = run(Algorithm::AlphaBeta, &mut g, 2, &mut rec).unwrap();
     let trace = rec.finish(Default::default(), out.result(&g));
     assert_eq!((g.line_ply(), g.process(), g.process_score(capture)), (0, 0, 100));
-    assert_eq!(trace.result.best_move.as_deref(), Some("b4xb6 (+100)"));
+    assert_eq!(trace.result().best_move.as_deref(), Some("b4xb6 (+100)"));
 }
 
 /// The source's Figures 2 and 3 on one position: a plain alpha-beta on the static table and the
