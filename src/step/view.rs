@@ -11,47 +11,9 @@ use crate::trace::pseudocode;
 use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Seen, Snapshot};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row as TableRow, Table, Wrap};
-
-/// Colours and emphasis; without colour (`NO_COLOR`, `--color never`) only bold, dim and
-/// reverse video are used, and α/β are told apart by their text.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Theme {
-    pub(super) color: bool,
-}
-
-impl Theme {
-    fn fg(&self, c: Color) -> Style {
-        if self.color { Style::new().fg(c) } else { Style::new() }
-    }
-    fn path(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
-    }
-    fn focus(&self) -> Style {
-        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-    }
-    fn faint(&self) -> Style {
-        if self.color { Style::new().fg(Color::DarkGray) } else { Style::new().add_modifier(Modifier::DIM) }
-    }
-    fn cut(&self, kind: CutKind) -> Style {
-        let c = match kind {
-            CutKind::Alpha => Color::Blue,
-            CutKind::Beta => Color::Red,
-        };
-        self.fg(c).add_modifier(Modifier::BOLD)
-    }
-    fn alpha(&self) -> Style {
-        self.fg(Color::Blue)
-    }
-    fn beta(&self) -> Style {
-        self.fg(Color::Red)
-    }
-    fn done(&self) -> Style {
-        self.fg(Color::Green).add_modifier(Modifier::BOLD)
-    }
-}
 
 impl App<'_, '_> {
     /// For a tree shown whole, the width of its outline at the last step (borders included).
