@@ -118,7 +118,7 @@ pub(super) struct PageData<'a> {
     /// template], the most used first: `ev.k` names one per step. Their slots name the step's
     /// columns (`node`, `child`, `value`, `alpha`, `beta`, the cutoff's `bound_from`, the
     /// children a cutoff leaves `pruned`) or, as `$i`, its own values in `args`.
-    pub(super) tpl: Vec<(u8, u8, String)>,
+    pub(super) tpl: Vec<Template>,
     /// The values of the `$` slots, one list per step whose template has any, in step order:
     /// node ids (for a slot with a format) and texts (the others).
     pub(super) args: Vec<Vec<PageArg>>,
@@ -282,6 +282,9 @@ pub(super) fn event_code(k: EventKind) -> u8 {
 fn id_or_none(id: NodeId) -> i64 {
     if id == NONE { -1 } else { i64::from(id) }
 }
+
+/// A sentence template as the page gets it: [its event kind, the kind's flag, the text].
+pub(super) type Template = (u8, u8, String);
 
 /// A value a step ships for its template's `$` slots.
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -477,7 +480,7 @@ type TemplateKey = ([usize; 6], u8, u8, u64);
 #[derive(Default)]
 struct Templates {
     index: FxHashMap<TemplateKey, u32>,
-    texts: Vec<(u8, u8, String)>,
+    texts: Vec<Template>,
     uses: Vec<u64>,
 }
 
@@ -501,14 +504,14 @@ impl Templates {
 
     /// The templates, the most used first (ties in order of first use), and each old number's
     /// new one.
-    fn ordered(self) -> (Vec<(u8, u8, String)>, Vec<u32>) {
+    fn ordered(self) -> (Vec<Template>, Vec<u32>) {
         let mut order: Vec<u32> = (0..self.texts.len() as u32).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(self.uses[i as usize]));
         let mut renumber = vec![0u32; order.len()];
         for (new, &old) in order.iter().enumerate() {
             renumber[old as usize] = new as u32;
         }
-        let mut texts: Vec<Option<(u8, u8, String)>> = self.texts.into_iter().map(Some).collect();
+        let mut texts: Vec<Option<Template>> = self.texts.into_iter().map(Some).collect();
         let sorted = order.iter().map(|&i| texts[i as usize].take().expect("each template once")).collect();
         (sorted, renumber)
     }
@@ -542,7 +545,12 @@ fn page_template(sentence: &Sentence, fills: &[Fill]) -> String {
                     let _ = write!(out, "{} ${shipped}", slot.format.unwrap_or("name"));
                 }
                 Fill::Nodes => {
-                    let _ = write!(out, "{} {} ${shipped}", slot.list.unwrap_or("and"), slot.format.unwrap_or("name"));
+                    let _ = write!(
+                        out,
+                        "{} {} ${shipped}",
+                        slot.list.unwrap_or("and"),
+                        slot.format.unwrap_or("name")
+                    );
                 }
                 Fill::Text => {
                     let _ = write!(out, "${shipped}");
@@ -593,7 +601,7 @@ fn fill(trace: &Trace, slot: &Slot, value: Arg, c: &Columns, scores: &Scores) ->
 
 /// The event columns, with the node ids and windows as differences from what the page expects
 /// (see [`EventData`]), the sentence templates and the values the steps ship for them.
-fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<(u8, u8, String)>, Vec<Vec<PageArg>>) {
+fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<Template>, Vec<Vec<PageArg>>) {
     let timeline = trace.timeline();
     let mut ev = EventData::default();
     let mut templates = Templates::default();
@@ -831,9 +839,8 @@ mod tests {
             for (step, e) in t.events().iter(t.nodes()).enumerate() {
                 let (kind, _, template) = &d.tpl[k[step] as usize];
                 assert_eq!(*kind, event_code(e.kind()), "{algo:?} step {step}");
-                let dollars = parts(template)
-                    .filter(|p| matches!(p, Part::Slot(s) if s.name.starts_with('$')))
-                    .count();
+                let dollars =
+                    parts(template).filter(|p| matches!(p, Part::Slot(s) if s.name.starts_with('$'))).count();
                 let shipped = if dollars > 0 { args.next().unwrap().clone() } else { Vec::new() };
                 assert_eq!(shipped.len(), dollars, "{algo:?} step {step}: {template}");
                 let [node, child, _, a, b, _] = ev[step];
@@ -846,7 +853,12 @@ mod tests {
                         "alpha" => score(a),
                         "beta" => score(b),
                         "bound_from" => Arg::Node(cuts[cut].bound_from),
-                        "pruned" => Arg::Nodes(abviz_trace::narration::pruned_by(&tl, step, node as NodeId, child as NodeId)),
+                        "pruned" => Arg::Nodes(abviz_trace::narration::pruned_by(
+                            &tl,
+                            step,
+                            node as NodeId,
+                            child as NodeId,
+                        )),
                         n => match &shipped[n.trim_start_matches('$').parse::<usize>().unwrap()] {
                             PageArg::Node(id) => Arg::Node(*id),
                             PageArg::Nodes(ids) => Arg::Nodes(ids.clone()),
@@ -854,12 +866,17 @@ mod tests {
                         },
                     })
                 });
-                assert_eq!(said, abviz_trace::narration::narrate(&t, step), "{algo:?} step {step}: {template}");
+                assert_eq!(
+                    said,
+                    abviz_trace::narration::narrate(&t, step),
+                    "{algo:?} step {step}: {template}"
+                );
                 cut += usize::from(e.kind() == EventKind::Cutoff);
             }
             assert!(args.next().is_none(), "{algo:?}: every shipped list belongs to a step");
             // The templates come most used first, and the most common steps take one character.
-            let uses: Vec<usize> = (0..d.tpl.len()).map(|i| k.iter().filter(|&&x| x == i as i64).count()).collect();
+            let uses: Vec<usize> =
+                (0..d.tpl.len()).map(|i| k.iter().filter(|&&x| x == i as i64).count()).collect();
             assert!(uses.windows(2).all(|w| w[0] >= w[1]), "{algo:?}: {uses:?}");
         }
     }

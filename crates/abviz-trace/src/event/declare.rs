@@ -453,20 +453,48 @@ macro_rules! __ev_field_info {
 
 /// A field's [`Wire`](crate::event::Wire).
 macro_rules! __ev_wire {
-    ($t:ty; [node next $($r:tt)*]) => { $crate::event::Wire::Node($crate::event::Implied::Next) };
-    ($t:ty; [node last $($r:tt)*]) => { $crate::event::Wire::Node($crate::event::Implied::Last) };
-    ($t:ty; [node $($r:tt)*]) => { $crate::event::Wire::Node($crate::event::Implied::Top) };
-    ($t:ty; [child next $($r:tt)*]) => { $crate::event::Wire::Child($crate::event::Implied::Next) };
-    ($t:ty; [child last $($r:tt)*]) => { $crate::event::Wire::Child($crate::event::Implied::Last) };
-    ($t:ty; [child $($r:tt)*]) => { $crate::event::Wire::Child($crate::event::Implied::Never) };
-    ($t:ty; [code $($r:tt)*]) => { $crate::event::Wire::Code };
-    ($t:ty; [score $($r:tt)*]) => { $crate::event::Wire::Score };
-    ($t:ty; [small $($r:tt)*]) => { $crate::event::Wire::Small };
-    ($t:ty; [num $($r:tt)*]) => { $crate::event::Wire::Num };
-    ($t:ty; [float $($r:tt)*]) => { $crate::event::Wire::Float };
-    ($t:ty; [opt_id $($r:tt)*]) => { $crate::event::Wire::OptId };
-    ($t:ty; [opt_num $($r:tt)*]) => { $crate::event::Wire::OptNum };
-    ($t:ty; [coded $($r:tt)*]) => { $crate::event::Wire::Coded };
+    ($t:ty; [node next $($r:tt)*]) => {
+        $crate::event::Wire::Node($crate::event::Implied::Next)
+    };
+    ($t:ty; [node last $($r:tt)*]) => {
+        $crate::event::Wire::Node($crate::event::Implied::Last)
+    };
+    ($t:ty; [node $($r:tt)*]) => {
+        $crate::event::Wire::Node($crate::event::Implied::Top)
+    };
+    ($t:ty; [child next $($r:tt)*]) => {
+        $crate::event::Wire::Child($crate::event::Implied::Next)
+    };
+    ($t:ty; [child last $($r:tt)*]) => {
+        $crate::event::Wire::Child($crate::event::Implied::Last)
+    };
+    ($t:ty; [child $($r:tt)*]) => {
+        $crate::event::Wire::Child($crate::event::Implied::Never)
+    };
+    ($t:ty; [code $($r:tt)*]) => {
+        $crate::event::Wire::Code
+    };
+    ($t:ty; [score $($r:tt)*]) => {
+        $crate::event::Wire::Score
+    };
+    ($t:ty; [small $($r:tt)*]) => {
+        $crate::event::Wire::Small
+    };
+    ($t:ty; [num $($r:tt)*]) => {
+        $crate::event::Wire::Num
+    };
+    ($t:ty; [float $($r:tt)*]) => {
+        $crate::event::Wire::Float
+    };
+    ($t:ty; [opt_id $($r:tt)*]) => {
+        $crate::event::Wire::OptId
+    };
+    ($t:ty; [opt_num $($r:tt)*]) => {
+        $crate::event::Wire::OptNum
+    };
+    ($t:ty; [coded $($r:tt)*]) => {
+        $crate::event::Wire::Coded
+    };
 }
 
 /// A code field's code names (empty for other fields).
@@ -477,9 +505,15 @@ macro_rules! __ev_codes {
 
 /// An enum field's JSON values (empty for other fields).
 macro_rules! __ev_values {
-    ($t:ty; [code $($r:tt)*]) => { <$t as $crate::event::CodeField>::JSON };
-    ($t:ty; [coded $($r:tt)*]) => { <$t as $crate::event::Coded>::NAMES };
-    ($t:ty; [$($r:tt)*]) => { &[] };
+    ($t:ty; [code $($r:tt)*]) => {
+        <$t as $crate::event::CodeField>::JSON
+    };
+    ($t:ty; [coded $($r:tt)*]) => {
+        <$t as $crate::event::Coded>::NAMES
+    };
+    ($t:ty; [$($r:tt)*]) => {
+        &[]
+    };
 }
 
 /// Encoding, first pass: a field's share in the code byte (nodes, code, short).
@@ -547,10 +581,18 @@ macro_rules! __ev_put {
 
 /// Decoding: the node and second node the shape of the search implies.
 macro_rules! __ev_implied {
-    ($s:ident $wn:ident $ws:ident; [node next $($r:tt)*]) => { $wn = $s.next_id; };
-    ($s:ident $wn:ident $ws:ident; [node last $($r:tt)*]) => { $wn = $s.last_exit; };
-    ($s:ident $wn:ident $ws:ident; [child next $($r:tt)*]) => { $ws = $s.next_id; };
-    ($s:ident $wn:ident $ws:ident; [child last $($r:tt)*]) => { $ws = $s.last_exit; };
+    ($s:ident $wn:ident $ws:ident; [node next $($r:tt)*]) => {
+        $wn = $s.next_id;
+    };
+    ($s:ident $wn:ident $ws:ident; [node last $($r:tt)*]) => {
+        $wn = $s.last_exit;
+    };
+    ($s:ident $wn:ident $ws:ident; [child next $($r:tt)*]) => {
+        $ws = $s.next_id;
+    };
+    ($s:ident $wn:ident $ws:ident; [child last $($r:tt)*]) => {
+        $ws = $s.last_exit;
+    };
     ($s:ident $wn:ident $ws:ident; [$($r:tt)*]) => {};
 }
 
@@ -609,9 +651,15 @@ macro_rules! __ev_advance {
 
 /// The decoder's shape state after the event's stack effect.
 macro_rules! __ev_advance_effect {
-    ($s:ident $nodes:ident; push($t:ident)) => { $s.top = $t; };
-    ($s:ident $nodes:ident; restart($t:ident)) => { $s.top = $t; };
-    ($s:ident $nodes:ident; clear) => { $s.top = $crate::NONE; };
+    ($s:ident $nodes:ident; push($t:ident)) => {
+        $s.top = $t;
+    };
+    ($s:ident $nodes:ident; restart($t:ident)) => {
+        $s.top = $t;
+    };
+    ($s:ident $nodes:ident; clear) => {
+        $s.top = $crate::NONE;
+    };
     ($s:ident $nodes:ident; pop($t:ident)) => {
         $s.last_exit = $t;
         $s.top = $nodes.get($t as usize).map_or($crate::NONE, |n| n.parent);
@@ -625,12 +673,24 @@ macro_rules! __ev_advance_effect {
 
 /// The stack effect as an [`Effect`](crate::event::Effect).
 macro_rules! __ev_effect {
-    (push($t:ident)) => { $crate::event::Effect::Push($t) };
-    (restart($t:ident)) => { $crate::event::Effect::Restart($t) };
-    (clear) => { $crate::event::Effect::Clear };
-    (pop($t:ident)) => { $crate::event::Effect::Pop($t) };
-    (pop_to_root($t:ident)) => { $crate::event::Effect::PopToRoot($t) };
-    (stay) => { $crate::event::Effect::Stay };
+    (push($t:ident)) => {
+        $crate::event::Effect::Push($t)
+    };
+    (restart($t:ident)) => {
+        $crate::event::Effect::Restart($t)
+    };
+    (clear) => {
+        $crate::event::Effect::Clear
+    };
+    (pop($t:ident)) => {
+        $crate::event::Effect::Pop($t)
+    };
+    (pop_to_root($t:ident)) => {
+        $crate::event::Effect::PopToRoot($t)
+    };
+    (stay) => {
+        $crate::event::Effect::Stay
+    };
 }
 
 /// A field as a sentence's slot takes it.
@@ -657,16 +717,36 @@ macro_rules! __ev_arg {
 /// A field's largest value (every number at its longest, every id written out).
 #[cfg(test)]
 macro_rules! __ev_longest {
-    ($t:ty; [node $($r:tt)*]) => { $crate::NONE - 1 };
-    ($t:ty; [child $($r:tt)*]) => { $crate::NONE - 1 };
-    ($t:ty; [code $($r:tt)*]) => { <$t as $crate::event::CodeField>::from_index(u8::MAX) };
-    ($t:ty; [score $($r:tt)*]) => { ::abviz_core::Score::from(-::abviz_core::Score::MAX_FINITE) };
-    ($t:ty; [small $($r:tt)*]) => { u32::MAX };
-    ($t:ty; [num $($r:tt)*]) => { u64::MAX };
-    ($t:ty; [float $($r:tt)*]) => { 1.0 };
-    ($t:ty; [opt_id $($r:tt)*]) => { Some($crate::NONE - 1) };
-    ($t:ty; [opt_num $($r:tt)*]) => { Some(u32::MAX - 1) };
-    ($t:ty; [coded $($r:tt)*]) => { <$t as $crate::event::Coded>::from_code(u32::MAX) };
+    ($t:ty; [node $($r:tt)*]) => {
+        $crate::NONE - 1
+    };
+    ($t:ty; [child $($r:tt)*]) => {
+        $crate::NONE - 1
+    };
+    ($t:ty; [code $($r:tt)*]) => {
+        <$t as $crate::event::CodeField>::from_index(u8::MAX)
+    };
+    ($t:ty; [score $($r:tt)*]) => {
+        ::abviz_core::Score::from(-::abviz_core::Score::MAX_FINITE)
+    };
+    ($t:ty; [small $($r:tt)*]) => {
+        u32::MAX
+    };
+    ($t:ty; [num $($r:tt)*]) => {
+        u64::MAX
+    };
+    ($t:ty; [float $($r:tt)*]) => {
+        1.0
+    };
+    ($t:ty; [opt_id $($r:tt)*]) => {
+        Some($crate::NONE - 1)
+    };
+    ($t:ty; [opt_num $($r:tt)*]) => {
+        Some(u32::MAX - 1)
+    };
+    ($t:ty; [coded $($r:tt)*]) => {
+        <$t as $crate::event::Coded>::from_code(u32::MAX)
+    };
 }
 
 /// An [`Observer`](crate::Observer) hook with its default body: a no-op (`Ok(())` for a hook
@@ -728,10 +808,10 @@ macro_rules! __ev_both {
     };
 }
 
+#[cfg(test)]
+pub(crate) use __ev_longest;
 pub(crate) use {
     __ev_advance, __ev_advance_effect, __ev_arg, __ev_both, __ev_code_count, __ev_codes, __ev_effect,
     __ev_field_info, __ev_get, __ev_hook, __ev_if, __ev_implied, __ev_narration, __ev_prep, __ev_put,
     __ev_values, __ev_wire, events,
 };
-#[cfg(test)]
-pub(crate) use __ev_longest;

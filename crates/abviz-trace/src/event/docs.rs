@@ -99,6 +99,9 @@ fn implied(kind: EventKind) -> (Option<Implied>, Option<Implied>) {
     out
 }
 
+/// The nodes an event kind's node and child are implied to be (none: it has no such field).
+type ImpliedPair = (Option<Implied>, Option<Implied>);
+
 /// What the decoder keeps and which nodes the shape of the search implies, as a paragraph.
 pub fn implied_nodes() -> String {
     let stack = |effects: &[&str], of: &str| {
@@ -121,7 +124,7 @@ pub fn implied_nodes() -> String {
         Implied::Last => "*last*",
         Implied::Never => "written out",
     };
-    let mut groups: Vec<((Option<Implied>, Option<Implied>), Vec<EventKind>)> = Vec::new();
+    let mut groups: Vec<(ImpliedPair, Vec<EventKind>)> = Vec::new();
     for &k in EventKind::ALL {
         let key = implied(k);
         if matches!(key, (Some(Implied::Top), None) | (None, None)) {
@@ -165,8 +168,9 @@ pub fn implied_nodes() -> String {
 
 /// The compact layout's codes: code, event (with its variant), the numbers it writes.
 pub fn codes_table() -> String {
-    let mut out =
-        String::from("| code | event | numbers after the code and the written nodes |\n| --- | --- | --- |\n");
+    let mut out = String::from(
+        "| code | event | numbers after the code and the written nodes |\n| --- | --- | --- |\n",
+    );
     for (code, name, variant) in super::compact_codes() {
         let kind = *EventKind::ALL.iter().find(|k| k.name() == name).expect("a kind of the table");
         let event = if variant.is_empty() { format!("`{name}`") } else { format!("`{name}` ({variant})") };

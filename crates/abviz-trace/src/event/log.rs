@@ -204,7 +204,9 @@ pub fn compact_codes() -> Vec<(u8, &'static str, &'static str)> {
         .iter()
         .flat_map(|&kind| {
             let names = kind.code_names();
-            kind.codes().map(move |c| (c, kind.name(), names.get(usize::from(c - kind.code())).copied().unwrap_or("")))
+            kind.codes().map(move |c| {
+                (c, kind.name(), names.get(usize::from(c - kind.code())).copied().unwrap_or(""))
+            })
         })
         .collect();
     codes.sort_by_key(|c| c.0);

@@ -25,12 +25,12 @@ mod log;
 mod table;
 pub(crate) mod wire;
 
-pub use log::{BadEvent, EventLog, Events, compact_codes};
 pub(crate) use log::Decoder;
-pub(crate) use wire::{Sink, Source};
-pub use table::{Event, EventKind, Observer};
+pub use log::{BadEvent, EventLog, Events, compact_codes};
 pub(crate) use table::{CODE_KINDS, advance, decode, encode};
+pub use table::{Event, EventKind, Observer};
 pub use wire::{CodeField, Coded};
+pub(crate) use wire::{Sink, Source};
 
 use crate::model::NodeId;
 use serde::{Deserialize, Serialize};

@@ -237,7 +237,9 @@ pub(crate) fn cutoff(t: &Timeline, step: usize, e: &Event) -> Sentence {
     // Pruned leaves the figure shows only by their values: "the leaves 4 and 6 under C".
     let values = pruned.iter().filter(|&&c| is_leaf(trace, c) && figure_value(trace, c).is_some()).count();
     let tail = match pruned.len() {
-        n if n > 1 && n <= 5 && values == n => "the leaves {and value pruned} under {node} are never searched",
+        n if n > 1 && n <= 5 && values == n => {
+            "the leaves {and value pruned} under {node} are never searched"
+        }
         0 => "it was the last child, so nothing is pruned",
         1 if game => "the move {and move pruned} is never searched",
         1 => "{and who pruned} is never searched",
@@ -280,13 +282,15 @@ pub(crate) fn pass_start(_t: &Timeline, _step: usize, e: &Event) -> Sentence {
     let Event::PassStart { pass, pass_kind, depth, .. } = *e else { return Sentence::new("") };
     let depth = if depth.is_some() { " to depth {depth}" } else { "" };
     match pass_kind {
-        PassKind::Iteration => Sentence::new("Iteration {number}: search the root").then(depth).then(" with [{alpha}, {beta}]."),
+        PassKind::Iteration => {
+            Sentence::new("Iteration {number}: search the root").then(depth).then(" with [{alpha}, {beta}].")
+        }
         PassKind::Probe => Sentence::new("Probe {number}: a null-window search")
             .then(depth)
             .then(" with [{alpha}, {beta}] (is the value ≥ {beta}?)."),
-        PassKind::Aspiration => {
-            Sentence::new("Pass {number}: search the root").then(depth).then(" inside the window [{alpha}, {beta}].")
-        }
+        PassKind::Aspiration => Sentence::new("Pass {number}: search the root")
+            .then(depth)
+            .then(" inside the window [{alpha}, {beta}]."),
     }
     .with("number", Arg::Num(u64::from(pass) + 1))
 }
@@ -348,7 +352,8 @@ pub(crate) fn tt_store(_t: &Timeline, _step: usize, e: &Event) -> Sentence {
 /// An MCTS iteration begins.
 pub(crate) fn iteration(_t: &Timeline, _step: usize, e: &Event) -> Sentence {
     let Event::Iteration { iteration, .. } = *e else { return Sentence::new("") };
-    Sentence::new("Iteration {number}: start again at the root.").with("number", Arg::Num(u64::from(iteration) + 1))
+    Sentence::new("Iteration {number}: start again at the root.")
+        .with("number", Arg::Num(u64::from(iteration) + 1))
 }
 
 /// MCTS backpropagation: N, W and their ratio.
