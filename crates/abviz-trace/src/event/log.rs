@@ -101,8 +101,15 @@ impl EventLog {
         if self.codes.len() == self.room_until {
             self.make_room();
         }
-        let code = encode(e, &self.state, &mut Writer { bytes: &mut self.bytes });
-        self.codes.push(code);
+        let (start, n) = (self.bytes.len(), self.codes.len());
+        // SAFETY: `make_room` reserved MAX_EVENT_BYTES bytes and one code for each event.
+        let mut w = Writer { at: unsafe { self.bytes.as_mut_ptr().add(start) }, len: 0 };
+        let code = encode(e, &self.state, &mut w);
+        unsafe {
+            self.bytes.set_len(start + w.len);
+            self.codes.as_mut_ptr().add(n).write(code);
+            self.codes.set_len(n + 1);
+        }
         advance(&mut self.state, e, nodes);
     }
 

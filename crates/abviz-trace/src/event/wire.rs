@@ -142,19 +142,26 @@ pub(crate) trait Source {
 pub(crate) const MAX_EVENT_BYTES: usize = 48;
 
 /// Writes an event's numbers into the log's bytes, whose capacity [`crate::EventLog::push`]
-/// reserved beforehand (more than any event takes).
-pub(crate) struct Writer<'a> {
-    pub(crate) bytes: &'a mut Vec<u8>,
+/// reserved beforehand (more than any event takes): unchecked, since callgrind counts a safe
+/// `Vec::push` per byte at 357 instructions per recorded minimax node against 332 (440 against
+/// 395 for alpha-beta, full tic-tac-toe, examples/record_cost.rs).
+pub(crate) struct Writer {
+    pub(crate) at: *mut u8,
+    pub(crate) len: usize,
 }
 
-impl Writer<'_> {
+impl Writer {
     #[inline(always)]
     fn byte(&mut self, b: u8) {
-        self.bytes.push(b);
+        debug_assert!(self.len < MAX_EVENT_BYTES);
+        // SAFETY: `at` points at MAX_EVENT_BYTES bytes of spare capacity and no event writes
+        // more (a test in event/log.rs checks every kind's longest event).
+        unsafe { self.at.add(self.len).write(b) };
+        self.len += 1;
     }
 }
 
-impl Sink for Writer<'_> {
+impl Sink for Writer {
     #[inline(always)]
     fn num(&mut self, mut v: u64) {
         while v >= 0x80 {
@@ -172,7 +179,9 @@ impl Sink for Writer<'_> {
         self.num(score_code(s));
     }
     fn float(&mut self, f: f64) {
-        self.bytes.extend_from_slice(&f.to_le_bytes());
+        for b in f.to_le_bytes() {
+            self.byte(b);
+        }
     }
     /// An optional node id: 0 for none, id + 1 otherwise.
     fn opt(&mut self, id: Option<NodeId>) {
