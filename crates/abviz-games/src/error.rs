@@ -2,7 +2,7 @@
 //! errors carry their parts as fields; the command line words the option ones with its flags.
 
 use crate::notation::NotationError;
-use crate::registry::OptionKind;
+use crate::option::OptionKind;
 
 /// Why a game position could not be built.
 #[derive(Debug, thiserror::Error, miette::Diagnostic)]

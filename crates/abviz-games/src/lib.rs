@@ -14,6 +14,7 @@ pub mod kalah;
 pub mod lazy_random;
 pub mod nim;
 pub mod notation;
+mod option;
 pub mod perft;
 pub mod random;
 pub mod registry;
