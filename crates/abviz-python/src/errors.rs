@@ -45,6 +45,12 @@ pub fn draw_to_py(e: abviz::export::DrawError) -> PyErr {
     AbvizError::new_err(message(&e))
 }
 
+/// Any error of abviz's libraries (an unknown name, a bad range) as `AbvizError`, with its
+/// message and causes.
+pub fn invalid(e: impl std::error::Error + 'static) -> PyErr {
+    AbvizError::new_err(message(&e))
+}
+
 /// A stopped search as `SearchStopped`.
 pub fn stopped(stop: Stop) -> PyErr {
     SearchStopped::new_err(stop.to_string())

@@ -2,7 +2,7 @@
 //! `abviz.tree`, `abviz.random_tree` and `abviz.game`) and the searches: `Input.search` and
 //! `abviz.search`, which also takes a Python game.
 
-use crate::errors::{AbvizError, stopped, to_py};
+use crate::errors::{AbvizError, invalid, stopped, to_py};
 use crate::options::run_options;
 use crate::pygame::{PyGame, Shared, Watch, type_name};
 use crate::stack::on_big_stack;
@@ -39,13 +39,13 @@ impl PyInput {
 pub fn algorithm(name: Option<&str>) -> PyResult<Algorithm> {
     match name {
         None => Ok(Algorithm::default()),
-        Some(n) => n.parse::<Algorithm>().map_err(|e| AbvizError::new_err(e.to_string())),
+        Some(n) => n.parse::<Algorithm>().map_err(invalid),
     }
 }
 
 /// "max" or "min" as a player.
 fn player(name: &str) -> PyResult<Player> {
-    name.parse::<Player>().map_err(|e| AbvizError::new_err(e.to_string()))
+    name.parse::<Player>().map_err(invalid)
 }
 
 #[pymethods]
@@ -96,7 +96,7 @@ pub fn tree(text: &str, root: Option<&str>, ordering: Option<&str>) -> PyResult<
     let root = root.map(player).transpose()?;
     let mut input = Input::from_tree_text(text, root).map_err(to_py)?;
     if let Some(o) = ordering {
-        input = input.reordered(o.parse::<Ordering>().map_err(AbvizError::new_err)?);
+        input = input.reordered(o.parse::<Ordering>().map_err(invalid)?);
     }
     Ok(PyInput { input })
 }
@@ -133,7 +133,7 @@ pub fn random_tree(
         depth,
         seed,
         values,
-        ordering: ordering.parse::<Ordering>().map_err(AbvizError::new_err)?,
+        ordering: ordering.parse::<Ordering>().map_err(invalid)?,
         root_player: player(root)?,
     };
     Ok(PyInput { input: Input::Random(tree) })
