@@ -258,3 +258,37 @@ def test_docstring_examples():
             runner.run(test, clear_globs=False)
     assert examples >= 12
     assert runner.failures == 0
+
+
+def test_type_stubs_match_the_extension_module():
+    """_abviz.pyi names exactly what the extension module has: every function, class, method,
+    property and constant, each way round, and each function's parameters by name."""
+    import ast
+    import inspect
+    from pathlib import Path
+
+    from abviz import _abviz
+
+    stub = ast.parse((Path(abviz.__file__).parent / "_abviz.pyi").read_text(encoding="utf-8"))
+    aliases = {"Value", "Record", "PathLike"}  # type aliases of the stub only
+    stubbed = {}
+    for node in stub.body:
+        if isinstance(node, ast.ClassDef):
+            methods = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            stubbed[node.name] = methods | {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+        elif isinstance(node, ast.FunctionDef):
+            args = node.args
+            stubbed[node.name] = [a.arg for a in args.args + args.kwonlyargs] + ([args.kwarg.arg] if args.kwarg else [])
+        elif isinstance(node, ast.AnnAssign) and node.target.id not in aliases:
+            stubbed[node.target.id] = None
+    runtime = {n for n in dir(_abviz) if not n.startswith("__") or n == "__version__"}
+    assert set(stubbed) == runtime
+    for name, members in stubbed.items():
+        obj = getattr(_abviz, name)
+        if isinstance(members, set):
+            if issubclass(obj, Exception):
+                continue  # GameError's attributes are set on each instance
+            public = {m for m in dir(obj) if not m.startswith("__") and m not in dir(object)}
+            assert members == public, name
+        elif isinstance(members, list):
+            assert list(inspect.signature(obj).parameters) == members, name
