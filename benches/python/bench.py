@@ -22,6 +22,7 @@ from pathlib import Path
 import abviz
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "python"))
+from counting import Counted  # noqa: E402
 from ttt import TicTacToe  # noqa: E402
 
 
@@ -32,30 +33,6 @@ def best_of(repeat, fn):
         result = fn()
         times.append(time.perf_counter() - start)
     return min(times), result
-
-
-class Counted:
-    """Counts the positions aima's search creates (each result() is one node; the root is one)."""
-
-    def __init__(self, game):
-        self.game, self.nodes = game, 1
-        self.initial = game.initial
-
-    def actions(self, s):
-        return self.game.actions(s)
-
-    def result(self, s, a):
-        self.nodes += 1
-        return self.game.result(s, a)
-
-    def utility(self, s, p):
-        return self.game.utility(s, p)
-
-    def terminal_test(self, s):
-        return self.game.terminal_test(s)
-
-    def to_move(self, s):
-        return self.game.to_move(s)
 
 
 def plain_alphabeta(g):
