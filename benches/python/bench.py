@@ -89,7 +89,8 @@ def main():
 
     try:
         from aima3 import games
-    except ImportError:
+    except ImportError as e:
+        print(f"SKIPPED: aima-python's rows (aima3 does not import: {e}); run.sh installs it", file=sys.stderr)
         games = None
     if games is not None:
         def aima_own():

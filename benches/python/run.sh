@@ -7,5 +7,9 @@ cd "$(dirname "$0")/../.."
 venv="${VENV:-target/python-bench-venv}"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install -q --upgrade pip
-"$venv/bin/pip" install -q . aima3
+"$venv/bin/pip" install -q .
+# aima3's games.py needs numpy and tqdm, which aima3 does not declare; its declared notebook
+# stack (jupyter, networkx) is not needed.
+"$venv/bin/pip" install -q --no-deps aima3
+"$venv/bin/pip" install -q numpy tqdm
 "$venv/bin/python" benches/python/bench.py "$@"
