@@ -19,6 +19,11 @@
 //! assert_eq!((trace.stats().nodes, trace.stats().leaves), (11, 7));
 //! ```
 
+// The command line's modules name the library `abviz::…`, as they did when they were the binary's.
+extern crate self as abviz;
+
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod compare;
 pub mod demo;
 pub mod error;

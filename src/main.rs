@@ -1,51 +1,8 @@
-//! The `abviz` command: parses the arguments, hands them to one command of [`cli`], and renders
-//! errors with miette (exit code 2 for usage errors, 1 otherwise).
+//! The `abviz` command: everything it does is [`abviz::cli::run`] (the Python package's `abviz`
+//! command calls the same function).
 
-mod cli;
-
-use clap::Parser;
-use cli::args::{Cli, Command};
 use std::process::ExitCode;
 
-/// The searches and tree walks recurse once per level, and trees may be 10,000 levels deep:
-/// the work runs on a thread with room for that (memory is only used as deep as it goes).
-const STACK_BYTES: usize = 1 << 30;
-
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || dispatch(cli));
-    let result = match worker {
-        Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-        Err(_) => {
-            eprintln!("abviz: could not start its worker thread");
-            return ExitCode::FAILURE;
-        }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            let code = e.exit_code();
-            eprintln!("{:?}", cli::words::report(e));
-            ExitCode::from(code as u8)
-        }
-    }
-}
-
-fn dispatch(cli: Cli) -> Result<(), abviz::Error> {
-    match cli.command {
-        Command::Run(args) => cli::run::run(args),
-        Command::Render(args) => cli::render::render(args),
-        Command::Step(args) => cli::step::step(args),
-        Command::Quiz(args) => cli::quiz::quiz(args),
-        Command::Play(args) => cli::play::play(args),
-        Command::Compare(args) => cli::compare::compare(args),
-        Command::Demo(args) => cli::demo::demo(args),
-        Command::Perft(args) => cli::perft::perft(args),
-        Command::Exercise(args) => cli::exercise::exercise(args),
-        Command::Practice(args) => cli::practice::practice(args),
-        Command::Games => {
-            cli::games::games();
-            Ok(())
-        }
-    }
+    ExitCode::from(abviz::cli::run(std::env::args_os()))
 }

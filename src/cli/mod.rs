@@ -1,6 +1,9 @@
 //! The command line: the clap definitions ([`args`]) and one module per command. Each command
 //! turns its flags into the library's settings once, refusing flags that do not fit, and calls
-//! the library; errors go back to `main` to be rendered.
+//! the library; errors come back to [`run`] to be rendered.
+//!
+//! It is part of the library (behind the `cli` feature) so that the `abviz` binary and the
+//! Python package's `abviz` command run the same code: both call [`run`].
 
 pub mod args;
 pub mod compare;
@@ -22,6 +25,65 @@ pub mod step;
 pub mod words;
 
 use abviz::Error;
+use args::{Cli, Command};
+use clap::Parser;
+use std::ffi::OsString;
+
+/// The searches and tree walks recurse once per level, and trees may be 10,000 levels deep:
+/// the work runs on a thread with room for that (memory is only used as deep as it goes).
+const STACK_BYTES: usize = 1 << 30;
+
+/// Runs the command line `args` (the program's name first) and returns the exit code: 0 ok, 1
+/// an error, 2 a usage error (clap's own errors included; `--help` and `--version` print and
+/// return 0). Errors are rendered on standard error with miette.
+pub fn run<I, T>(args: I) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return e.exit_code().clamp(0, 255) as u8;
+        }
+    };
+    let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || dispatch(cli));
+    let result = match worker {
+        Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+        Err(_) => {
+            eprintln!("abviz: could not start its worker thread");
+            return 1;
+        }
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            let code = e.exit_code();
+            eprintln!("{:?}", words::report(e));
+            code as u8
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<(), Error> {
+    match cli.command {
+        Command::Run(args) => run::run(args),
+        Command::Render(args) => render::render(args),
+        Command::Step(args) => step::step(args),
+        Command::Quiz(args) => quiz::quiz(args),
+        Command::Play(args) => play::play(args),
+        Command::Compare(args) => compare::compare(args),
+        Command::Demo(args) => demo::demo(args),
+        Command::Perft(args) => perft::perft(args),
+        Command::Exercise(args) => exercise::exercise(args),
+        Command::Practice(args) => practice::practice(args),
+        Command::Games => {
+            games::games();
+            Ok(())
+        }
+    }
+}
 
 /// A usage error (exit code 2).
 fn usage(msg: impl Into<String>) -> Error {

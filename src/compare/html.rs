@@ -45,29 +45,59 @@ fn title(report: &Report) -> String {
     format!("Node counts: {shown}")
 }
 
+/// The table and its notes alone (`templates/compare_table.html`, the part of the page
+/// below the charts): an HTML fragment to put into another page, such as a notebook's output.
+#[derive(Template)]
+#[template(path = "compare_table.html")]
+struct Table {
+    headers: Vec<HtmlCell>,
+    lines: Vec<HtmlLine>,
+    notes: Vec<String>,
+}
+
+impl Table {
+    fn new(report: &Report) -> Table {
+        let (headers, lines) = html_grid(report);
+        let class = |numeric: bool| if numeric { "num" } else { "txt" };
+        Table {
+            headers: headers
+                .iter()
+                .map(|&(h, n)| HtmlCell { text: h.to_string(), class: class(n) })
+                .collect(),
+            lines: lines
+                .into_iter()
+                .map(|(first, cells)| HtmlLine {
+                    first,
+                    cells: cells
+                        .into_iter()
+                        .zip(&headers)
+                        .map(|(text, &(_, n))| HtmlCell { text, class: class(n) })
+                        .collect(),
+                })
+                .collect(),
+            notes: notes(report),
+        }
+    }
+}
+
 /// Renders the report as an HTML page.
 pub fn html(report: &Report) -> String {
-    let (headers, lines) = html_grid(report);
-    let class = |numeric: bool| if numeric { "num" } else { "txt" };
     let algos: Vec<String> =
         report.algorithms.iter().map(|a| format!("{} ({})", a.title(), a.name())).collect();
+    let Table { headers, lines, notes } = Table::new(report);
     let page = Page {
         title: title(report),
         summary: format!("Compared: {}.", algos.join(", ")),
         charts: charts(report),
-        headers: headers.iter().map(|&(h, n)| HtmlCell { text: h.to_string(), class: class(n) }).collect(),
-        lines: lines
-            .into_iter()
-            .map(|(first, cells)| HtmlLine {
-                first,
-                cells: cells
-                    .into_iter()
-                    .zip(&headers)
-                    .map(|(text, &(_, n))| HtmlCell { text, class: class(n) })
-                    .collect(),
-            })
-            .collect(),
-        notes: notes(report),
+        headers,
+        lines,
+        notes,
     };
     page.render().unwrap_or_else(|e| format!("<!-- template error: {e} -->\n"))
+}
+
+/// The report's table and notes as an HTML fragment (no page around them, no charts), as a
+/// notebook shows a comparison.
+pub fn html_table(report: &Report) -> String {
+    Table::new(report).render().unwrap_or_else(|e| format!("<!-- template error: {e} -->\n"))
 }

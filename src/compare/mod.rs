@@ -33,7 +33,7 @@ mod sweep;
 pub mod table;
 
 pub use experiment::{Case, Experiment, SampleResult, Source, check_agreement, count_all, sample_seed};
-pub use html::html;
+pub use html::{html, html_table};
 pub use report::{AlgoResult, Report, Row, Summary, ordering_name};
 pub use sweep::{
     RandomSweep, default_algorithms, input_case, parse_algorithms, parse_numbers, parse_orderings,
