@@ -198,7 +198,8 @@ pub struct Group {
     /// The primitives, each with when it shows.
     pub prims: Vec<(Prim, Reveal)>,
     /// What some primitives are (index into `prims`, role): "shape", "value", "name",
-    /// "window", "order", "line", "cutmark", so a page can restyle or rewrite them.
+    /// "window", "order", "line", "cutmark", "label" (a move), so a page can restyle or rewrite
+    /// them.
     pub tags: Vec<(usize, &'static str)>,
 }
 
@@ -608,6 +609,7 @@ impl Drawer<'_> {
         if let Some(text) = &l.edge_label {
             let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
             let paint = if l.pruned { Paint::Faded } else { Paint::Note };
+            g.tags.push((g.prims.len(), "label"));
             g.prims.push((
                 Prim::Text {
                     at: m,

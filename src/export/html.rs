@@ -174,12 +174,17 @@ struct TracePage<'a> {
     counts: Vec<CountRow>,
     compare_minimax: bool,
     saving: Option<String>,
+    /// The folded summary's one line: the algorithm and its counts.
+    summary_line: String,
     notes: &'a [String],
+    /// The legend's symbols (HTML), in their own panel beside the drawing.
+    legend: String,
     svg: String,
     code: Vec<&'a str>,
     /// [`DATA_MARKER`], where the page data goes.
     data: &'static str,
     steps: usize,
+    steps_text: String,
     windowed: bool,
     game: bool,
     /// MCTS: the chart of the root children's visit shares (our own SVG).
@@ -199,7 +204,8 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     // The answer waits for the last step (or the page's toggle), so the figure does not say it.
     // A multi-pass search draws every pass, so each step's node is on the page.
     let all_passes = opts.all_passes || (opts.pass.is_none() && trace.passes().len() > 1);
-    let opts = ViewOptions { caption_without_answer: true, all_passes, ..opts.clone() };
+    // The legend has its own panel on the page, outside the drawing one pans and zooms.
+    let opts = ViewOptions { caption_without_answer: true, all_passes, no_legend: true, ..opts.clone() };
     let view = View::new(trace, &opts);
     let fig = draw(&view, false);
     let svg = super::svg::render_page(&view, &fig);
@@ -263,6 +269,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
             percent(s.leaves, m.leaves)
         )
     });
+    let summary_line = summary_line(trace, mm.map(|m| m.nodes));
     let page = TracePage {
         title: &title,
         subtitle: &subtitle,
@@ -272,11 +279,14 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         counts,
         compare_minimax: mm.is_some(),
         saving,
+        summary_line,
         notes: view.notes(),
+        legend: super::legend::legend_html(&view),
         svg,
         code: trace.algorithm.lines(),
         data: DATA_MARKER,
         steps: trace.events.len(),
+        steps_text: thousands(trace.events.len() as u64),
         windowed: trace.algorithm.has_window(),
         game: trace.input.game.is_some(),
         mcts_chart: super::html_mcts::share_chart(trace),
@@ -298,6 +308,30 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     html.extend_from_slice(tail.as_bytes());
     let html = String::from_utf8(html).expect("the page is UTF-8");
     Page { html, files }
+}
+
+/// The summary folded to one line: "Alpha-beta (fail-soft) · 36 nodes, 26 leaves, 7 cutoffs ·
+/// minimax: 82 nodes" (no answer in it: the root value waits for the last step).
+fn summary_line(trace: &Trace, minimax_nodes: Option<u64>) -> String {
+    let s = &trace.stats;
+    let mut line = format!("{} · {}", trace.algorithm.title(), counted(s.nodes, "node", "nodes"));
+    if trace.algorithm.features.mcts {
+        line.push_str(&format!(", {}", counted(s.iterations, "iteration", "iterations")));
+    } else {
+        line.push_str(&format!(", {}", counted(s.leaves, "leaf", "leaves")));
+    }
+    if trace.algorithm.has_window() {
+        line.push_str(&format!(", {}", counted(s.cutoffs, "cutoff", "cutoffs")));
+    }
+    if let Some(n) = minimax_nodes {
+        line.push_str(&format!(" · minimax: {}", counted(n, "node", "nodes")));
+    }
+    line
+}
+
+/// "1 cutoff", "1,666 cutoffs".
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
 /// "15%": how much smaller `part` is than `whole`.

@@ -101,6 +101,15 @@ fn prim(out: &mut String, p: &Prim) {
     prim_with(out, p, "")
 }
 
+/// Primitives as SVG elements, without a surrounding `<svg>` (the page's legend symbols).
+pub(super) fn fragment(prims: &[Prim]) -> String {
+    let mut out = String::new();
+    for p in prims {
+        prim(&mut out, p);
+    }
+    out
+}
+
 /// Writes one primitive; `extra` is inserted as attributes right after the element name.
 fn prim_with(out: &mut String, p: &Prim, extra: &str) {
     match p {
