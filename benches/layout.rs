@@ -124,7 +124,7 @@ fn svg_versus_dot() {
     });
     println!(
         "svg vs dot -Tsvg on {} nodes: ours {:.1} ms, dot {:.0} ms: {:.0}x faster",
-        trace.nodes.len(),
+        trace.nodes().len(),
         ours * 1e3,
         theirs * 1e3,
         theirs / ours

@@ -92,10 +92,10 @@ fn main() {
     }
     for (name, input, algo, args) in cases() {
         let (trace, t_search, _) = measure(|| input.trace(algo, &RunOptions::default()).unwrap());
-        let n = trace.nodes.len();
+        let n = trace.nodes().len();
         let (p, t_page, extra) = measure(|| page(&trace, &ViewOptions::default(), &PageOptions::default()));
         let bytes = p.html.len();
-        println!("{name}: {n} nodes, {} events", trace.events.len());
+        println!("{name}: {n} nodes, {} events", trace.events().len());
         println!(
             "  search + trace {t_search:.3} s (trace {:.1} MB); page {t_page:.3} s = {:.2} x the search, {:.1} MB beyond the trace; \
              index.html {:.1} MB = {:.1} B/node",

@@ -116,7 +116,7 @@ fn searches(c: &mut Criterion) {
     group.throughput(Throughput::Elements(u64::from(MCTS_ITERATIONS)));
     group.sample_size(20);
     group.bench_function("noop", |b| b.iter(|| black_box(mcts(&mut NoOp))));
-    group.bench_function("recorder", |b| b.iter(|| black_box(mcts_record().nodes.len())));
+    group.bench_function("recorder", |b| b.iter(|| black_box(mcts_record().nodes().len())));
     group.finish();
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta] {
         let mut group = c.benchmark_group(format!("tictactoe-{algo}"));
@@ -125,7 +125,7 @@ fn searches(c: &mut Criterion) {
         group.bench_function("uninstrumented", |b| b.iter(|| uninstrumented(algo)));
         group.bench_function("noop", |b| b.iter(|| noop(algo)));
         group.bench_function("counter", |b| b.iter(|| black_box(counter(algo))));
-        group.bench_function("recorder", |b| b.iter(|| black_box(record(algo).nodes.len())));
+        group.bench_function("recorder", |b| b.iter(|| black_box(record(algo).nodes().len())));
         group.finish();
     }
     ratios();
@@ -151,7 +151,7 @@ fn ratios() {
         black_box(mcts(&mut NoOp));
     });
     let rec = median(31, || {
-        black_box(mcts_record().nodes.len());
+        black_box(mcts_record().nodes().len());
     });
     let t = mcts_record();
     println!(
@@ -159,9 +159,9 @@ fn ratios() {
         f64::from(MCTS_ITERATIONS) / quiet,
         f64::from(MCTS_ITERATIONS) / rec,
         rec / quiet,
-        t.nodes.len(),
-        t.events.len(),
-        t.heap_bytes() as f64 / t.nodes.len() as f64
+        t.nodes().len(),
+        t.events().len(),
+        t.heap_bytes() as f64 / t.nodes().len() as f64
     );
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta] {
         let runs = if algo == Algorithm::Minimax { 15 } else { 101 };
@@ -172,17 +172,17 @@ fn ratios() {
             black_box(noop(algo));
         });
         let rec = median(runs, || {
-            black_box(record(algo).nodes.len());
+            black_box(record(algo).nodes().len());
         });
         let t = record(algo);
-        let n = t.nodes.len() as f64;
+        let n = t.nodes().len() as f64;
         println!(
             "{algo}: no-op / uninstrumented = {:.2}, recorder / no-op = {:.2}; {} nodes recorded, {:.1} bytes per node ({} events)",
             quiet / base,
             rec / quiet,
-            t.nodes.len(),
+            t.nodes().len(),
             t.heap_bytes() as f64 / n,
-            t.events.len()
+            t.events().len()
         );
     }
 }

@@ -104,9 +104,9 @@ fn main() {
     }
     let runs = 5;
     let (trace, t_record, record_peak) = measure(runs, record);
-    let n = trace.nodes.len();
+    let n = trace.nodes().len();
     let trace_bytes = trace.heap_bytes();
-    println!("full tic-tac-toe minimax: {n} nodes, {} events", trace.events.len());
+    println!("full tic-tac-toe minimax: {n} nodes, {} events", trace.events().len());
     println!(
         "  record:            {:>7.3} s   trace {:>6.1} MB ({:.1} B/node), peak while recording {:.1} MB",
         t_record,
@@ -144,7 +144,7 @@ fn main() {
     trace.write_json(&mut compact, Layout::Compact, false).unwrap();
     let (back, t_read, read_peak) =
         measure(runs, || Trace::from_reader_with(&compact[..], |_| None).unwrap());
-    assert_eq!(back.events, trace.events);
+    assert_eq!(back.events(), trace.events());
     println!(
         "  read compact:      {:>7.3} s   peak {:.1} MB = {:.2} x the trace read",
         t_read,

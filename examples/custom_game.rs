@@ -80,6 +80,6 @@ fn main() -> Result<(), abviz::Error> {
     let text = Format::Text.exporter().export(&trace, &ViewOptions::default())?;
     abviz::output::write(&text, None)?;
     // Nim theory: the first player loses exactly when the pile is a multiple of 4.
-    assert_eq!(trace.result.value == Score::from(-1), stones.is_multiple_of(4));
+    assert_eq!(trace.result().value == Score::from(-1), stones.is_multiple_of(4));
     Ok(())
 }

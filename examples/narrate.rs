@@ -17,7 +17,7 @@ fn main() {
     };
     let trace = input.trace(algo, &RunOptions::default()).expect("small tree");
     let lines = pseudocode::lines(&trace);
-    for step in 0..trace.events.len() {
+    for step in 0..trace.events().len() {
         let line = pseudocode::line_for(&trace, step);
         println!("{:>3}  {}\n       │ {}", step + 1, narrate(&trace, step), lines[line].trim());
     }

@@ -20,7 +20,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let algo: Algorithm = match args.first().map_or(Ok(Algorithm::Minimax), |a| a.parse()) {
         Ok(algo) => algo,
-        Err(e) => usage(&e),
+        Err(e) => usage(&e.to_string()),
     };
     let record = match args.get(1).map_or("noop", String::as_str) {
         "noop" => false,
@@ -37,7 +37,7 @@ fn main() {
             let mut rec = Recorder::new(algo.descriptor(), u64::MAX);
             let outcome = run(algo, &mut game.clone(), u32::MAX, &mut rec).expect("no budget");
             let trace = rec.finish(Default::default(), outcome.result(&game));
-            println!("{} nodes, {} events", trace.nodes.len(), trace.events.len());
+            println!("{} nodes, {} events", trace.nodes().len(), trace.events().len());
         } else {
             let outcome = run(algo, &mut game.clone(), u32::MAX, &mut NoOp).expect("no budget");
             println!("value {}", outcome.value);

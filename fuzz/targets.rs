@@ -35,7 +35,7 @@ fn draw(trace: &abviz::trace::Trace) {
     for format in [Format::Text, Format::Svg, Format::Dot, Format::Json] {
         let _ = format.exporter().export(trace, &opts);
     }
-    if !trace.events.is_empty() {
+    if !trace.events().is_empty() {
         let timeline = trace.timeline();
         for step in [0, timeline.len() / 2, timeline.last()] {
             let _ = timeline.at(step);
@@ -81,11 +81,11 @@ fn search_and_draw(spec: abviz::game::tree::TreeSpec) {
     };
     let algo = if spec_size(&input).is_multiple_of(2) { Algorithm::AlphaBeta } else { Algorithm::NegamaxAb };
     if let Ok(trace) = input.trace(algo, &opts) {
-        if trace.nodes.len() <= 300 {
+        if trace.nodes().len() <= 300 {
             draw(&trace);
         }
         let back = abviz::search::read_trace(&trace.to_json(false)).expect("a trace reads back");
-        assert_eq!(back.events, trace.events, "a trace reads back as written");
+        assert_eq!(back.events(), trace.events(), "a trace reads back as written");
     }
 }
 

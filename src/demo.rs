@@ -12,7 +12,7 @@
 use crate::Error;
 use crate::export::html::{PageOptions, page};
 use crate::export::practice::{PracticeTree, practice_site};
-use crate::export::site::{SiteFile, write_site};
+use crate::export::site::SiteFile;
 use crate::export::view::thousands;
 use crate::export::{Labels, ViewOptions};
 use crate::game::Player;
@@ -24,6 +24,7 @@ use crate::game::random::{Ordering, RandomTree};
 use crate::game::tictactoe::{TicTacToe, TttEval};
 use crate::game::xiangqi::Xiangqi;
 use crate::input::{Input, RunOptions};
+use crate::output::site::write_site;
 use crate::search::{Algorithm, MctsOptions};
 use crate::trace::Trace;
 use askama::Template;
@@ -38,7 +39,7 @@ pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5))
 
 /// The Connect Four position of the demo: X to move, an open three one disc away.
 /// The pages' shared style sheet, written into the index and the orderings page.
-const CSS: &str = include_str!("../assets/page.css");
+const CSS: &str = crate::export::html::CSS;
 
 const CONNECT4: &str = "......./......./......./......./..oo.../..xx...";
 /// The gomoku position of the demo.
@@ -347,12 +348,12 @@ pub fn orderings_page() -> Option<(String, String, String, String)> {
             Some(at) => svg[at..].to_string(),
             None => svg,
         };
-        let s = &trace.stats;
+        let s = trace.stats();
         orders.push(OrderView {
             name,
             stats: format!(
                 "root value {} · {} nodes, {} leaves · cutoffs {} · {} pruned",
-                trace.result.value,
+                trace.result().value,
                 thousands(s.nodes),
                 thousands(s.leaves),
                 crate::export::view::cutoffs_text(&trace),
@@ -435,7 +436,7 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
     // The practice page and its solution pages, in their own folder.
     let set = crate::exercise::practice_set(None, Algorithm::AlphaBetaSoft, 1, PRACTICE_TREES)?;
     let trees: Vec<PracticeTree> =
-        set.iter().map(|(group, ex)| PracticeTree { exercise: ex, group: group.clone() }).collect();
+        set.iter().map(|(group, ex)| PracticeTree { exercise: ex.drawn(), group: group.clone() }).collect();
     let back = Some(("../index.html".to_string(), "all examples".to_string()));
     for f in practice_site(&trees, back) {
         files.push(SiteFile { path: format!("{PRACTICE_DIR}/{}", f.path), bytes: f.bytes });
@@ -453,36 +454,36 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
 }
 
 fn counts(t: &Trace) -> String {
-    let s = &t.stats;
+    let s = t.stats();
     let mut line =
-        format!("value {}, {} nodes, {} leaves", t.result.value, thousands(s.nodes), thousands(s.leaves));
-    if t.algorithm.has_window() {
+        format!("value {}, {} nodes, {} leaves", t.result().value, thousands(s.nodes), thousands(s.leaves));
+    if t.algorithm().has_window() {
         line.push_str(&format!(", {} cutoffs", thousands(s.cutoffs)));
     }
-    if t.algorithm.features.mcts {
+    if t.algorithm().features.mcts {
         line.push_str(&format!(", {} iterations", thousands(s.iterations)));
     }
     line
 }
 
 fn row(ex: &Example, t: &Trace) -> Row {
-    let s = &t.stats;
-    let mm = t.minimax.as_ref().filter(|_| t.algorithm.has_window());
+    let s = t.stats();
+    let mm = t.minimax().filter(|_| t.algorithm().has_window());
     Row {
         file: ex.file,
         title: ex.title,
         blurb: ex.blurb,
         command: ex.command,
-        algo: t.algorithm.title().to_string(),
-        value: t.result.value.to_string(),
-        best: t.result.best_move.clone().unwrap_or_else(|| "—".into()),
+        algo: t.algorithm().title().to_string(),
+        value: t.result().value.to_string(),
+        best: t.result().best_move.clone().unwrap_or_else(|| "—".into()),
         nodes: thousands(s.nodes),
         leaves: thousands(s.leaves),
-        cutoffs: if t.algorithm.has_window() { crate::export::view::cutoffs_text(t) } else { "—".into() },
+        cutoffs: if t.algorithm().has_window() { crate::export::view::cutoffs_text(t) } else { "—".into() },
         minimax_nodes: match mm {
             Some(m) => thousands(m.nodes),
-            None if t.algorithm.features.mcts => "—".into(),
-            None if !t.algorithm.has_window() => thousands(s.nodes),
+            None if t.algorithm().features.mcts => "—".into(),
+            None if !t.algorithm().has_window() => thousands(s.nodes),
             None => "—".into(),
         },
         saving: match mm {

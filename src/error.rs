@@ -1,8 +1,14 @@
-//! The library's error type.
+//! [`Error`]: everything that can go wrong in abviz, each part's errors included. The variants
+//! carry their parts as fields and say what is wrong without naming command-line flags; the
+//! command line words them for its users (`cli::words`).
 
+use crate::export::DrawError;
+use crate::game::GameError;
 use crate::game::notation::NotationError;
+use crate::search::Algorithm;
 use crate::trace::Stop;
 use crate::trace::json::TraceFileError;
+use abviz_core::Player;
 use std::path::PathBuf;
 
 /// Everything that can go wrong in abviz, with a message that says what and where.
@@ -12,13 +18,51 @@ pub enum Error {
     #[error(transparent)]
     #[diagnostic(transparent)]
     Notation(Box<NotationError>),
-    /// A game position could not be read or is impossible.
-    #[error("{0}")]
-    Position(String),
+    /// A game position could not be built from its text and options.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    Game(#[from] GameError),
+    /// A view could not be made.
+    #[error(transparent)]
+    Draw(#[from] DrawError),
     /// Options that do not fit together or have bad values.
     #[error("{0}")]
     Usage(String),
-    /// The search hit its node budget.
+    /// The tree text says who moves at its root, and the caller said otherwise.
+    #[error("the tree text says its root is {} but the caller says {}; remove one of them", .tree.upper(), .given.upper())]
+    RootDisagrees {
+        /// What the tree text says.
+        tree: Player,
+        /// What was asked.
+        given: Player,
+    },
+    /// A quiescence search was asked of an algorithm without a depth limit.
+    #[error("a quiescence search extends a depth-limited search; {algo} plays out to the end instead")]
+    QuiescenceNeedsDepth {
+        /// The algorithm.
+        algo: Algorithm,
+    },
+    /// A quiescence search was asked of an input without captures.
+    #[error(
+        "a quiescence search searches captures beyond the depth limit, and {}",
+        if *.tree { "a tree has no captures" } else { "this game defines no captures" }
+    )]
+    QuiescenceNeedsCaptures {
+        /// Whether the input is a tree (else a game without captures).
+        tree: bool,
+    },
+    /// An output that is a folder was asked for without a folder to write it to.
+    #[error(
+        "this output is a folder (a page, index.html, and the pictures it shows): it needs a folder to go to"
+    )]
+    FolderNeedsPath,
+    /// Binary data would be written to a terminal.
+    #[error("this output is binary data ({bytes} bytes) and would garble the terminal: write it to a file")]
+    BinaryToTerminal {
+        /// Its size.
+        bytes: usize,
+    },
+    /// The search hit its node budget or time limit.
     #[error(transparent)]
     Stopped(#[from] Stop),
     /// A trace file could not be read.
@@ -29,10 +73,6 @@ pub enum Error {
         /// What was wrong.
         source: TraceFileError,
     },
-    /// An external program (Graphviz's `dot` for --render) is missing or failed, or a picture
-    /// could not be rendered.
-    #[error("{0}")]
-    Render(String),
     /// Two algorithms found different root values for the same input (`abviz compare`).
     #[error("the algorithms disagree on the root value of {input}: {values}")]
     Disagreement {
@@ -65,11 +105,24 @@ impl From<NotationError> for Error {
     }
 }
 
+impl From<Box<NotationError>> for Error {
+    fn from(e: Box<NotationError>) -> Self {
+        Error::Notation(e)
+    }
+}
+
 impl Error {
     /// The process exit code: 2 for usage errors, 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Usage(_) => 2,
+            Error::Usage(_)
+            | Error::RootDisagrees { .. }
+            | Error::QuiescenceNeedsDepth { .. }
+            | Error::QuiescenceNeedsCaptures { .. }
+            | Error::FolderNeedsPath
+            | Error::BinaryToTerminal { .. } => 2,
+            Error::Game(e) if !matches!(e, GameError::Notation(_) | GameError::Position { .. }) => 2,
+            Error::Draw(DrawError::CountsOnly { .. } | DrawError::TooManySteps { .. }) => 2,
             _ => 1,
         }
     }

@@ -202,6 +202,16 @@ impl Exercise {
         Ok(Exercise { number: 1, tree, trace, difficulty: None, seed: None })
     }
 
+    /// The exercise as the sheets and the practice page draw it.
+    pub fn drawn(&self) -> crate::export::sheet::Exercise<'_> {
+        crate::export::sheet::Exercise {
+            number: self.number,
+            title: self.title(),
+            notation: self.tree.root.to_notation(),
+            trace: &self.trace,
+        }
+    }
+
     /// "Exercise 3 (medium, seed 7)".
     pub fn title(&self) -> String {
         let mut s = format!("Exercise {}", self.number);

@@ -166,11 +166,7 @@ impl Input {
         let tree = parse_tree_compact(text, max_nodes)?;
         let root = match (tree.keyword_root(), root) {
             (Some(a), Some(b)) if a != b => {
-                return Err(Error::Usage(format!(
-                    "the tree text says its root is {} but --root says {}; remove one of them",
-                    a.upper(),
-                    b.upper()
-                )));
+                return Err(Error::RootDisagrees { tree: a, given: b });
             }
             (Some(p), _) | (None, Some(p)) => p,
             (None, None) => Player::Max,
@@ -318,7 +314,6 @@ struct RecordTask<'a> {
 impl GameTask for RecordTask<'_> {
     type Output = Result<Trace, Error>;
     fn run<G: Game>(self, game: G, depth: u32, info: InputInfo) -> Self::Output {
-        let mut g = game.clone();
         let explicit = !info.kind.is_game();
         quiescence_fits(&game, self.algo, &self.opts.settings, &info)?;
         let descriptor = search::descriptor_with(self.algo, &self.opts.settings);
@@ -333,17 +328,16 @@ impl GameTask for RecordTask<'_> {
             Some(limit) => rec = rec.with_time_limit(limit),
             None => {}
         }
-        let outcome = search::run_with(self.algo, &mut g, depth, &settings, &mut rec)?;
-        let mut trace = rec.finish(info, outcome.result(&game));
+        let mut trace = search::record(self.algo, &game, depth, &settings, rec, info)?;
         // Minimax without quiescence would count another search.
         if self.opts.minimax_reference && self.algo.has_window() && !settings.quiescence {
             let mut g = game;
             // "Where cheap": minimax may visit far more nodes than alpha-beta (30x in full
             // tic-tac-toe), but a reference count is not worth more than a few million nodes.
-            let budget = trace.stats.nodes.saturating_mul(64).clamp(100_000, DEFAULT_MAX_NODES);
+            let budget = trace.stats().nodes.saturating_mul(64).clamp(100_000, DEFAULT_MAX_NODES);
             let mut counter = Counter::new(budget);
             if search::run(Algorithm::Minimax, &mut g, depth, &mut counter).is_ok() {
-                trace.minimax = Some(counter.stats);
+                trace = trace.with_minimax(Some(counter.stats));
             }
         }
         Ok(trace)
@@ -362,16 +356,10 @@ pub fn quiescence_fits<G: Game>(
         return Ok(());
     }
     if algo.is_mcts() {
-        return Err(Error::Usage(format!(
-            "--quiescence extends a depth-limited search; --algo {algo} plays out to the end instead"
-        )));
+        return Err(Error::QuiescenceNeedsDepth { algo });
     }
     if game.quiescence_moves().is_none() {
-        let what =
-            if info.kind.is_game() { "this game defines no captures" } else { "a tree has no captures" };
-        return Err(Error::Usage(format!(
-            "--quiescence searches captures beyond the depth limit, and {what}: use it with --game xiangqi"
-        )));
+        return Err(Error::QuiescenceNeedsCaptures { tree: !info.kind.is_game() });
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", miette::Report::new(e));
+            eprintln!("{:?}", cli::words::report(e));
             ExitCode::from(code as u8)
         }
     }

@@ -58,15 +58,15 @@ pub struct QuizOptions {
 /// Whether the quiz can replay `trace`: one pass, no re-searches, no table, no MCTS (their
 /// nodes return more than once or not at all).
 pub fn fits(trace: &Trace) -> Result<(), String> {
-    let f = &trace.algorithm.features;
+    let f = &trace.algorithm().features;
     if f.mcts || f.passes || f.researches || f.transpositions {
         return Err(format!(
             "the quiz replays one plain search; {} has {}: try minimax, alphabeta or alphabeta-soft",
-            trace.algorithm.name(),
+            trace.algorithm().name(),
             if f.mcts { "no values to return" } else { "nodes that return more than once" }
         ));
     }
-    if trace.events.is_empty() {
+    if trace.events().is_empty() {
         return Err("this trace has no events (was it saved with --stats-only?)".into());
     }
     Ok(())
@@ -75,8 +75,8 @@ pub fn fits(trace: &Trace) -> Result<(), String> {
 /// The questions of `trace`, in step order: every inner node's returned value, and for windowed
 /// searches, after each child that has a next sibling, whether that sibling is searched.
 pub fn questions(trace: &Trace) -> Vec<Question> {
-    let events: Vec<Event> = trace.events.iter(&trace.nodes).collect();
-    let windowed = trace.algorithm.has_window();
+    let events: Vec<Event> = trace.events().iter(trace.nodes()).collect();
+    let windowed = trace.algorithm().has_window();
     let mut out = Vec::new();
     // Per node, the steps where its children's values came back (its explanation).
     let mut returns: std::collections::HashMap<NodeId, Vec<usize>> = std::collections::HashMap::new();
@@ -178,9 +178,9 @@ pub fn run(
     let qs = questions(trace);
     let mut next = qs.iter().peekable();
     let mut score = Tally::default();
-    let width = trace.events.len().to_string().len();
+    let width = trace.events().len().to_string().len();
     let mut line = String::new();
-    'steps: for step in 0..trace.events.len() {
+    'steps: for step in 0..trace.events().len() {
         while let Some(q) = next.next_if(|q| q.step == step) {
             loop {
                 write!(out, "{}", crate::safe_text::for_terminal(&prompt(trace, q)))?;

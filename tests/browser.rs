@@ -184,8 +184,8 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
     tab.open(&file_url(&site.join("aima-alphabeta.html")));
     assert_eq!(step(&mut tab), 0);
     assert_eq!(tab.eval("document.querySelectorAll('g.node.cur').length"), 0);
-    let cut = trace.events.iter(&trace.nodes).position(|e| e.kind() == EventKind::Cutoff).unwrap();
-    for k in 0..trace.events.len() {
+    let cut = trace.events().iter(trace.nodes()).position(|e| e.kind() == EventKind::Cutoff).unwrap();
+    for k in 0..trace.events().len() {
         tab.press("ArrowRight");
         assert_eq!(step(&mut tab), k + 1);
         // The sentence is the library's, word for word; the pseudocode line is line_for's.
@@ -228,7 +228,7 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
     assert!(tab.text("document.getElementById('say').textContent").contains("Search complete"));
     assert_eq!(tab.eval("document.querySelectorAll('g.node.s-open, g.node.s-fut').length"), 0);
     tab.press("ArrowRight");
-    assert_eq!(step(&mut tab), trace.events.len(), "no step past the end");
+    assert_eq!(step(&mut tab), trace.events().len(), "no step past the end");
     // Home, c (next cutoff), C (previous cutoff), End.
     tab.press("Home");
     assert_eq!(step(&mut tab), 0);
@@ -236,8 +236,8 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
     assert_eq!(step(&mut tab), cut + 1);
     tab.press("c");
     let second = trace
-        .events
-        .iter(&trace.nodes)
+        .events()
+        .iter(trace.nodes())
         .enumerate()
         .filter(|(_, e)| e.kind() == EventKind::Cutoff)
         .nth(1)
@@ -247,9 +247,9 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
     tab.press("C");
     assert_eq!(step(&mut tab), cut + 1);
     tab.press("End");
-    assert_eq!(step(&mut tab), trace.events.len());
+    assert_eq!(step(&mut tab), trace.events().len());
     tab.press("ArrowLeft");
-    assert_eq!(step(&mut tab), trace.events.len() - 1);
+    assert_eq!(step(&mut tab), trace.events().len() - 1);
     assert!(tab.errors().is_empty());
 }
 
@@ -266,7 +266,7 @@ fn the_fragment_opens_a_step_and_follows_it() {
     assert_eq!(tab.text("document.getElementById('say').textContent"), narrate(&trace, 16));
     assert_eq!(
         tab.text("document.getElementById('counter').textContent"),
-        format!("Step 17 of {}", trace.events.len())
+        format!("Step 17 of {}", trace.events().len())
     );
     tab.press("ArrowRight");
     tab.eval("new Promise(r => setTimeout(r, 400))");
@@ -293,7 +293,7 @@ fn the_fragment_opens_a_step_and_follows_it() {
     tab.eval("new Promise(r => setTimeout(r, 150))");
     tab.press(" ");
     let after = step(&mut tab);
-    assert!(after > 6 && after < trace.events.len(), "playing moved on: {after}");
+    assert!(after > 6 && after < trace.events().len(), "playing moved on: {after}");
     tab.eval("new Promise(r => setTimeout(r, 200))");
     assert_eq!(step(&mut tab), after, "paused");
     assert!(tab.errors().is_empty());
@@ -666,7 +666,7 @@ fn the_page_words_every_step_as_the_library_does() {
             v.as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect()
         };
         let (says, names) = (strings(&said[0]), strings(&said[1]));
-        assert_eq!(says.len(), trace.events.len(), "{args:?}");
+        assert_eq!(says.len(), trace.events().len(), "{args:?}");
         for (k, s) in says.iter().enumerate() {
             assert_eq!(*s, narrate(&trace, k), "{args:?}: step {}", k + 1);
         }

@@ -427,7 +427,7 @@ fn every_tikz_figure_compiles_with_pdflatex() {
         let info = Command::new("pdfinfo").arg(&pdf).output().unwrap();
         let info = String::from_utf8_lossy(&info.stdout);
         let pages = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
-        assert_eq!(pages.split_whitespace().nth(1), Some((t.events.len() + 1).to_string().as_str()));
+        assert_eq!(pages.split_whitespace().nth(1), Some((t.events().len() + 1).to_string().as_str()));
     }
 }
 

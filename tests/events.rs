@@ -33,16 +33,16 @@ fn text(trace: &Trace) -> String {
 fn round_trip(trace: &Trace) -> Trace {
     let json = trace.to_json(false);
     let back = Trace::from_json(&json).unwrap_or_else(|e| panic!("{e}\n{json}"));
-    assert_eq!(back.nodes, trace.nodes);
-    assert_eq!(back.events, trace.events);
+    assert_eq!(back.nodes(), trace.nodes());
+    assert_eq!(back.events(), trace.events());
     assert_eq!(back.to_json(false), json);
     // The compact layout keeps everything too.
     let mut compact = Vec::new();
     trace.write_json(&mut compact, abviz::trace::json::Layout::Compact, false).unwrap();
     let compact = String::from_utf8(compact).unwrap();
     let from_compact = Trace::from_json(&compact).unwrap_or_else(|e| panic!("{e}\n{compact}"));
-    assert_eq!(from_compact.nodes, trace.nodes);
-    assert_eq!(from_compact.events, trace.events);
+    assert_eq!(from_compact.nodes(), trace.nodes());
+    assert_eq!(from_compact.events(), trace.events());
     assert_eq!(from_compact.to_json(false), json);
     back
 }
@@ -101,9 +101,9 @@ fn a_re_search_is_a_second_visit_of_the_same_child() {
         SearchResult { value: 5.into(), best_index: Some(1), pv_indices: vec![1, 0], ..Default::default() };
     let trace = rec.finish(InputInfo::default(), result);
 
-    assert_eq!(trace.nodes.len(), 5, "the re-search enters the same nodes again");
-    assert_eq!((trace.stats.nodes, trace.stats.nodes_distinct, trace.stats.researches), (8, 5, 1));
-    assert_eq!((trace.stats.leaves, trace.stats.leaves_distinct), (5, 3));
+    assert_eq!(trace.nodes().len(), 5, "the re-search enters the same nodes again");
+    assert_eq!((trace.stats().nodes, trace.stats().nodes_distinct, trace.stats().researches), (8, 5, 1));
+    assert_eq!((trace.stats().leaves, trace.stats().leaves_distinct), (5, 3));
     let s = trace.child_at(0, 1).unwrap();
     let visits: Vec<_> =
         trace.visits_of(s).map(|v| (v.alpha, v.beta, v.value, v.bound, v.research)).collect();
@@ -114,7 +114,9 @@ fn a_re_search_is_a_second_visit_of_the_same_child() {
         [(3.into(), 4.into(), 5.into(), Bound::Exact, false), (4.into(), inf, 5.into(), Bound::Exact, true)]
     );
     assert_eq!(trace.summary(s).visits, 2);
-    assert!(trace.events.iter(&trace.nodes).any(|e| matches!(e, Event::Research { node, .. } if node == s)));
+    assert!(
+        trace.events().iter(trace.nodes()).any(|e| matches!(e, Event::Research { node, .. } if node == s))
+    );
 
     let back = round_trip(&trace);
     let timeline = Timeline::new(&back);
@@ -189,7 +191,7 @@ fn passes_and_a_transposition_make_a_dag() {
     let (first, second) = (trace.child_at(roots[0], 0).unwrap(), trace.child_at(roots[1], 0).unwrap());
     assert_eq!(trace.links(), [(second, first)]);
     assert_eq!(trace.summary(second).status, Status::Transposition);
-    assert_eq!((trace.stats.passes, trace.stats.tt_hits), (2, 1));
+    assert_eq!((trace.stats().passes, trace.stats().tt_hits), (2, 1));
     trace.validate_structure().unwrap();
     let order = trace.topological_order().expect("a DAG");
     let at = |id: u32| order.iter().position(|&n| n == id).unwrap();
@@ -250,8 +252,8 @@ fn mcts_iterations_select_expand_simulate_and_back_up() {
         SearchResult { value: 1.into(), best_index: Some(0), pv_indices: vec![0], ..Default::default() };
     let trace = rec.finish(InputInfo::default(), result);
 
-    assert_eq!(trace.nodes.len(), 4);
-    assert_eq!(trace.stats.iterations, 3);
+    assert_eq!(trace.nodes().len(), 4);
+    assert_eq!(trace.stats().iterations, 3);
     let a = trace.child_at(0, 0).unwrap();
     let b = trace.child_at(0, 1).unwrap();
     let a1 = trace.child_at(a, 0).unwrap();

@@ -18,8 +18,8 @@ fn record(algo: Algorithm) -> Trace {
 /// child) with its window or value.
 fn events(t: &Trace) -> Vec<String> {
     let at = |n: u32| if t.node(n).parent == abviz::trace::NONE { "root".to_string() } else { t.path(n) };
-    t.events
-        .iter(&t.nodes)
+    t.events()
+        .iter(t.nodes())
         .map(|e| match e {
             Event::Enter { node, alpha, beta } => format!("enter {} [{alpha}, {beta}]", at(node)),
             Event::Research { node, alpha, beta } => format!("research {} [{alpha}, {beta}]", at(node)),
@@ -53,8 +53,8 @@ fn check(algo: Algorithm, expected: Vec<Vec<String>>) {
         got.len(),
         expected.len()
     );
-    assert_eq!(t.result.value, 6.into());
-    assert_eq!(t.result.best_index, Some(1));
+    assert_eq!(t.result().value, 6.into());
+    assert_eq!(t.result().best_index, Some(1));
 }
 
 fn s(x: &str) -> Vec<String> {

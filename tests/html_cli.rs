@@ -142,10 +142,10 @@ fn demo_examples_show_the_published_numbers() {
         .collect();
     let get = |f: &str| &traces.iter().find(|(n, _)| *n == f).unwrap().1;
     let aima = get("aima-alphabeta.html");
-    assert_eq!((aima.stats.nodes, aima.stats.leaves), (11, 7));
+    assert_eq!((aima.stats().nodes, aima.stats().leaves), (11, 7));
     let aima_mm = get("aima-minimax.html");
-    assert_eq!((aima_mm.stats.nodes, aima_mm.stats.leaves), (13, 9));
-    assert_eq!(get("wikipedia-alphabeta.html").result.value, 6.into());
+    assert_eq!((aima_mm.stats().nodes, aima_mm.stats().leaves), (13, 9));
+    assert_eq!(get("wikipedia-alphabeta.html").result().value, 6.into());
     // Nilsson: centre 1, corner −1, edge −2.
     let n = get("nilsson-minimax.html");
     let child_value = |label: &str| {
@@ -156,19 +156,19 @@ fn demo_examples_show_the_published_numbers() {
         (child_value("b2"), child_value("a1"), child_value("b1")),
         (1.into(), (-1).into(), (-2).into())
     );
-    assert_eq!(get("nilsson-alphabeta.html").result.best_move.as_deref(), Some("b2"));
+    assert_eq!(get("nilsson-alphabeta.html").result().best_move.as_deref(), Some("b2"));
     // Knuth & Moore: the best order evaluates 3² + 3² − 1 leaves, the worst all 3⁴.
-    assert_eq!(get("random-best.html").stats.leaves, 17);
-    assert_eq!(get("random-worst.html").stats.leaves, 81);
-    assert_eq!(get("xiangqi-alphabeta.html").stats.per_depth[1], 44);
+    assert_eq!(get("random-best.html").stats().leaves, 17);
+    assert_eq!(get("random-worst.html").stats().leaves, 81);
+    assert_eq!(get("xiangqi-alphabeta.html").stats().per_depth[1], 44);
     let c4 = get("connect4-alphabeta.html");
-    assert_eq!((c4.result.value, c4.result.best_move.as_deref()), (993.into(), Some("b")));
+    assert_eq!((c4.result().value, c4.result().best_move.as_deref()), (993.into(), Some("b")));
     // Kalah: the root's child c is South's again (a move that ended in South's store).
     let k = get("kalah-alphabeta.html");
     let c = *k.children(0).iter().find(|&&c| k.move_label(c) == "c").unwrap();
-    assert_eq!(k.nodes[c as usize].player, abviz::game::Player::Max);
+    assert_eq!(k.nodes()[c as usize].player, abviz::game::Player::Max);
     // Gomoku: the 14 empty points next to the five stones (g7 to j11).
-    assert_eq!(get("gomoku-alphabeta.html").stats.per_depth[1], 14);
+    assert_eq!(get("gomoku-alphabeta.html").stats().per_depth[1], 14);
 }
 
 #[test]

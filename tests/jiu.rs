@@ -94,8 +94,8 @@ fn placement_is_searched_with_mcts_and_movement_with_alpha_beta() {
     assert_eq!(e.algo_for(&h), Algorithm::AlphaBeta);
     let d = e.decide_traced(&g, &InputInfo::default()).unwrap();
     let trace = d.trace.unwrap();
-    assert_eq!(trace.algorithm.name, "mcts");
-    assert_eq!(trace.stats.iterations, 50);
+    assert_eq!(trace.algorithm().name, "mcts");
+    assert_eq!(trace.stats().iterations, 50);
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn the_same_seed_gives_the_same_trace_byte_for_byte() {
 /// root), plus the iterations that ended at it when it is a leaf; W moves by the playout's
 /// result exactly where N moves by one; W/N lies within the results seen.
 fn check_visits(trace: &Trace) {
-    let n = trace.nodes.len();
+    let n = trace.nodes().len();
     let (mut visits, mut total) = (vec![0u32; n], vec![0f64; n]);
     let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
     let mut result = f64::NAN;
@@ -96,7 +96,7 @@ fn check_visits(trace: &Trace) {
             }
         }
     };
-    for e in trace.events.iter(&trace.nodes) {
+    for e in trace.events().iter(trace.nodes()) {
         match e {
             Event::Iteration { .. } => {
                 check(&visits, &total, lo, hi);
@@ -137,14 +137,14 @@ fn n_is_the_sum_of_the_children_and_w_follows_the_results_at_every_step() {
     ];
     for input in inputs {
         let trace = input.trace(Algorithm::Mcts, &options(400, 3)).unwrap();
-        assert_eq!(trace.stats.iterations, 400);
+        assert_eq!(trace.stats().iterations, 400);
         check_visits(&trace);
     }
     // A finished game: every iteration ends at the root, a leaf.
     let over = Input::game(ttt("xxxoo...."), None).trace(Algorithm::Mcts, &options(5, 1)).unwrap();
-    assert_eq!(over.nodes.len(), 1);
+    assert_eq!(over.nodes().len(), 1);
     assert_eq!(over.mcts(0).unwrap().visits, 5);
-    assert_eq!(over.result.best_move, None);
+    assert_eq!(over.result().best_move, None);
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn on_small_random_trees_the_most_visited_move_is_the_unique_minimax_best() {
             continue;
         }
         let trace = Input::Random(shape).trace(Algorithm::Mcts, &options(3000, 1)).unwrap();
-        let chosen = trace.result.best_index.unwrap() as usize;
+        let chosen = trace.result().best_index.unwrap() as usize;
         assert_eq!(values[chosen], top, "seed {seed}: MCTS chose child {chosen} of {values:?}");
         checked += 1;
     }
@@ -238,19 +238,19 @@ fn the_counts_describe_the_tree_it_grew() {
     ];
     for input in inputs {
         let trace = input.trace(Algorithm::Mcts, &options(300, 5)).unwrap();
-        let s = &trace.stats;
-        let mut per_depth = vec![0u64; 1 + trace.nodes.iter().map(|n| n.depth as usize).max().unwrap()];
-        for n in &trace.nodes {
+        let s = trace.stats();
+        let mut per_depth = vec![0u64; 1 + trace.nodes().iter().map(|n| n.depth as usize).max().unwrap()];
+        for n in trace.nodes() {
             per_depth[n.depth as usize] += 1;
         }
         assert_eq!(s.per_depth, per_depth);
         assert_eq!(s.max_depth as usize, per_depth.len() - 1);
-        assert_eq!(s.nodes, trace.nodes.len() as u64);
+        assert_eq!(s.nodes, trace.nodes().len() as u64);
         let with_children =
-            (0..trace.nodes.len() as u32).filter(|&id| !trace.children(id).is_empty()).count();
+            (0..trace.nodes().len() as u32).filter(|&id| !trace.children(id).is_empty()).count();
         assert_eq!(s.interior, with_children as u64);
         assert_eq!((s.leaves, s.iterations), (300, 300), "one playout per iteration");
-        let fresh = trace.events.iter(&trace.nodes).filter(|e| matches!(e, Event::Expand { .. })).count();
+        let fresh = trace.events().iter(trace.nodes()).filter(|e| matches!(e, Event::Expand { .. })).count();
         assert_eq!(
             s.leaves_distinct,
             fresh.max(1) as u64,
@@ -269,8 +269,8 @@ fn the_node_budget_stops_it_and_a_depth_limit_bounds_its_tree() {
     let err = input.trace(Algorithm::Mcts, &opts).unwrap_err().to_string();
     assert!(err.contains("50 nodes"), "{err}");
     let shallow = Input::game(ttt("........."), Some(2)).trace(Algorithm::Mcts, &options(500, 1)).unwrap();
-    assert!(shallow.nodes.iter().all(|n| n.depth <= 2));
-    assert!(shallow.nodes.iter().any(|n| n.depth == 2 && n.parent != NONE));
+    assert!(shallow.nodes().iter().all(|n| n.depth <= 2));
+    assert!(shallow.nodes().iter().any(|n| n.depth == 2 && n.parent != NONE));
     check_visits(&shallow);
 }
 
@@ -310,8 +310,8 @@ fn recorded_playouts_replay_to_their_results() {
     opts.record_playouts = true;
     let trace = game.trace(Algorithm::Mcts, &opts).unwrap();
     let simulations: Vec<(usize, u32, u32, f64)> = trace
-        .events
-        .iter(&trace.nodes)
+        .events()
+        .iter(trace.nodes())
         .enumerate()
         .filter_map(|(k, e)| match e {
             Event::Simulate { node, length, result } => Some((k, node, length, result)),
@@ -319,13 +319,13 @@ fn recorded_playouts_replay_to_their_results() {
         })
         .collect();
     assert_eq!(simulations.len(), 200);
-    assert_eq!(trace.playouts.len(), 200);
+    assert_eq!(trace.playouts().len(), 200);
     for &(step, node, length, result) in &simulations {
         let playout = trace.playout_at(step).expect("a playout at every simulate event");
         assert_eq!(playout.moves.len() as u32, length, "step {step}");
         let mut g = ttt(trace.position(node).unwrap());
         for &m in &playout.moves {
-            let label = &trace.labels[m as usize];
+            let label = &trace.labels()[m as usize];
             let mv = g.moves().into_iter().find(|&mv| &g.move_label(mv) == label);
             g.play(mv.unwrap_or_else(|| panic!("{label} is not legal at step {step}")));
         }
@@ -338,7 +338,7 @@ fn recorded_playouts_replay_to_their_results() {
     }
     // The narration lists the moves.
     let (k, _, length, _) = simulations.iter().copied().find(|s| s.2 >= 2).unwrap();
-    let first = &trace.labels[trace.playout_at(k).unwrap().moves[0] as usize];
+    let first = &trace.labels()[trace.playout_at(k).unwrap().moves[0] as usize];
     let said = abviz::trace::narration::narrate(&trace, k);
     assert!(said.contains(&format!("{length} moves ({first} ")), "{said}");
     // Both layouts of the trace file keep them.
@@ -348,9 +348,9 @@ fn recorded_playouts_replay_to_their_results() {
         let text = String::from_utf8(text).unwrap();
         let back = Trace::from_json(&text).unwrap();
         let moves = |t: &Trace| -> Vec<(u32, Vec<String>)> {
-            t.playouts
+            t.playouts()
                 .iter()
-                .map(|p| (p.step, p.moves.iter().map(|&m| t.labels[m as usize].clone()).collect()))
+                .map(|p| (p.step, p.moves.iter().map(|&m| t.labels()[m as usize].clone()).collect()))
                 .collect()
         };
         assert_eq!(moves(&back), moves(&trace), "{layout:?}");
@@ -363,6 +363,6 @@ fn recorded_playouts_replay_to_their_results() {
     assert!(Trace::from_json(&bad).unwrap_err().to_string().contains("not at a simulate event"));
     // Off by default.
     let plain = game.trace(Algorithm::Mcts, &options(200, 3)).unwrap();
-    assert!(plain.playouts.is_empty());
+    assert!(plain.playouts().is_empty());
     assert!(!plain.to_json(false).contains("\"playouts\""));
 }

@@ -7,7 +7,7 @@ use abviz::trace::pseudocode::{line_for, lines};
 
 fn sentences(tree: &str, algo: Algorithm) -> Vec<String> {
     let t = Input::from_tree_text(tree, None).unwrap().trace(algo, &RunOptions::default()).unwrap();
-    (0..t.events.len()).map(|s| narrate(&t, s)).collect()
+    (0..t.events().len()).map(|s| narrate(&t, s)).collect()
 }
 
 #[test]
@@ -88,12 +88,12 @@ fn pseudocode_lines_follow_the_events() {
     assert!(at2(1).starts_with("function MIN-VALUE"), "{}", at2(1));
     assert!(at2(3).contains("IS-CUTOFF"));
     assert!(at2(5).contains("β ← MIN(β, v)"));
-    let cut = (0..aima.events.len()).find(|&i| narrate(&aima, i).contains("α-cutoff")).unwrap();
+    let cut = (0..aima.events().len()).find(|&i| narrate(&aima, i).contains("α-cutoff")).unwrap();
     assert!(at2(cut).contains("if v ≤ α then return v, move"));
     assert!(at2(cut + 1).contains("if v ≤ α then return v, move"), "the exit happens on the cut line");
     assert!(at(3).contains("terminal"));
     assert!(at(5).contains("β ← min"));
     assert!(at(15).contains("α ← max"));
-    let cut = (0..t.events.len()).find(|&i| narrate(&t, i).contains("α-cutoff")).unwrap();
+    let cut = (0..t.events().len()).find(|&i| narrate(&t, i).contains("α-cutoff")).unwrap();
     assert!(at(cut).contains("α-cutoff"));
 }

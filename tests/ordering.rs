@@ -29,7 +29,7 @@ fn child_at(t: &Trace, node: NodeId, index: u32) -> NodeId {
 /// Checks every order event of `t` against the events before it; returns how many of each
 /// reason it saw (tt, killer, history).
 fn check(t: &Trace) -> [usize; 3] {
-    let events: Vec<Event> = t.events.iter(&t.nodes).collect();
+    let events: Vec<Event> = t.events().iter(t.nodes()).collect();
     let mut key_of: HashMap<NodeId, u64> = HashMap::new();
     // The latest store per position key: (node, depth).
     let mut stored: HashMap<u64, (NodeId, u32)> = HashMap::new();
@@ -126,11 +126,11 @@ fn reasons_round_trip_through_both_layouts() {
     let json = t.to_json(false);
     assert!(json.contains(r#""kind":"order""#) || json.contains(r#""kind": "order""#));
     let back = Trace::from_json(&json).unwrap();
-    assert_eq!(back.events, t.events);
+    assert_eq!(back.events(), t.events());
     let mut compact = Vec::new();
     t.write_json(&mut compact, Layout::Compact, false).unwrap();
     let from_compact = Trace::from_json(&String::from_utf8(compact).unwrap()).unwrap();
-    assert_eq!(from_compact.events, t.events);
+    assert_eq!(from_compact.events(), t.events());
     assert_eq!(from_compact.to_json(false), json);
 }
 

@@ -150,7 +150,7 @@ fn explain_writes_one_trace_per_computer_move() {
     assert_eq!(traces.len(), computer_moves);
     for p in &traces {
         let t = Trace::from_json(&std::fs::read_to_string(p).unwrap()).unwrap();
-        assert!(t.stats.nodes > 0 && t.result.best_move.is_some());
+        assert!(t.stats().nodes > 0 && t.result().best_move.is_some());
         assert!(p.with_extension("txt").exists());
     }
     let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();

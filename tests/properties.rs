@@ -34,7 +34,7 @@ fn minimax(node: &TreeSpecNode, player: Player) -> Score {
 
 /// Paths of visited nodes in visit order.
 fn visited(t: &Trace) -> Vec<String> {
-    let mut v: Vec<(u32, String)> = (0..t.nodes.len() as u32)
+    let mut v: Vec<(u32, String)> = (0..t.nodes().len() as u32)
         .filter(|&i| t.node(i).visited())
         .map(|i| (t.summary(i).pre, t.path(i)))
         .collect();
@@ -58,11 +58,11 @@ proptest! {
         let input = input(root, min_root);
         let mm = record(&input, Algorithm::Minimax);
         let mm_paths = visited(&mm);
-        prop_assert_eq!(mm_paths.len() as u64, mm.stats.nodes);
+        prop_assert_eq!(mm_paths.len() as u64, mm.stats().nodes);
         for algo in [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::Negamax, Algorithm::NegamaxAb] {
             let t = record(&input, algo);
-            prop_assert_eq!(t.result.value, mm.result.value, "{} root value", algo);
-            prop_assert_eq!(t.result.best_index, mm.result.best_index, "{} best move", algo);
+            prop_assert_eq!(t.result().value, mm.result().value, "{} root value", algo);
+            prop_assert_eq!(t.result().best_index, mm.result().best_index, "{} best move", algo);
             // A subset of minimax's nodes, in the same order.
             let paths = visited(&t);
             let set: std::collections::HashSet<&String> = paths.iter().collect();
@@ -70,13 +70,13 @@ proptest! {
             prop_assert_eq!(&filtered, &paths, "{} visits a subsequence of minimax", algo);
             // The recorder's counts agree with a counting-only search.
             let (v, stats) = input.count(algo, u64::MAX).unwrap();
-            prop_assert_eq!(&v, &t.result);
-            prop_assert_eq!(&stats, &t.stats);
+            prop_assert_eq!(&v, t.result());
+            prop_assert_eq!(&stats, t.stats());
             // Pruned children are exactly the ones never entered below a cutoff.
-            let pruned = (0..t.nodes.len() as u32)
+            let pruned = (0..t.nodes().len() as u32)
                 .filter(|&i| t.status(i) == Status::Pruned && t.node(t.node(i).parent).visited())
                 .count();
-            prop_assert_eq!(pruned as u64, t.stats.pruned);
+            prop_assert_eq!(pruned as u64, t.stats().pruned);
         }
         prop_assert_eq!(visited(&record(&input, Algorithm::Negamax)), mm_paths);
     }
@@ -88,10 +88,10 @@ proptest! {
         let input = input(root, min_root);
         let mm = record(&input, Algorithm::Minimax);
         let truth: std::collections::HashMap<String, Score> =
-            (0..mm.nodes.len() as u32).map(|i| (mm.path(i), mm.summary(i).value)).collect();
+            (0..mm.nodes().len() as u32).map(|i| (mm.path(i), mm.summary(i).value)).collect();
         for algo in [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::NegamaxAb] {
             let t = record(&input, algo);
-            for i in (0..t.nodes.len() as u32).filter(|&i| t.node(i).visited()) {
+            for i in (0..t.nodes().len() as u32).filter(|&i| t.node(i).visited()) {
                 let (s, mm_value) = (t.summary(i), truth[&t.path(i)]);
                 match s.bound {
                     Bound::Exact => prop_assert_eq!(s.value, mm_value, "{} {}", algo, t.path(i)),
@@ -113,7 +113,7 @@ proptest! {
         prop_assert_eq!(cuts(&hard), cuts(&soft));
         prop_assert_eq!(cuts(&hard), cuts(&nega));
         // Fail-soft and negamax (fail-soft too) return the same values everywhere, in MAX's view.
-        let visited_ids = |t: &Trace| (0..t.nodes.len() as u32).filter(|&i| t.node(i).visited()).collect::<Vec<_>>();
+        let visited_ids = |t: &Trace| (0..t.nodes().len() as u32).filter(|&i| t.node(i).visited()).collect::<Vec<_>>();
         let vs: Vec<Score> = visited_ids(&soft).into_iter().map(|i| soft.summary(i).value).collect();
         let vn: Vec<Score> = visited_ids(&nega).into_iter().map(|i| nega.summary(i).value).collect();
         prop_assert_eq!(vs, vn);
@@ -129,13 +129,13 @@ proptest! {
         let expected = minimax(&root, if min_root { Player::Min } else { Player::Max });
         let input = input(root, min_root);
         let mm = record(&input, Algorithm::Minimax);
-        prop_assert_eq!(mm.result.value, expected, "minimax by hand");
+        prop_assert_eq!(mm.result().value, expected, "minimax by hand");
         for algo in [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::Negamax, Algorithm::NegamaxAb] {
             let t = record(&input, algo);
-            prop_assert_eq!(t.result.value, expected, "{} root value", algo);
-            prop_assert_eq!(t.result.best_index, mm.result.best_index, "{} best move", algo);
+            prop_assert_eq!(t.result().value, expected, "{} root value", algo);
+            prop_assert_eq!(t.result().best_index, mm.result().best_index, "{} best move", algo);
             let (counted, _) = input.count(algo, u64::MAX).unwrap();
-            prop_assert_eq!(&counted, &t.result, "{} counted", algo);
+            prop_assert_eq!(&counted, t.result(), "{} counted", algo);
         }
         let soft = record(&input, Algorithm::AlphaBetaSoft);
         let nega = record(&input, Algorithm::NegamaxAb);
@@ -148,10 +148,10 @@ proptest! {
         let t = record(&input(root, min_root), Algorithm::AlphaBeta);
         let json = t.to_json(false);
         let back = Trace::from_json(&json).unwrap();
-        prop_assert_eq!(&back.nodes, &t.nodes);
-        prop_assert_eq!(&back.events, &t.events);
+        prop_assert_eq!(&back.nodes(), &t.nodes());
+        prop_assert_eq!(&back.events(), &t.events());
         prop_assert_eq!(back.cutoffs(), t.cutoffs());
-        prop_assert_eq!(&back.result, &t.result);
+        prop_assert_eq!(&back.result(), &t.result());
         prop_assert_eq!(back.to_json(false), json);
     }
 
@@ -162,11 +162,11 @@ proptest! {
             let t = record(&input, algo);
             let compact = compact_json(&t);
             let back = Trace::from_json(&compact).map_err(|e| TestCaseError::fail(format!("{algo}: {e}\n{compact}")))?;
-            prop_assert_eq!(&back.nodes, &t.nodes, "{}", algo);
-            prop_assert_eq!(&back.events, &t.events, "{}", algo);
-            prop_assert_eq!(&back.labels, &t.labels, "{}", algo);
-            prop_assert_eq!(&back.names, &t.names, "{}", algo);
-            prop_assert_eq!(&back.pruned_values, &t.pruned_values, "{}", algo);
+            prop_assert_eq!(&back.nodes(), &t.nodes(), "{}", algo);
+            prop_assert_eq!(&back.events(), &t.events(), "{}", algo);
+            prop_assert_eq!(&back.labels(), &t.labels(), "{}", algo);
+            prop_assert_eq!(back.names(), t.names(), "{}", algo);
+            prop_assert_eq!(&back.pruned_values(), &t.pruned_values(), "{}", algo);
             // Everything a reader sees, and the compact file itself, come out the same.
             prop_assert_eq!(back.to_json(false), t.to_json(false), "{}", algo);
             prop_assert_eq!(compact_json(&back), compact, "{}", algo);

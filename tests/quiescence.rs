@@ -117,7 +117,7 @@ fn trace(game: &Xiangqi, algo: Algorithm, depth: u32) -> Trace {
 
 /// The events of `node`'s visit, from its entry to its exit.
 fn visit(t: &Trace, node: u32) -> Vec<Event> {
-    let events: Vec<Event> = t.events.iter(&t.nodes).collect();
+    let events: Vec<Event> = t.events().iter(t.nodes()).collect();
     let start = events.iter().position(|e| matches!(e, Event::Enter { node: n, .. } if *n == node)).unwrap();
     let end = events.iter().position(|e| matches!(e, Event::Exit { node: n, .. } if *n == node)).unwrap();
     events[start..=end].to_vec()
@@ -169,7 +169,10 @@ fn stand_pat_cut_traced_by_hand() {
 
 /// The step of `node`'s stand-pat event.
 fn stand_pat_step(t: &Trace, node: u32) -> usize {
-    t.events.iter(&t.nodes).position(|e| matches!(e, Event::StandPat { node: n, .. } if n == node)).unwrap()
+    t.events()
+        .iter(t.nodes())
+        .position(|e| matches!(e, Event::StandPat { node: n, .. } if n == node))
+        .unwrap()
 }
 
 #[test]
@@ -178,19 +181,19 @@ fn the_trace_round_trips_through_both_layouts() {
         let game = Xiangqi::from_fen(fen).unwrap();
         for algo in [Algorithm::AlphaBeta, Algorithm::NegaScout, Algorithm::Iterative] {
             let t = trace(&game, algo, depth);
-            assert!(t.stats.stand_pats > 0);
+            assert!(t.stats().stand_pats > 0);
             for layout in [Layout::Readable, Layout::Compact] {
                 let text = write(&t, layout);
                 let back = Trace::from_json(&text).unwrap();
                 assert_eq!(write(&back, layout), text, "{algo} {layout:?}");
-                assert_eq!(back.events.len(), t.events.len(), "{algo} {layout:?}");
-                assert_eq!(back.stats, t.stats, "{algo} {layout:?}");
-                assert_eq!(back.algorithm.listing, t.algorithm.listing, "{algo} {layout:?}");
+                assert_eq!(back.events().len(), t.events().len(), "{algo} {layout:?}");
+                assert_eq!(back.stats(), t.stats(), "{algo} {layout:?}");
+                assert_eq!(back.algorithm().listing, t.algorithm().listing, "{algo} {layout:?}");
                 let stand_pats = |t: &Trace| {
-                    t.events.iter(&t.nodes).filter(|e| matches!(e, Event::StandPat { .. })).count() as u64
+                    t.events().iter(t.nodes()).filter(|e| matches!(e, Event::StandPat { .. })).count() as u64
                 };
-                assert_eq!(stand_pats(&back), t.stats.stand_pats, "{algo} {layout:?}");
-                let fringe = |t: &Trace| (0..t.nodes.len() as u32).filter(|&i| t.beyond_horizon(i)).count();
+                assert_eq!(stand_pats(&back), t.stats().stand_pats, "{algo} {layout:?}");
+                let fringe = |t: &Trace| (0..t.nodes().len() as u32).filter(|&i| t.beyond_horizon(i)).count();
                 assert_eq!(fringe(&back), fringe(&t), "{algo} {layout:?}");
             }
         }

@@ -26,11 +26,11 @@ fn tree() -> impl Strategy<Value = TreeSpecNode> {
 
 /// The paths of the nodes a search entered (each once, however often it was entered).
 fn visited(t: &Trace) -> BTreeSet<String> {
-    (0..t.nodes.len() as u32).filter(|&i| t.node(i).visited()).map(|i| t.path(i)).collect()
+    (0..t.nodes().len() as u32).filter(|&i| t.node(i).visited()).map(|i| t.path(i)).collect()
 }
 
 fn researches(t: &Trace) -> usize {
-    (0..t.events.len()).filter(|&k| t.events.kind(k) == EventKind::Research).count()
+    (0..t.events().len()).filter(|&k| t.events().kind(k) == EventKind::Research).count()
 }
 
 fn record_with(input: &Input, algo: Algorithm, settings: Settings) -> Trace {
@@ -40,8 +40,8 @@ fn record_with(input: &Input, algo: Algorithm, settings: Settings) -> Trace {
 
 /// Each pass's end: (value, bound) in MAX's view.
 fn pass_ends(t: &Trace) -> Vec<(Score, Bound)> {
-    t.events
-        .iter(&t.nodes)
+    t.events()
+        .iter(t.nodes())
         .filter_map(|e| match e {
             Event::PassEnd { value, bound, .. } => Some((value, bound)),
             _ => None,
@@ -79,19 +79,19 @@ proptest! {
         let ab_nodes = visited(&ab);
         for algo in NULL_WINDOW {
             let t = record(&input, algo);
-            prop_assert_eq!(t.result.value, mm.result.value, "{} root value", algo);
-            prop_assert_eq!(t.result.best_index, mm.result.best_index, "{} best move", algo);
+            prop_assert_eq!(t.result().value, mm.result().value, "{} root value", algo);
+            prop_assert_eq!(t.result().best_index, mm.result().best_index, "{} best move", algo);
             let nodes = visited(&t);
             prop_assert!(nodes.is_subset(&ab_nodes), "{} visits a node alpha-beta does not", algo);
-            prop_assert_eq!(nodes.len() as u64, t.stats.nodes_distinct, "{} distinct nodes", algo);
-            prop_assert_eq!(researches(&t) as u64, t.stats.researches, "{} re-searches", algo);
+            prop_assert_eq!(nodes.len() as u64, t.stats().nodes_distinct, "{} distinct nodes", algo);
+            prop_assert_eq!(researches(&t) as u64, t.stats().researches, "{} re-searches", algo);
             // The recorder's counts agree with a counting-only search.
             let (result, stats) = input.count(algo, u64::MAX).unwrap();
-            prop_assert_eq!(&result, &t.result, "{} counted result", algo);
-            prop_assert_eq!(&stats, &t.stats, "{} counted stats", algo);
+            prop_assert_eq!(&result, t.result(), "{} counted result", algo);
+            prop_assert_eq!(&stats, t.stats(), "{} counted stats", algo);
             // The trace survives its file form.
             let back = Trace::from_json(&t.to_json(false)).unwrap();
-            prop_assert_eq!(&back.events, &t.events);
+            prop_assert_eq!(&back.events(), &t.events());
         }
     }
 
@@ -103,10 +103,10 @@ proptest! {
         let ab = record(&input, Algorithm::AlphaBeta);
         for algo in NULL_WINDOW {
             let t = record(&input, algo);
-            prop_assert_eq!(t.stats.researches, 0, "{} re-searched", algo);
+            prop_assert_eq!(t.stats().researches, 0, "{} re-searched", algo);
             prop_assert_eq!(visited(&t), visited(&ab), "{} visits the minimal tree", algo);
-            prop_assert_eq!(t.stats.nodes, ab.stats.nodes, "{} node entries", algo);
-            prop_assert_eq!(t.result.value, ab.result.value);
+            prop_assert_eq!(t.stats().nodes, ab.stats().nodes, "{} node entries", algo);
+            prop_assert_eq!(t.result().value, ab.result().value);
         }
     }
 }
@@ -129,19 +129,19 @@ proptest! {
         let mm = record(&input, Algorithm::Minimax);
         for algo in [Algorithm::Mtdf, Algorithm::Aspiration, Algorithm::Iterative] {
             let t = record_with(&input, algo, settings);
-            prop_assert_eq!(t.result.value, mm.result.value, "{} root value", algo);
+            prop_assert_eq!(t.result().value, mm.result().value, "{} root value", algo);
             if algo == Algorithm::Iterative {
                 // The table's move first may pick another of several equally good moves.
-                prop_assert_eq!(value_of_best(&input, algo, &settings), mm.result.value, "{} best move's value", algo);
+                prop_assert_eq!(value_of_best(&input, algo, &settings), mm.result().value, "{} best move's value", algo);
             } else {
-                prop_assert_eq!(t.result.best_index, mm.result.best_index, "{} best move", algo);
+                prop_assert_eq!(t.result().best_index, mm.result().best_index, "{} best move", algo);
             }
-            prop_assert_eq!(pass_ends(&t).len() as u64, t.stats.passes, "{} passes", algo);
+            prop_assert_eq!(pass_ends(&t).len() as u64, t.stats().passes, "{} passes", algo);
             let (result, stats) = input.count_with(algo, u64::MAX, &settings).unwrap();
-            prop_assert_eq!(&result, &t.result, "{} counted result", algo);
-            prop_assert_eq!(&stats, &t.stats, "{} counted stats", algo);
+            prop_assert_eq!(&result, t.result(), "{} counted result", algo);
+            prop_assert_eq!(&stats, t.stats(), "{} counted stats", algo);
             let back = Trace::from_json(&t.to_json(false)).unwrap();
-            prop_assert_eq!(&back.events, &t.events);
+            prop_assert_eq!(&back.events(), &t.events());
         }
     }
 
@@ -156,7 +156,7 @@ proptest! {
         let exact: Vec<Score> = ends.iter().filter(|e| e.1 == Bound::Exact).map(|e| e.0).collect();
         // Every probe is a null window: it proves a bound (or hits ±∞, exact by nature).
         prop_assert!(exact.iter().all(|v| v.is_infinite()), "{:?}", ends);
-        let v = t.result.value;
+        let v = t.result().value;
         prop_assert!(exact.contains(&v) || (lower == v && upper == v), "value {} from {:?}", v, ends);
     }
 }

@@ -169,7 +169,7 @@ fn a_big_search_shows_the_neighbourhood_of_the_current_node() {
         Input::game(abviz::game::tictactoe::TicTacToe::new(abviz::game::tictactoe::TttEval::Win), None);
     let opts = RunOptions { minimax_reference: false, ..RunOptions::default() };
     let trace = input.trace(Algorithm::AlphaBeta, &opts).unwrap();
-    assert_eq!(trace.stats.nodes, 18_297);
+    assert_eq!(trace.stats().nodes, 18_297);
     let replay = Timeline::new(&trace);
     let mut app = App::new(&replay, 0, false);
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
@@ -185,8 +185,12 @@ fn a_big_search_shows_the_neighbourhood_of_the_current_node() {
 
 #[test]
 fn a_trace_without_events_is_not_a_crash() {
-    let mut trace = aima();
-    trace.events = Default::default();
+    // A trace file whose nodes lost their events (edited by hand).
+    let mut json = Vec::new();
+    aima().write_json(&mut json, abviz::trace::json::Layout::Readable, false).unwrap();
+    let mut value: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    value["events"] = serde_json::json!([]);
+    let trace = abviz::search::read_trace(&value.to_string()).unwrap();
     let (terminal, _) =
         screen(&trace, &[KeyCode::Right, KeyCode::Char('c'), KeyCode::Char('f'), KeyCode::End], false);
     assert!(text(terminal.backend().buffer()).contains("no events to step through"));

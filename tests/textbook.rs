@@ -17,12 +17,12 @@ fn trace(tree: &str, algo: Algorithm) -> Trace {
 }
 
 fn by_path(t: &Trace, path: &str) -> u32 {
-    (0..t.nodes.len() as u32).find(|&id| t.path(id) == path).unwrap_or_else(|| panic!("no node {path}"))
+    (0..t.nodes().len() as u32).find(|&id| t.path(id) == path).unwrap_or_else(|| panic!("no node {path}"))
 }
 
 /// Paths of the children pruned directly by a cutoff (status pruned, parent visited).
 fn pruned_roots(t: &Trace) -> Vec<String> {
-    (0..t.nodes.len() as u32)
+    (0..t.nodes().len() as u32)
         .filter(|&id| t.status(id) == Status::Pruned && t.node(t.node(id).parent).visited())
         .map(|id| t.path(id))
         .collect()
@@ -30,7 +30,7 @@ fn pruned_roots(t: &Trace) -> Vec<String> {
 
 /// Leaf values never evaluated (pruned leaves, however deep below a cut).
 fn pruned_leaf_values(t: &Trace) -> Vec<Score> {
-    (0..t.nodes.len() as u32)
+    (0..t.nodes().len() as u32)
         .filter(|&id| t.status(id) == Status::Pruned)
         .filter_map(|id| t.pruned_value(id))
         .collect()
@@ -39,17 +39,17 @@ fn pruned_leaf_values(t: &Trace) -> Vec<Score> {
 #[test]
 fn aima_minimax_and_alphabeta() {
     let mm = trace(AIMA, Algorithm::Minimax);
-    assert_eq!(mm.result.value, Score::from(3));
-    assert_eq!(mm.result.best_index, Some(0));
-    assert_eq!(mm.result.best_move.as_deref(), Some("B"));
-    assert_eq!((mm.stats.nodes, mm.stats.leaves), (13, 9));
-    assert_eq!(mm.stats.cutoffs, 0);
+    assert_eq!(mm.result().value, Score::from(3));
+    assert_eq!(mm.result().best_index, Some(0));
+    assert_eq!(mm.result().best_move.as_deref(), Some("B"));
+    assert_eq!((mm.stats().nodes, mm.stats().leaves), (13, 9));
+    assert_eq!(mm.stats().cutoffs, 0);
 
     for algo in [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::NegamaxAb] {
         let ab = trace(AIMA, algo);
-        assert_eq!(ab.result.value, Score::from(3), "{algo}");
-        assert_eq!(ab.result.best_move.as_deref(), Some("B"), "{algo}");
-        assert_eq!((ab.stats.nodes, ab.stats.leaves), (11, 7), "{algo}");
+        assert_eq!(ab.result().value, Score::from(3), "{algo}");
+        assert_eq!(ab.result().best_move.as_deref(), Some("B"), "{algo}");
+        assert_eq!((ab.stats().nodes, ab.stats().leaves), (11, 7), "{algo}");
         // The middle MIN node stops after its first leaf (2): the leaves 4 and 6 are pruned.
         assert_eq!(pruned_roots(&ab), ["1.1", "1.2"], "{algo}");
         assert_eq!(pruned_leaf_values(&ab), [Score::from(4), Score::from(6)], "{algo}");
@@ -69,7 +69,7 @@ fn aima_minimax_and_alphabeta() {
 fn aima_visit_order_and_windows() {
     let ab = trace(AIMA, Algorithm::AlphaBeta);
     let pre: Vec<(String, u32)> = ab
-        .nodes
+        .nodes()
         .iter()
         .enumerate()
         .filter(|(_, n)| n.visited())
@@ -99,8 +99,8 @@ fn aima_visit_order_and_windows() {
 #[test]
 fn wikipedia_three_pruned_regions() {
     let ab = trace(WIKIPEDIA, Algorithm::AlphaBeta);
-    assert_eq!(ab.result.value, Score::from(6));
-    assert_eq!(ab.result.best_index, Some(1), "best move: the middle child");
+    assert_eq!(ab.result().value, Score::from(6));
+    assert_eq!(ab.result().best_index, Some(1), "best move: the middle child");
     // 1) the leaf 5 under the MIN node worth 4; 2) the leaf 9 under the MIN node worth 6 in the
     // middle subtree; 3) the whole MAX subtree worth 8 on the right.
     assert_eq!(pruned_roots(&ab), ["0.0.1.2", "1.0.1.1", "2.1"]);
@@ -119,7 +119,7 @@ fn wikipedia_three_pruned_regions() {
 #[test]
 fn geeksforgeeks_tree() {
     let ab = trace(GEEKS, Algorithm::AlphaBeta);
-    assert_eq!(ab.result.value, Score::from(5));
+    assert_eq!(ab.result().value, Score::from(5));
     // The leaf 9 and the subtree (0 -1) are never evaluated.
     assert_eq!(pruned_roots(&ab), ["0.1.1", "1.1"]);
     assert_eq!(pruned_leaf_values(&ab), [Score::from(9), Score::from(0), Score::from(-1)]);
@@ -137,16 +137,16 @@ fn tictactoe_full_depth_counts() {
     assert_eq!(ab.nodes, 18_297);
     // The recorder sees the same search as the counter.
     let t = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
-    assert_eq!(t.stats, ab);
-    assert_eq!(t.minimax.as_ref().map(|s| s.nodes), Some(549_946));
+    assert_eq!(t.stats(), &ab);
+    assert_eq!(t.minimax().as_ref().map(|s| s.nodes), Some(549_946));
 }
 
 #[test]
 fn nilsson_depth_two_prefers_the_centre() {
     let input = Input::game(TicTacToe::new(TttEval::OpenLines), Some(2));
     let t = input.trace(Algorithm::Minimax, &RunOptions::default()).unwrap();
-    assert_eq!(t.result.value, Score::from(1));
-    assert_eq!(t.result.best_move.as_deref(), Some("b2"));
+    assert_eq!(t.result().value, Score::from(1));
+    assert_eq!(t.result().best_move.as_deref(), Some("b2"));
     let values: Vec<(String, Score)> =
         t.children(Trace::ROOT).iter().map(|&c| (t.move_label(c).to_string(), t.summary(c).value)).collect();
     for (label, v) in &values {
@@ -158,8 +158,8 @@ fn nilsson_depth_two_prefers_the_centre() {
         assert_eq!(*v, Score::from(expected), "{label}");
     }
     let ab = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
-    assert_eq!(ab.result.best_move.as_deref(), Some("b2"));
-    assert!(ab.stats.leaves < t.stats.leaves);
+    assert_eq!(ab.result().best_move.as_deref(), Some("b2"));
+    assert!(ab.stats().leaves < t.stats().leaves);
 }
 
 fn knuth_moore(b: u64, d: u32) -> u64 {
@@ -244,8 +244,8 @@ fn one_tree_under_three_move_orders() {
             .unwrap()
             .reordered(ordering);
         let t = input.trace(Algorithm::AlphaBetaSoft, &abviz::input::RunOptions::default()).unwrap();
-        assert_eq!(t.input.position.as_deref(), Some(notation), "{ordering}");
-        assert_eq!((t.result.value, t.stats.nodes), (3.into(), nodes), "{ordering}");
+        assert_eq!(t.input().position.as_deref(), Some(notation), "{ordering}");
+        assert_eq!((t.result().value, t.stats().nodes), (3.into(), nodes), "{ordering}");
     }
     // Knuth–Moore: best first, alpha-beta evaluates b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = 5 leaves of 3×3.
     let best = abviz::input::Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None)
@@ -253,7 +253,7 @@ fn one_tree_under_three_move_orders() {
         .reordered(Ordering::Best)
         .trace(Algorithm::AlphaBeta, &abviz::input::RunOptions::default())
         .unwrap();
-    assert_eq!(best.stats.leaves, 5);
+    assert_eq!(best.stats().leaves, 5);
     // From the command line; a game orders its moves with --order instead.
     assert_cmd::Command::cargo_bin("abviz")
         .unwrap()

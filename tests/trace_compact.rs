@@ -20,9 +20,9 @@ fn write(t: &Trace, layout: Layout) -> String {
 fn round_trip(t: &Trace, what: &str) -> String {
     let compact = write(t, Layout::Compact);
     let back = Trace::from_json(&compact).unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert_eq!(back.nodes, t.nodes, "{what}");
-    assert_eq!(back.events, t.events, "{what}");
-    assert_eq!(back.positions, t.positions, "{what}");
+    assert_eq!(back.nodes(), t.nodes(), "{what}");
+    assert_eq!(back.events(), t.events(), "{what}");
+    assert_eq!(back.positions(), t.positions(), "{what}");
     assert_eq!(write(&back, Layout::Readable), write(t, Layout::Readable), "{what}");
     assert_eq!(write(&back, Layout::Compact), compact, "{what}");
     compact
@@ -71,9 +71,9 @@ fn version_1_files_convert_to_compact() {
 #[test]
 fn tic_tac_toe_minimax_takes_under_sixty_bytes_a_node() {
     let t = game("tictactoe", None, 9, Algorithm::Minimax);
-    assert_eq!(t.nodes.len(), 549_946);
+    assert_eq!(t.nodes().len(), 549_946);
     let compact = write(&t, Layout::Compact);
-    let per_node = compact.len() as f64 / t.nodes.len() as f64;
+    let per_node = compact.len() as f64 / t.nodes().len() as f64;
     assert!(per_node <= 60.0, "{per_node:.1} bytes a node");
 }
 

@@ -47,14 +47,14 @@ fn a_version_1_file_upgrades_to_version_2() {
     let text = std::fs::read_to_string(format!("{DIR}/aima-alphabeta.json")).unwrap();
     let trace = abviz::search::read_trace(&text).unwrap();
     assert_eq!(
-        trace.algorithm.title(),
+        trace.algorithm().title(),
         "Alpha-beta (fail-hard)",
         "the descriptor comes from the search module"
     );
-    assert_eq!(trace.result.pv_indices, [0, 0]);
+    assert_eq!(trace.result().pv_indices, [0, 0]);
     let v2 = trace.to_json(false);
     assert!(v2.contains("\"version\": 2"));
     let again = abviz::trace::Trace::from_json(&v2).unwrap();
-    assert_eq!(again.events, trace.events);
+    assert_eq!(again.events(), trace.events());
     assert_eq!(again.to_json(false), v2);
 }

@@ -72,7 +72,7 @@ pub struct SourceArgs {
     #[arg(long, value_name = "NAME", group = "input", help = super::input::game_help())]
     pub game: Option<String>,
     /// Who moves at the root of a tree (also settable by a leading min/max keyword).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = Lenient::<Player>::new())]
     pub root: Option<Player>,
     /// Refuse a --tree or --tree-file of more nodes than this (counted while reading it; about
     /// 14 bytes of memory a node) [default: $ABVIZ_MAX_TREE_NODES, else 50000000].
@@ -230,7 +230,7 @@ pub struct ViewArgs {
     pub labels: Option<String>,
     /// Never-searched nodes: none, edges (the pruned children) or subtrees (and what lies below
     /// them, faded) [default: subtrees].
-    #[arg(long, value_enum, value_name = "WHICH")]
+    #[arg(long, value_parser = Lenient::<ShowPruned>::new(), value_name = "WHICH")]
     pub show_pruned: Option<ShowPruned>,
     /// Only the principal variation.
     #[arg(long)]
@@ -249,10 +249,10 @@ pub struct ViewArgs {
     #[arg(long, value_name = "K")]
     pub min_visits: Option<u32>,
     /// Direction: TB (root at the top) or LR (root at the left) [default: TB].
-    #[arg(long, value_enum, value_name = "DIR")]
+    #[arg(long, value_parser = Lenient::<RankDir>::new(), value_name = "DIR")]
     pub rankdir: Option<RankDir>,
     /// Shapes: triangles (MAX ▲, MIN ▼, leaf □) or boxes (MAX □, MIN ○) [default: triangles].
-    #[arg(long, value_enum, value_name = "STYLE")]
+    #[arg(long, value_parser = Lenient::<Style>::new(), value_name = "STYLE")]
     pub style: Option<Style>,
     /// TikZ: a beamer frame whose overlays reveal the search one event at a time.
     #[arg(long)]
@@ -265,7 +265,7 @@ pub struct ViewArgs {
     #[arg(long, value_name = "N|all")]
     pub pass: Option<String>,
     /// DOT: run Graphviz's `dot` and write SVG, PNG or PDF instead of the graph text.
-    #[arg(long, value_enum, value_name = "KIND")]
+    #[arg(long, value_parser = Lenient::<RenderKind>::new(), value_name = "KIND")]
     pub render: Option<RenderKind>,
 }
 
@@ -296,7 +296,7 @@ pub struct RunArgs {
     pub settings: SettingsArgs,
     /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
     /// .tex .html, a folder: html), else text].
-    #[arg(long, short = 'f', value_enum)]
+    #[arg(long, short = 'f', value_parser = Lenient::<Format>::new())]
     pub format: Option<Format>,
     /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -341,7 +341,7 @@ pub struct RenderArgs {
     pub trace: PathBuf,
     /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf
     /// .tex .html, a folder: html), else svg].
-    #[arg(long, short = 'f', value_enum)]
+    #[arg(long, short = 'f', value_parser = Lenient::<Format>::new())]
     pub format: Option<Format>,
     /// Write to FILE instead of standard output (--format html: the folder DIR).
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -609,7 +609,7 @@ pub struct ExerciseSource {
     #[arg(long, value_name = "LO..HI", allow_hyphen_values = true)]
     pub values: Option<String>,
     /// Who moves at the root of a tree.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = Lenient::<Player>::new())]
     pub root: Option<Player>,
     /// The algorithm to solve the trees with: minimax, alphabeta, alphabeta-soft, negamax or
     /// negamax-ab.
@@ -635,7 +635,7 @@ pub struct ExerciseArgs {
     #[arg(long)]
     pub windows: bool,
     /// Shapes: triangles (MAX ▲, MIN ▼, leaf □) or boxes (MAX □, MIN ○) [default: triangles].
-    #[arg(long, value_enum, value_name = "STYLE")]
+    #[arg(long, value_parser = Lenient::<Style>::new(), value_name = "STYLE")]
     pub style: Option<Style>,
     /// Do not run pdflatex (write the SVG and .tex files only).
     #[arg(long)]
@@ -659,7 +659,7 @@ pub struct PracticeArgs {
     #[arg(long, value_name = "FILE", group = "practice_input")]
     pub tree_file: Option<PathBuf>,
     /// Who moves at the root of that tree.
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = Lenient::<Player>::new())]
     pub root: Option<Player>,
     /// The seed of the generated trees [default: 1].
     #[arg(long, value_name = "SEED")]

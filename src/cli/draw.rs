@@ -3,9 +3,9 @@
 
 use super::args::ViewArgs;
 use super::usage;
-use abviz::Error;
-use abviz::export::{Format, GraphvizExporter, Output, RenderKind, ViewOptions};
+use abviz::export::{DrawError, Format, GraphvizExporter, Kind, Output, RenderKind, ViewOptions};
 use abviz::trace::Trace;
+use abviz::{Error, Named};
 use std::io::IsTerminal;
 use std::path::Path;
 
@@ -20,11 +20,7 @@ pub fn view_options(
     if compact && format != Format::Json {
         return Err(usage("--compact is a layout of the JSON trace: use it with --format json"));
     }
-    let diagram = matches!(
-        format,
-        Format::Dot | Format::Svg | Format::Tikz | Format::Forest | Format::Html | Format::Png | Format::Pdf
-    );
-    if !diagram {
+    if !format.info().is_diagram() {
         for (set, flag) in [
             (v.labels.is_some(), "--labels"),
             (v.show_pruned.is_some(), "--show-pruned"),
@@ -39,7 +35,8 @@ pub fn view_options(
         ] {
             if set {
                 return Err(usage(format!(
-                    "{flag} applies to diagrams: use it with --format dot, svg, png, pdf, tikz, forest or html"
+                    "{flag} applies to diagrams: use it with --format {}",
+                    diagrams()
                 )));
             }
         }
@@ -90,26 +87,27 @@ pub fn view_options(
     })
 }
 
-/// What the `-o` path says about the format: its extension, or a folder (a trailing `/` or an
-/// existing directory) for a page. `None` when it says nothing (no or an unknown extension).
+/// The diagram formats, for messages: "dot, svg, tikz, html, png, pdf or forest".
+fn diagrams() -> String {
+    let names: Vec<&str> = Format::ALL.iter().filter(|f| f.info().is_diagram()).map(|f| f.name()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+/// What the `-o` path says about the format: its extension (the first format that lists it,
+/// and Graphviz's picture of that name), or a folder (a trailing `/` or an existing directory)
+/// for a page. `None` when it says nothing (no or an unknown extension).
 fn format_of_path(path: &Path) -> Option<(Format, Option<RenderKind>, String)> {
     let text = path.to_string_lossy();
     if text.ends_with('/') || path.is_dir() {
-        return Some((Format::Html, None, "a folder".into()));
+        let page = Format::ALL.into_iter().find(|f| f.info().kind == Kind::Page)?;
+        return Some((page, None, "a folder".into()));
     }
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
-    let (format, render) = match ext.as_str() {
-        "txt" => (Format::Text, None),
-        "json" => (Format::Json, None),
-        "dot" | "gv" => (Format::Dot, None),
-        "svg" => (Format::Svg, Some(RenderKind::Svg)),
-        "png" => (Format::Png, Some(RenderKind::Png)),
-        "pdf" => (Format::Pdf, Some(RenderKind::Pdf)),
-        "tex" => (Format::Tikz, None),
-        "html" | "htm" => (Format::Html, None),
-        _ => return None,
-    };
-    Some((format, render, format!("a .{ext} file")))
+    let format = Format::of_extension(&ext)?;
+    Some((format, RenderKind::from_name(&ext), format!("a .{ext} file")))
 }
 
 /// The format to write: `--format` when given (it must agree with the `-o` extension), else
@@ -130,8 +128,8 @@ pub fn resolve_format(
     if let (Some((ext_format, ext_render, what)), Some(path)) = (&implied, output) {
         let agrees = match render {
             Some(kind) => *ext_render == Some(kind),
-            // A .tex file holds either LaTeX form.
-            None => *ext_format == format || (*ext_format == Format::Tikz && format == Format::Forest),
+            // An extension may name more than one format (a .tex file holds either LaTeX form).
+            None => *ext_format == format || format_takes(format, path),
         };
         if !agrees {
             let asked = match render {
@@ -153,12 +151,18 @@ pub fn resolve_format(
     Ok(format)
 }
 
+/// Whether `path`'s extension is one `format` writes.
+fn format_takes(format: Format, path: &Path) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    ext.is_some_and(|ext| format.info().extensions.contains(&ext.as_str()))
+}
+
 /// Refuses, before any work, an output that cannot go where it is asked to.
 pub fn check_destination(format: Format, output: Option<&Path>) -> Result<(), Error> {
-    if format == Format::Html && output.is_none() {
-        return Err(usage(
-            "--format html writes a folder (the page, index.html, and the pictures it shows): give -o DIR",
-        ));
+    if format.info().kind == Kind::Page && output.is_none() {
+        return Err(usage(format!(
+            "--format {format} writes a folder (the page, index.html, and the pictures it shows): give -o DIR"
+        )));
     }
     Ok(())
 }
@@ -174,28 +178,27 @@ pub fn draw(
     render: Option<RenderKind>,
     output: Option<&Path>,
 ) -> Result<(), Error> {
-    if format == Format::Json && render.is_none() {
-        // Written as it is serialised: no copy of the file in memory.
-        let layout = abviz::export::json_layout(view);
+    if format.info().streams && render.is_none() {
+        // Written as it is produced: no copy of the output in memory.
         let bar = match output {
-            Some(path) if trace.nodes.len() >= BIG_TRACE => {
+            Some(path) if trace.nodes().len() >= BIG_TRACE => {
                 super::progress::bytes(&path.display().to_string())
             }
             _ => indicatif::ProgressBar::hidden(),
         };
+        let exporter = format.exporter();
         let written = abviz::output::write_with(output, |w| {
-            trace.write_json(&mut bar.wrap_write(w), layout, view.stats_only)
+            exporter.write_to(trace, view, &mut bar.wrap_write(w)).map_err(|e| match e {
+                DrawError::Write(io) => io,
+                other => std::io::Error::other(other),
+            })
         });
         bar.finish_and_clear();
         let written = written?;
         return say_written(written);
     }
     // Pictures (not pages, which zoom) are collapsed to fit the width, and the user is told.
-    let picture = render.is_some()
-        || matches!(
-            format,
-            Format::Dot | Format::Svg | Format::Tikz | Format::Forest | Format::Png | Format::Pdf
-        );
+    let picture = render.is_some() || format.info().kind == Kind::Picture;
     let fitted;
     let view = match view.fit_width {
         Some(max) if picture && max.is_finite() => {
@@ -217,7 +220,7 @@ pub fn draw(
             }
             data
         }
-        None => format.exporter().export(trace, view)?,
+        None => format.export(trace, view)?,
     };
     write(&output_data, output)
 }

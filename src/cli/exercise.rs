@@ -24,7 +24,8 @@ pub fn exercise(args: ExerciseArgs) -> Result<(), Error> {
     let exercises = exercises(&args.source, args.count)?;
     let opts =
         SheetOptions { windows: args.windows, style: args.style.unwrap_or_default(), pdf: !args.no_pdf };
-    let made = sheets(&exercises, &opts)?;
+    let drawn: Vec<_> = exercises.iter().map(|e| e.drawn()).collect();
+    let made = sheets(&drawn, &opts)?;
     if made.no_pdflatex {
         eprintln!(
             "abviz: pdflatex is not installed: wrote the SVG and .tex files (compile them with pdflatex)"

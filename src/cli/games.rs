@@ -28,11 +28,11 @@ fn entry(info: &GameInfo) -> String {
     s.push_str(&format!("  depth:    {depth} unless --depth\n"));
     for option in info.options {
         if let Some(r) = option.number {
-            let (flag, default) = (option.kind.flag(), option.default);
+            let (flag, default) = (super::words::flag(option.kind), option.default);
             s.push_str(&format!("  {flag} N: {}, {} to {} (default {default})\n", r.help, r.min, r.max));
             continue;
         }
-        s.push_str(&format!("  {}:\n", option.kind.flag()));
+        s.push_str(&format!("  {}:\n", super::words::flag(option.kind)));
         for c in option.choices {
             let default = if c.name == option.default { " (default)" } else { "" };
             s.push_str(&format!("    {:<14} {}{default}\n", c.name, c.help));

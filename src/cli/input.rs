@@ -77,7 +77,7 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
             }
         }
         if let Some(kind) = OptionKind::ALL.into_iter().find(|&k| options.get(k).is_some()) {
-            return Err(usage(registry::applies_to(kind)));
+            return Err(usage(super::words::applies_to(kind)));
         }
     }
     if s.random.is_none() && s.values.is_some() {

@@ -1,12 +1,14 @@
-//! A forgiving parser for value enums: any case, and `_` or a space where the name has `-`
-//! (`--algo Alpha_Beta`), as `--algo` always accepted; `--help` still lists the values.
+//! A forgiving parser for the library's named choices ([`Named`]): any case, and `_` or a space
+//! where the name has `-` (`--algo Alpha_Beta`), every spelling the library accepts; `--help`
+//! lists the names with their help, from the same table the library reads names with.
 
-use clap::ValueEnum;
-use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use abviz::Named;
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use std::ffi::OsStr;
 use std::marker::PhantomData;
 
-/// Parses `E` after normalising the spelling.
+/// Parses a [`Named`] choice.
 #[derive(Clone, Debug)]
 pub struct Lenient<E>(PhantomData<E>);
 
@@ -17,7 +19,7 @@ impl<E> Lenient<E> {
     }
 }
 
-impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for Lenient<E> {
+impl<E: Named + Send + Sync> TypedValueParser for Lenient<E> {
     type Value = E;
 
     fn parse_ref(
@@ -26,12 +28,26 @@ impl<E: ValueEnum + Clone + Send + Sync + 'static> TypedValueParser for Lenient<
         arg: Option<&clap::Arg>,
         value: &OsStr,
     ) -> Result<E, clap::Error> {
-        let normal = value.to_string_lossy().trim().to_lowercase().replace(['_', ' '], "-");
-        EnumValueParser::<E>::new().parse_ref(cmd, arg, OsStr::new(&normal))
+        let text = value.to_string_lossy();
+        E::from_name(&text).ok_or_else(|| {
+            let mut err = clap::Error::new(ErrorKind::InvalidValue).with_cmd(cmd);
+            if let Some(arg) = arg {
+                err.insert(ContextKind::InvalidArg, ContextValue::String(arg.to_string()));
+            }
+            let shown = abviz::safe_text::for_terminal(&text).into_owned();
+            err.insert(ContextKind::InvalidValue, ContextValue::String(shown));
+            let names = E::ALL.iter().map(|c| c.name().to_string()).collect();
+            err.insert(ContextKind::ValidValue, ContextValue::Strings(names));
+            err
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(E::value_variants().iter().filter_map(ValueEnum::to_possible_value)))
+        Some(Box::new(
+            E::ALL
+                .iter()
+                .map(|c| PossibleValue::new(c.name()).aliases(c.aliases().iter().copied()).help(c.help())),
+        ))
     }
 }
 
@@ -58,6 +74,9 @@ mod tests {
         // Everything the library's own parser takes, the command line takes too.
         for a in Algorithm::ALL {
             assert_eq!(parse(a.name()).unwrap(), a);
+            for alias in a.aliases() {
+                assert_eq!(parse(alias).unwrap(), a);
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod quiz;
 pub mod render;
 pub mod run;
 pub mod step;
+pub mod words;
 
 use abviz::Error;
 

@@ -26,7 +26,7 @@ pub fn practice(args: PracticeArgs) -> Result<(), Error> {
     let first = super::exercise::given_tree(args.tree.as_deref(), args.tree_file.as_deref(), args.root)?;
     let set = practice_set(first, args.algo, args.seed.unwrap_or(1), count)?;
     let trees: Vec<PracticeTree> =
-        set.iter().map(|(group, ex)| PracticeTree { exercise: ex, group: group.clone() }).collect();
+        set.iter().map(|(group, ex)| PracticeTree { exercise: ex.drawn(), group: group.clone() }).collect();
     let files = practice_site(&trees, None);
     let written = abviz::output::write(&Output::Folder(files), Some(&args.out))?;
     if let Some(index) = written {

@@ -21,7 +21,7 @@ pub fn quiz(args: QuizArgs) -> Result<(), Error> {
     }
     let typed = std::io::stdin().is_terminal();
     if typed {
-        eprintln!("{} on {}: {questions} questions.", trace.algorithm.title(), trace.input.description);
+        eprintln!("{} on {}: {questions} questions.", trace.algorithm().title(), trace.input().description);
         eprintln!("Answer a value like 3 (≤3 or ≥3 for a bound) or y/n; Ctrl-D stops.");
     }
     let stdin = std::io::stdin();

@@ -60,7 +60,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
             input.trace(algo, &opts)?
         }
     };
-    if trace.events.is_empty() {
+    if trace.events().is_empty() {
         return Err(usage("this trace has no events to step through (was it saved with --stats-only?)"));
     }
     let until: Option<Until> = args.until.as_deref().map(str::parse).transpose().map_err(usage)?;
@@ -79,7 +79,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
     let until = start.unwrap_or(if read_commands { 0 } else { replay.last() });
     let opts = plain::PlainOptions { until, color, prompt: stdin_tty && stdout_tty };
     if opts.prompt {
-        eprintln!("{} on {}: {} steps", trace.algorithm.title(), trace.input.description, replay.len());
+        eprintln!("{} on {}: {} steps", trace.algorithm().title(), trace.input().description, replay.len());
         eprintln!("{}", plain::COMMANDS);
     }
     let stdin = std::io::stdin();

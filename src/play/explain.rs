@@ -4,8 +4,9 @@
 
 use crate::Error;
 use crate::export::html::{PageOptions, page};
-use crate::export::site::{SiteFile, write_files};
+use crate::export::site::SiteFile;
 use crate::export::{Format, ViewOptions};
+use crate::output::site::write_files;
 use crate::play::Decision;
 use crate::trace::Trace;
 use askama::Template;
@@ -85,7 +86,7 @@ impl Explainer {
         let mv = d.result.best_move.clone().unwrap_or_default();
         let popts = PageOptions {
             title: Some(format!("Move {ply}: {player} plays {mv}")),
-            subtitle: Some(format!("The search behind the computer's move: {}", trace.input.description)),
+            subtitle: Some(format!("The search behind the computer's move: {}", trace.input().description)),
             boards: Some(format!("boards/{stem}/")),
             back: Some(("index.html".into(), "all of the computer's decisions".into())),
         };

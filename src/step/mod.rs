@@ -71,7 +71,7 @@ impl Until {
         match self {
             Until::End => Ok(replay.last()),
             Until::Cutoff => replay.cutoff_steps().first().map(|&s| s as usize).ok_or_else(|| {
-                let algo = &replay.trace().algorithm;
+                let algo = &replay.trace().algorithm();
                 if algo.has_window() {
                     "--until cutoff: this search has no cutoff".to_string()
                 } else {
@@ -115,7 +115,7 @@ pub fn short_name(trace: &Trace, id: NodeId) -> String {
     let name = match trace.name(id) {
         Some(n) => n.to_string(),
         None if trace.parent(id).is_none() => "root".into(),
-        None if trace.input.kind.is_game() => trace.move_label(id).to_string(),
+        None if trace.input().kind.is_game() => trace.move_label(id).to_string(),
         None => trace.display_name(id),
     };
     crate::safe_text::for_terminal(&name).into_owned()
@@ -132,7 +132,7 @@ pub fn triangle(player: Player) -> &'static str {
 /// A stack frame's state as text: "[α, β]" for windowed searches, "best v" (or "best –" before any
 /// child reported) for minimax and negamax.
 pub fn window_text(replay: &Timeline, frame: &Frame) -> String {
-    if replay.trace().algorithm.has_window() {
+    if replay.trace().algorithm().has_window() {
         format!("[{}, {}]", frame.alpha, frame.beta)
     } else {
         match replay.best_so_far(frame) {
@@ -145,7 +145,7 @@ pub fn window_text(replay: &Timeline, frame: &Frame) -> String {
 /// A stack frame's state after `step` as text: [`window_text`], or for MCTS its visits and
 /// mean result so far ("N 3 · W/N 0.333", "N 0" before its first backpropagation).
 pub fn frame_text(replay: &Timeline, step: usize, frame: &Frame) -> String {
-    if !replay.trace().algorithm.features.mcts {
+    if !replay.trace().algorithm().features.mcts {
         return window_text(replay, frame);
     }
     mcts_text(replay, frame.node, step).unwrap_or_else(|| "N 0".into())

@@ -44,7 +44,7 @@ pub(crate) fn rows(
     focus: NodeId,
 ) -> (Vec<Row>, usize) {
     let mut o = Outline { replay, step, path, expand, rows: Vec::new() };
-    if replay.trace().nodes.is_empty() {
+    if replay.trace().nodes().is_empty() {
         return (Vec::new(), 0);
     }
     o.walk();

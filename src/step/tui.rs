@@ -51,8 +51,8 @@ impl<'r, 't> App<'r, 't> {
     /// A stepper at `step` (0-based), coloured or not.
     pub fn new(replay: &'r Timeline<'t>, step: usize, color: bool) -> Self {
         let trace = replay.trace();
-        let max_depth = trace.nodes.iter().map(|n| u32::from(n.depth)).max().unwrap_or(0);
-        let expand = if trace.nodes.len() <= FULL_TREE_NODES { max_depth } else { 0 };
+        let max_depth = trace.nodes().iter().map(|n| u32::from(n.depth)).max().unwrap_or(0);
+        let expand = if trace.nodes().len() <= FULL_TREE_NODES { max_depth } else { 0 };
         App {
             replay,
             step: step.min(replay.last()),
@@ -162,10 +162,10 @@ impl<'r, 't> App<'r, 't> {
 
     fn no_cutoff(&self, side: &str) -> String {
         let trace = self.replay.trace();
-        if trace.algorithm.has_window() || trace.algorithm.features.mcts {
+        if trace.algorithm().has_window() || trace.algorithm().features.mcts {
             format!("no {} {side} this step", self.replay.landmark())
         } else {
-            format!("{} never cuts: no cutoff {side} this step", self.replay.trace().algorithm.name())
+            format!("{} never cuts: no cutoff {side} this step", self.replay.trace().algorithm().name())
         }
     }
 }

@@ -120,8 +120,8 @@ impl App<'_, '_> {
             Span::styled(" abviz step ", self.theme.focus()),
             Span::raw(format!(
                 " {} │ {}",
-                trace.algorithm.title(),
-                crate::safe_text::for_terminal(&trace.input.description)
+                trace.algorithm().title(),
+                crate::safe_text::for_terminal(&trace.input().description)
             )),
         ]);
         frame.render_widget(Paragraph::new(line), area);
@@ -130,7 +130,7 @@ impl App<'_, '_> {
     /// The highlighted path: the call stack, or at the very end the principal variation.
     fn path(&self, snap: &Snapshot) -> Vec<NodeId> {
         let trace = self.replay.trace();
-        if snap.step == self.replay.last() && !trace.result.pv_indices.is_empty() {
+        if snap.step == self.replay.last() && !trace.result().pv_indices.is_empty() {
             let mut path = vec![trace.result_root()];
             path.extend(trace.pv_nodes());
             path
@@ -188,13 +188,13 @@ impl App<'_, '_> {
         // narration; an unnamed leaf is just its value, as in the figures.
         let title = match trace.name(row.node) {
             Some(_) => format!("{} ", short_name(trace, row.node)),
-            None if trace.parent(row.node).is_none() || trace.input.kind.is_game() || !leafy => {
+            None if trace.parent(row.node).is_none() || trace.input().kind.is_game() || !leafy => {
                 format!("{} ", short_name(trace, row.node))
             }
             None => String::new(),
         };
         let shape = if leafy { "□" } else { triangle(node.player) };
-        let mcts = trace.algorithm.features.mcts && row.seen != Seen::Pruned;
+        let mcts = trace.algorithm().features.mcts && row.seen != Seen::Pruned;
         let text = match row.seen {
             // MCTS nodes show their visits and mean result, not a backed-up value.
             _ if mcts => match super::mcts_text(self.replay, row.node, self.step) {
@@ -258,7 +258,7 @@ impl App<'_, '_> {
     fn render_right(&self, frame: &mut Frame, area: Rect, snap: &Snapshot, code: &[&str]) {
         let trace = self.replay.trace();
         let position =
-            trace.position(snap.focus).filter(|_| snap.focus != NONE && trace.input.kind.is_game());
+            trace.position(snap.focus).filter(|_| snap.focus != NONE && trace.input().kind.is_game());
         let board = position.map(board_rows).unwrap_or_default();
         let code_lines = wrap_code(code, area.width.saturating_sub(4) as usize);
         let code_want = code_lines.len() as u16 + 2;
@@ -298,7 +298,7 @@ impl App<'_, '_> {
     fn render_stack(&self, frame: &mut Frame, area: Rect, snap: &Snapshot) {
         let trace = self.replay.trace();
         let t = &self.theme;
-        let windowed = trace.algorithm.has_window();
+        let windowed = trace.algorithm().has_window();
         let visible = area.height.saturating_sub(3) as usize;
         let skip = snap.stack.len().saturating_sub(visible);
         let rows: Vec<TableRow> = snap
@@ -352,7 +352,7 @@ impl App<'_, '_> {
             if skip > 0 { format!(" α/β stack ({skip} more above) ") } else { " α/β stack ".into() };
         let title = if windowed { title } else { title.replace("α/β stack", "call stack") };
         // Negamax searches in the mover's view; the trace (and so this panel) keeps MAX's.
-        let title = match trace.algorithm.perspective() {
+        let title = match trace.algorithm().perspective() {
             crate::trace::Perspective::Mover => title.replacen("stack", "stack, MAX's view", 1),
             crate::trace::Perspective::Max => title,
         };
@@ -395,7 +395,7 @@ impl App<'_, '_> {
         let first = code.iter().position(|(i, _)| *i == current).unwrap_or(0);
         let last = code.iter().rposition(|(i, _)| *i == current).unwrap_or(0);
         let scroll = if last < height { 0 } else { (last + 1 - height).min(first) };
-        let title = format!(" {} ", self.replay.trace().algorithm.title());
+        let title = format!(" {} ", self.replay.trace().algorithm().title());
         let p = Paragraph::new(lines).scroll((scroll as u16, 0)).block(Block::bordered().title(title));
         frame.render_widget(p, area);
     }
@@ -439,7 +439,7 @@ impl App<'_, '_> {
             spans.push(Span::raw(format!("  (1–{}, Enter to go, Esc to cancel)", self.replay.len())));
         } else {
             let mut counts = format!("  nodes {} · leaves {}", c.nodes, c.leaves);
-            if self.replay.trace().algorithm.has_window() {
+            if self.replay.trace().algorithm().has_window() {
                 counts.push_str(&format!(" · cutoffs {} · pruned {}", c.cutoffs, c.pruned));
             }
             spans.push(Span::raw(counts));

@@ -1,0 +1,147 @@
+//! The [`Game`] trait: what the search algorithms need of a position.
+
+use crate::{Player, Score};
+use std::fmt;
+
+/// A two-player zero-sum game as the search algorithms see it.
+///
+/// Moves come in a stable order (the order children are searched in, left to right); `play` and
+/// `undo` change the position in place. Every value is from MAX's point of view. Whose turn it
+/// is belongs to the position: turns need not alternate (a player may move twice in a row, as
+/// in Kalah), and the searches negate values only where the mover changes. A finished game
+/// (no legal moves) must report its [`Game::terminal_value`]. Clones should be cheap: the
+/// recorder clones a position to describe pruned children.
+pub trait Game: Clone {
+    /// A move: small and copyable.
+    type Move: Copy + fmt::Debug;
+
+    /// The player to move in this position.
+    fn to_move(&self) -> Player;
+
+    /// The legal moves, in search order. Empty in a finished game.
+    fn moves(&self) -> Vec<Self::Move>;
+
+    /// Plays `mv` (one of [`Game::moves`]).
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back `mv`, the last move played.
+    fn undo(&mut self, mv: Self::Move);
+
+    /// If the game is over here, its value (MAX's view).
+    fn terminal_value(&self) -> Option<Score>;
+
+    /// The static evaluation at the depth limit (MAX's view).
+    fn evaluate(&self) -> Score;
+
+    /// Writes the human label of `mv` (played from this position) into `out`.
+    fn write_move_label(&self, mv: Self::Move, out: &mut String);
+
+    /// A small number that names `mv`'s label: two moves with the same key have the same label
+    /// in every position, so a recorder formats each label once. `None` (the default) when the
+    /// label depends on the position (Chinese xiangqi notation, for instance).
+    fn label_key(&self, mv: Self::Move) -> Option<u32> {
+        let _ = mv;
+        None
+    }
+
+    /// A number naming `mv` across positions (the same move played elsewhere has the same
+    /// number), for the killer and history heuristics; `None` (the default): those heuristics
+    /// leave the game's order alone.
+    fn move_id(&self, mv: Self::Move) -> Option<u64> {
+        let _ = mv;
+        None
+    }
+
+    /// A key of this position for transposition tables: equal positions (with the same player
+    /// to move) have equal keys, different ones almost surely differ. `None` (the default): the
+    /// game has no key, and searches that need one refuse it.
+    fn position_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// The human label of `mv` as a new string.
+    fn move_label(&self, mv: Self::Move) -> String {
+        let mut s = String::new();
+        self.write_move_label(mv, &mut s);
+        s
+    }
+
+    /// This position as text, for tooltips and the terminal (several lines allowed).
+    fn position_text(&self) -> String;
+
+    /// This position in the game's own notation (what `--position` accepts), if it has one.
+    fn notation(&self) -> Option<String> {
+        None
+    }
+
+    /// What the players are called in this game ("X" and "O", "Red" and "Black").
+    fn player_name(&self, player: Player) -> &'static str {
+        player.upper()
+    }
+
+    /// The board as a human player sees it (with coordinates), for `abviz play`.
+    fn board_text(&self) -> String {
+        self.position_text()
+    }
+
+    /// Reads a move typed by a human. By default a move is typed as its label (any case);
+    /// games add their own shortcuts. The error says why the text is not a legal move.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String> {
+        let text = text.trim();
+        let moves = self.moves();
+        let mut label = String::new();
+        for &mv in &moves {
+            label.clear();
+            self.write_move_label(mv, &mut label);
+            if label.eq_ignore_ascii_case(text) {
+                return Ok(mv);
+            }
+        }
+        let legal: Vec<String> = moves.iter().map(|&m| self.move_label(m)).collect();
+        Err(if legal.is_empty() {
+            "the game is over: there is no legal move".to_string()
+        } else {
+            format!("'{text}' is not a legal move here; legal moves: {}", legal.join(" "))
+        })
+    }
+
+    /// Whether a position with a [`Game::terminal_value`] is a finished game (true for real
+    /// games). Explicit trees say no: their leaves are static values, not game ends.
+    fn leaves_are_game_ends(&self) -> bool {
+        true
+    }
+
+    /// Where an MCTS playout stops before the game ends, and what it is worth there: a result
+    /// from MAX's point of view in [0, 1]. `None` (the default): playouts run to the end of the
+    /// game (or their length limit). Jiu chess scores its placement phase's playouts where the
+    /// placement ends (`0.7 × result + 0.3 × location`).
+    fn playout_end(&self) -> Option<f64> {
+        None
+    }
+
+    /// Whether this position lies in a phase too wide for a full-width search, where a staged
+    /// engine samples with MCTS instead (Jiu chess's placement phase: every empty point is a
+    /// move). `false` by default.
+    fn wide_phase(&self) -> bool {
+        false
+    }
+
+    /// Makes this position the root the evaluation counts lines from: a game whose evaluation
+    /// depends on the line played from the root (Jiu chess's process scores, which weigh a move
+    /// by how far down the line it is) starts that line here. The searches call it on
+    /// the position it searches, and `abviz play` after each move of the game, so that labels
+    /// and positions read from the game's own position. The default does nothing.
+    fn mark_root(&mut self) {}
+
+    /// The name the user gave this position (explicit trees), if any.
+    fn node_name(&self) -> Option<&str> {
+        None
+    }
+
+    /// The moves a quiescence search tries beyond the depth limit — the captures, in search
+    /// order — or `None` (the default): the game defines no such moves, and `--quiescence` is
+    /// refused for it. An empty list: this position is quiet.
+    fn quiescence_moves(&self) -> Option<Vec<Self::Move>> {
+        None
+    }
+}

@@ -1,0 +1,490 @@
+//! The HTML page of a search: a summary, the tree drawn with our own layout (inline SVG, click
+//! to fold a subtree, zoom and pan, a tooltip per node) and a stepper that replays the trace's
+//! event log with the narration, the call stack with every window and the pseudocode line.
+//!
+//! The page is rendered with askama (`templates/trace.html`); its stylesheet and script
+//! (`assets/page.css`, `assets/narration.js`, `assets/stepper.js`) are written into the page, so
+//! it works from `file://` without any network. Everything the script needs is computed from the
+//! trace — the timeline, every pseudocode line ([`line_for`]) — in compact columns
+//! (`html_data.rs`, documented in docs/html.md) and embedded as JSON by the function behind
+//! [`json_for_script`], the one that makes data safe inside `<script>`. The script never
+//! re-derives the search: it looks things up, and words the narration from them as
+//! [`narrate`] does (checked for every step in the browser tests).
+//!
+//! Game positions are drawn by [`abviz_games::position_svg`] into board files beside the page
+//! (`boards/…`), loaded only when a tooltip or the stepper shows them.
+//!
+//! [`narrate`]: abviz_trace::narration::narrate
+//! [`line_for`]: abviz_trace::pseudocode::line_for
+//!
+//! ```
+//! use abviz_draw::html::{PageOptions, page};
+//! use abviz_draw::ViewOptions;
+//! use abviz_games::tree::ExplicitTree;
+//! use abviz_search::{Algorithm, trace};
+//!
+//! let tree = ExplicitTree::parse("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))").unwrap();
+//! let trace = trace(Algorithm::AlphaBeta, &tree, u32::MAX).unwrap();
+//! let p = page(&trace, &ViewOptions::default(), &PageOptions::default());
+//! assert!(p.html.contains("<svg") && p.html.contains("α-cutoff"));
+//! assert!(p.files.is_empty()); // a tree has no boards
+//! ```
+
+#[cfg(feature = "html")]
+use super::figure::draw;
+#[cfg(feature = "html")]
+use super::html_data::{BoardData, PageData};
+#[cfg(feature = "html")]
+use super::site::SiteFile;
+#[cfg(feature = "html")]
+use super::view::{View, thousands};
+use super::{Exporter, FormatInfo, Kind, Output, ViewOptions};
+use crate::DrawError as Error;
+#[cfg(feature = "html")]
+use abviz_trace::NodeId;
+use abviz_trace::Trace;
+#[cfg(feature = "html")]
+use askama::Template;
+#[cfg(feature = "html")]
+use serde::Serialize;
+#[cfg(feature = "html")]
+use std::collections::BTreeMap;
+
+#[cfg(feature = "html")]
+/// The most bytes of board pictures written beside one page; boards are chosen root first,
+/// then the principal variation, then the shown nodes in visit order.
+pub const BOARD_BUDGET: usize = 4 << 20;
+
+#[cfg(feature = "html")]
+/// The page's stylesheet (the demo's index and the practice page share it).
+pub const CSS: &str = include_str!("../assets/page.css");
+#[cfg(feature = "html")]
+/// The page's script: the narration's templates, then the stepper that uses them.
+const JS: &str = concat!(include_str!("../assets/narration.js"), include_str!("../assets/stepper.js"));
+
+/// Writes the page as a folder: `index.html` and the board pictures it shows (`boards/`).
+pub struct HtmlExporter;
+
+impl HtmlExporter {
+    /// What the format is.
+    pub const INFO: FormatInfo = FormatInfo {
+        name: "html",
+        aliases: &[],
+        help: &[
+            "An HTML page with the tree and a stepper: a folder with the page (index.html) and the board pictures it shows.",
+        ],
+        extensions: &["html", "htm"],
+        kind: Kind::Page,
+        binary: false,
+        streams: false,
+    };
+}
+
+impl Exporter for HtmlExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+        if trace.nodes().is_empty() {
+            return Err(Error::CountsOnly { view: "page" });
+        }
+        #[cfg(feature = "html")]
+        {
+            let page = page(trace, opts, &PageOptions::default());
+            let mut files = page.files;
+            files.push(SiteFile::text("index.html", page.html));
+            Ok(Output::Folder(files))
+        }
+        #[cfg(not(feature = "html"))]
+        {
+            let _ = opts;
+            Err(Error::Unavailable { format: "html", feature: "html" })
+        }
+    }
+}
+
+#[cfg(feature = "html")]
+/// How a page is put into a site.
+#[derive(Clone, Debug)]
+pub struct PageOptions {
+    /// The page's title (default: the algorithm and the input).
+    pub title: Option<String>,
+    /// A line under the title (default: none).
+    pub subtitle: Option<String>,
+    /// Where board pictures go, relative to the page ("boards/"); None: no boards.
+    pub boards: Option<String>,
+    /// A link back (href, text), e.g. to a demo's index.
+    pub back: Option<(String, String)>,
+}
+
+#[cfg(feature = "html")]
+impl Default for PageOptions {
+    fn default() -> Self {
+        PageOptions { title: None, subtitle: None, boards: Some("boards/".into()), back: None }
+    }
+}
+
+#[cfg(feature = "html")]
+/// A rendered page and the files it refers to (paths relative to the page's folder).
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// The HTML.
+    pub html: String,
+    /// Board pictures and other files beside it.
+    pub files: Vec<SiteFile>,
+}
+
+#[cfg(feature = "html")]
+/// Makes `text` safe to embed in HTML inside `<script type="application/json">`: `<`, `>`
+/// and `&` become JSON escapes (`\u003c` …), so no `</script>` or `<!--` can appear, and the
+/// line separators U+2028/U+2029 are escaped too. `json` must be JSON text, where these
+/// characters can only occur inside strings — so the result parses to the same value.
+///
+/// ```
+/// use abviz_draw::html::json_for_script;
+/// let s = json_for_script(&serde_json::json!({"name": "</script><b>&"}));
+/// assert_eq!(s, r#"{"name":"\u003c/script\u003e\u003cb\u003e\u0026"}"#);
+/// ```
+pub fn json_for_script<T: Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::new();
+    write_json_for_script(&mut out, value);
+    String::from_utf8(out).expect("escaping keeps UTF-8")
+}
+
+#[cfg(feature = "html")]
+/// Where the template puts the page data (replaced by [`page`]).
+const DATA_MARKER: &str = "\u{1}abviz-data\u{1}";
+
+#[cfg(feature = "html")]
+/// [`json_for_script`], appended to `out` as it is serialised (no intermediate string).
+fn write_json_for_script<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
+    /// Escapes bytes as they come: `<`, `>` and `&` are single bytes and U+2028/U+2029 the
+    /// only characters encoded as E2 80 A8/A9, so escaping byte by byte is exact.
+    struct Escaped<'a>(&'a mut Vec<u8>);
+    impl std::io::Write for Escaped<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let mut plain = 0;
+            for (i, &b) in buf.iter().enumerate() {
+                let escape: &[u8] = match b {
+                    b'<' => b"\\u003c",
+                    b'>' => b"\\u003e",
+                    b'&' => b"\\u0026",
+                    0xA8 | 0xA9 => {
+                        // The character's first two bytes are written already (perhaps by the
+                        // write before): take them back.
+                        self.0.extend_from_slice(&buf[plain..i]);
+                        plain = i + 1;
+                        if self.0.ends_with(&[0xE2, 0x80]) {
+                            self.0.truncate(self.0.len() - 2);
+                            self.0.extend_from_slice(if b == 0xA8 { b"\\u2028" } else { b"\\u2029" });
+                        } else {
+                            self.0.push(b);
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                };
+                self.0.extend_from_slice(&buf[plain..i]);
+                self.0.extend_from_slice(escape);
+                plain = i + 1;
+            }
+            self.0.extend_from_slice(&buf[plain..]);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    serde_json::to_writer(Escaped(out), value).expect("page data serialises");
+}
+
+#[cfg(feature = "html")]
+/// One row of the counts table.
+struct CountRow {
+    what: &'static str,
+    this: String,
+    minimax: String,
+}
+
+#[cfg(feature = "html")]
+#[derive(Template)]
+#[template(path = "trace.html")]
+struct TracePage<'a> {
+    title: &'a str,
+    subtitle: &'a str,
+    back: Option<(String, String)>,
+    /// (name, value, whether it gives the answer away: hidden until the last step or a toggle).
+    facts: Vec<(&'static str, String, bool)>,
+    algo_title: &'a str,
+    counts: Vec<CountRow>,
+    compare_minimax: bool,
+    saving: Option<String>,
+    /// The folded summary's one line: the algorithm and its counts.
+    summary_line: String,
+    notes: &'a [String],
+    /// The legend's symbols (HTML), in their own panel beside the drawing.
+    legend: String,
+    svg: String,
+    code: Vec<&'a str>,
+    /// [`DATA_MARKER`], where the page data goes.
+    data: &'static str,
+    steps: usize,
+    steps_text: String,
+    windowed: bool,
+    game: bool,
+    /// MCTS: the chart of the root children's visit shares (our own SVG).
+    mcts_chart: Option<String>,
+    mcts: bool,
+    css: &'static str,
+    js: &'static str,
+}
+
+#[cfg(feature = "html")]
+/// The default title of a page.
+pub fn default_title(trace: &Trace) -> String {
+    format!("{} — {}", trace.algorithm().title(), trace.input().description)
+}
+
+#[cfg(feature = "html")]
+/// Renders the page of `trace` with the diagram options `opts`.
+pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
+    // The answer waits for the last step (or the page's toggle), so the figure does not say it.
+    // A multi-pass search draws every pass, so each step's node is on the page.
+    let all_passes = opts.all_passes || (opts.pass.is_none() && trace.passes().len() > 1);
+    // The legend has its own panel on the page, outside the drawing one pans and zooms.
+    let opts = ViewOptions { caption_without_answer: true, all_passes, no_legend: true, ..opts.clone() };
+    let view = View::new(trace, &opts);
+    let fig = draw(&view, false);
+    let svg = super::svg::render_page(&view, &fig);
+    let (boards, files) = match &popts.boards {
+        Some(prefix) => boards(trace, &view, prefix),
+        None => (None, Vec::new()),
+    };
+    let data = PageData::new(trace, &view, boards);
+    let title = popts.title.clone().unwrap_or_else(|| default_title(trace));
+    let subtitle = popts.subtitle.clone().unwrap_or_default();
+    let r = trace.result();
+    let mut facts = vec![("Algorithm", trace.algorithm().title().to_string(), false)];
+    facts.push(("Input", trace.input().description.clone(), false));
+    let estimate = if trace.algorithm().features.mcts {
+        " (an estimate: the best move's mean result, rounded)"
+    } else {
+        ""
+    };
+    facts.push(("Root value", format!("{}{estimate}", r.value), true));
+    if let Some(m) = &r.best_move {
+        facts.push(("Best move", m.clone(), true));
+    }
+    if !r.pv.is_empty() {
+        facts.push(("Principal variation", r.pv.join(" "), true));
+    }
+    let s = trace.stats();
+    let mm = trace.minimax().filter(|_| trace.algorithm().has_window());
+    let col = |v: Option<u64>| v.map_or("—".to_string(), thousands);
+    let mut counts =
+        vec![CountRow { what: "nodes", this: thousands(s.nodes), minimax: col(mm.map(|m| m.nodes)) }];
+    if trace.algorithm().features.mcts {
+        counts.push(CountRow { what: "iterations", this: thousands(s.iterations), minimax: col(None) });
+    } else {
+        counts.push(CountRow {
+            what: "leaves (evaluations)",
+            this: thousands(s.leaves),
+            minimax: col(mm.map(|m| m.leaves)),
+        });
+    }
+    if trace.algorithm().has_window() {
+        counts.push(CountRow {
+            what: "cutoffs",
+            this: super::view::cutoffs_text(trace),
+            minimax: col(mm.map(|_| 0)),
+        });
+        counts.push(CountRow {
+            what: "pruned children",
+            this: thousands(s.pruned),
+            minimax: col(mm.map(|_| 0)),
+        });
+    }
+    let saving = mm.filter(|m| m.nodes > 0 && m.leaves > 0).map(|m| {
+        format!(
+            "{} visits {} of the {} nodes minimax visits ({}) and evaluates {} of its {} leaves ({}).",
+            trace.algorithm().title(),
+            thousands(s.nodes),
+            thousands(m.nodes),
+            percent(s.nodes, m.nodes),
+            thousands(s.leaves),
+            thousands(m.leaves),
+            percent(s.leaves, m.leaves)
+        )
+    });
+    let summary_line = summary_line(trace, mm.map(|m| m.nodes));
+    let page = TracePage {
+        title: &title,
+        subtitle: &subtitle,
+        back: popts.back.clone(),
+        facts,
+        algo_title: trace.algorithm().title(),
+        counts,
+        compare_minimax: mm.is_some(),
+        saving,
+        summary_line,
+        notes: view.notes(),
+        legend: super::legend::legend_html(&view),
+        svg,
+        code: trace.algorithm().lines(),
+        data: DATA_MARKER,
+        steps: trace.events().len(),
+        steps_text: thousands(trace.events().len() as u64),
+        windowed: trace.algorithm().has_window(),
+        game: trace.input().game.is_some(),
+        mcts_chart: super::html_mcts::share_chart(trace),
+        mcts: trace.algorithm().features.mcts,
+        css: CSS,
+        js: JS,
+    };
+    // The data is written straight into the page (escaped as it is serialised), in place of
+    // the template's marker: the page is held once, never its data twice.
+    let shell = page.render().expect("the page template renders");
+    // The last marker: user text (titles, names) comes before the data, never after it.
+    let (head, tail) = shell.rsplit_once(DATA_MARKER).expect("the template has the data marker");
+    // Reserved for what big pages take (15–20 bytes per node and event), so the page is rarely
+    // copied as it grows.
+    let estimate = 24 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
+    let mut html = Vec::with_capacity(head.len() + tail.len() + estimate);
+    html.extend_from_slice(head.as_bytes());
+    write_json_for_script(&mut html, &data);
+    html.extend_from_slice(tail.as_bytes());
+    let html = String::from_utf8(html).expect("the page is UTF-8");
+    Page { html, files }
+}
+
+#[cfg(feature = "html")]
+/// The summary folded to one line: "Alpha-beta (fail-soft) · 36 nodes, 26 leaves, 7 cutoffs ·
+/// minimax: 82 nodes" (no answer in it: the root value waits for the last step).
+fn summary_line(trace: &Trace, minimax_nodes: Option<u64>) -> String {
+    let s = trace.stats();
+    let mut line = format!("{} · {}", trace.algorithm().title(), counted(s.nodes, "node", "nodes"));
+    if trace.algorithm().features.mcts {
+        line.push_str(&format!(", {}", counted(s.iterations, "iteration", "iterations")));
+    } else {
+        line.push_str(&format!(", {}", counted(s.leaves, "leaf", "leaves")));
+    }
+    if trace.algorithm().has_window() {
+        line.push_str(&format!(", {}", counted(s.cutoffs, "cutoff", "cutoffs")));
+    }
+    if let Some(n) = minimax_nodes {
+        line.push_str(&format!(" · minimax: {}", counted(n, "node", "nodes")));
+    }
+    line
+}
+
+#[cfg(feature = "html")]
+/// "1 cutoff", "1,666 cutoffs".
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+#[cfg(feature = "html")]
+/// "15%": how much smaller `part` is than `whole`.
+/// How `part` compares with `whole`: "15% fewer", or "38% more" (a re-searching algorithm may
+/// enter more nodes than minimax).
+fn percent(part: u64, whole: u64) -> String {
+    let saved = 100.0 * (1.0 - part as f64 / whole as f64);
+    let (size, word) = if saved < 0.0 { (-saved, "more") } else { (saved, "fewer") };
+    if size > 0.0 && size < 1.0 { format!("{size:.1}% {word}") } else { format!("{size:.0}% {word}") }
+}
+
+#[cfg(feature = "html")]
+/// Board pictures for the nodes a reader can point at: per node the index of its picture in
+/// the returned list of files (deduplicated by position), within [`BOARD_BUDGET`].
+fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<SiteFile>) {
+    let Some(game) = trace.input().game.as_deref() else { return (None, Vec::new()) };
+    if trace.positions().is_none() {
+        return (None, Vec::new());
+    }
+    let mut order: Vec<NodeId> = vec![trace.result_root()];
+    order.extend(trace.pv_nodes());
+    order.extend(view.items().iter().filter_map(|it| match it {
+        super::view::Item::Node(id) => Some(*id),
+        super::view::Item::Stub { .. } => None,
+    }));
+    let mut index = vec![-1i32; trace.nodes().len()];
+    // A board is its position and the move that led to it (marked on the board).
+    let mut by_position: BTreeMap<(&str, Option<&str>), i32> = BTreeMap::new();
+    let mut files = Vec::new();
+    let mut bytes = 0usize;
+    for id in order {
+        if index[id as usize] >= 0 {
+            continue;
+        }
+        let Some(pos) = trace.position(id) else { continue };
+        let before = trace.parent(id).and_then(|p| trace.position(p));
+        if let Some(&k) = by_position.get(&(pos, before)) {
+            index[id as usize] = k;
+            continue;
+        }
+        let svg = match before {
+            Some(b) => abviz_games::position_svg_after(game, pos, b),
+            None => abviz_games::position_svg(game, pos),
+        };
+        let Some(svg) = svg else { continue };
+        if bytes + svg.len() > BOARD_BUDGET {
+            break;
+        }
+        bytes += svg.len();
+        let k = files.len() as i32;
+        by_position.insert((pos, before), k);
+        index[id as usize] = k;
+        files.push(SiteFile::text(format!("{prefix}{k}.svg"), svg));
+    }
+    let names = files.iter().map(|f| f.path.clone()).collect();
+    (Some(BoardData { index, files: names }), files)
+}
+
+#[cfg(all(test, feature = "html"))]
+mod tests {
+    use super::*;
+    use abviz_search::Algorithm;
+
+    fn trace(tree: &str, algo: Algorithm) -> Trace {
+        crate::testing::tree(tree, algo)
+    }
+
+    #[test]
+    fn script_json_cannot_close_the_script_and_parses_back() {
+        let nasty = ["</script><script>alert(1)</script>", "<!--", "a & b > c", "\u{2028}x\u{2029}", "\"'\\"];
+        let s = json_for_script(&nasty);
+        assert!(!s.contains('<') && !s.contains('>') && !s.contains('&'));
+        assert!(!s.contains('\u{2028}') && !s.contains('\u{2029}'));
+        let back: Vec<String> = serde_json::from_str(&s).unwrap();
+        assert_eq!(back, nasty);
+    }
+
+    #[test]
+    fn the_page_holds_narration_pseudocode_and_the_tree() {
+        let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::AlphaBeta);
+        let p = page(&t, &ViewOptions::default(), &PageOptions::default());
+        let html = &p.html;
+        // The page words alpha-beta's events itself (tests/browser.rs checks every sentence).
+        for k in 0..t.events().len() {
+            assert!(!html.contains(&abviz_trace::narration::narrate(&t, k)), "step {k} is not stored");
+        }
+        for line in t.algorithm().lines() {
+            assert!(html.contains(line), "{line}");
+        }
+        let c = t.child_at(0, 1).unwrap();
+        assert!(html.contains(&format!(r#"id="n{c}""#)) && html.contains(r#"data-id="0""#));
+        assert!(html.contains(r#"class="value""#) && html.contains(r#"class="window""#));
+        // Counts, and the comparison with minimax (13 nodes, 9 leaves).
+        assert!(html.contains("visits 11 of the 13 nodes minimax visits (15% fewer)"), "{html}");
+        assert!(html.contains("evaluates 7 of its 9 leaves (22% fewer)"));
+        assert_eq!(html.matches("<script").count(), 2, "the data, the script");
+    }
+
+    #[test]
+    fn games_get_deduplicated_boards() {
+        use abviz_games::tictactoe::{TicTacToe, TttEval};
+        let t = crate::testing::game(TicTacToe::new(TttEval::OpenLines), "tictactoe", 2, Algorithm::Minimax);
+        let p = page(&t, &ViewOptions::default(), &PageOptions::default());
+        // 1 + 9 + 72 nodes, all different positions.
+        assert_eq!(p.files.len(), 82);
+        assert!(p.files.iter().all(|f| f.path.starts_with("boards/") && f.path.ends_with(".svg")));
+        assert_eq!(p.files[0].bytes, TicTacToe::new(TttEval::Win).svg_board().into_bytes());
+    }
+}

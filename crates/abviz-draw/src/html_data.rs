@@ -1,0 +1,672 @@
+//! The data an HTML page's script reads ([`PageData`]), compact enough for a million nodes:
+//! columns of numbers, each packed into a string ([`Packed`]: a few bytes per number, one for
+//! most), score texts and move labels interned, node ids on the event columns written as
+//! differences from what the step before lets the page expect, names and narration built in the
+//! page (`assets/narration.js`) rather than stored. The format is the page's own (not a public
+//! one); `abvizDecode` in `assets/narration.js` reads it back into plain columns.
+
+use super::view::View;
+use abviz_core::Player;
+use abviz_core::Score;
+use abviz_trace::narration::{cutoff_child_value, say};
+use abviz_trace::pseudocode::line_of;
+use abviz_trace::summary::NEVER;
+use abviz_trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Status, Trace};
+use serde::{Serialize, Serializer};
+use std::collections::{BTreeMap, HashMap};
+
+/// The digits of a [`Packed`] number's last group (values 0–31) …
+const LAST: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef";
+/// … and of the groups before it.
+const MORE: &[u8; 32] = b"ghijklmnopqrstuvwxyz0123456789-_";
+
+/// A column of integers packed into one string: each number zigzag-encoded (0, −1, 1, −2 … as
+/// 0, 1, 2, 3 …), then written in base 32, lowest group first, the last group from [`LAST`] and
+/// the others from [`MORE`] — so 0–15 and −16–−1 take one character and nothing needs escaping.
+#[derive(Default)]
+pub(super) struct Packed(String);
+
+impl Packed {
+    fn with_capacity(n: usize) -> Packed {
+        Packed(String::with_capacity(n))
+    }
+
+    fn push(&mut self, v: i64) {
+        let mut z = ((v << 1) ^ (v >> 63)) as u64;
+        while z >= 32 {
+            self.0.push(MORE[(z & 31) as usize] as char);
+            z >>= 5;
+        }
+        self.0.push(LAST[z as usize] as char);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The numbers back (the page's `abvizUnpack`).
+    #[cfg(test)]
+    pub(super) fn values(&self) -> Vec<i64> {
+        let (mut out, mut z, mut shift) = (Vec::new(), 0u64, 0);
+        for b in self.0.bytes() {
+            if let Some(d) = LAST.iter().position(|&c| c == b) {
+                z |= (d as u64) << shift;
+                out.push((z >> 1) as i64 ^ -((z & 1) as i64));
+                (z, shift) = (0, 0);
+            } else {
+                let d = MORE.iter().position(|&c| c == b).expect("a packed digit");
+                z |= (d as u64) << shift;
+                shift += 5;
+            }
+        }
+        out
+    }
+}
+
+impl Serialize for Packed {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+/// The board pictures of a page: per node the index of its picture in `files` (−1: none).
+pub(super) struct BoardData {
+    pub(super) index: Vec<i32>,
+    pub(super) files: Vec<String>,
+}
+
+/// Everything the page's script reads.
+#[derive(Serialize)]
+pub(super) struct PageData<'a> {
+    algo: &'a str,
+    windowed: bool,
+    /// The figure labels nodes with AIMA's range of the value instead of the window: the
+    /// stepper then writes each open node's range (`ev.lo`, `ev.hi`) where it would write its
+    /// window.
+    range: bool,
+    game: Option<&'a str>,
+    /// Every score that occurs, as the page writes it ("−∞", "3", "+∞"); fields hold indices.
+    scores: Vec<String>,
+    /// Move labels, each once, in the order nodes first use them: `n.mv` holds indices.
+    labels: Vec<&'a str>,
+    /// The nodes the input names ("A", "B"), as [id, name] pairs: the page builds every other
+    /// node's name from them and the moves (as [`Trace::display_name`] does).
+    named: Vec<(NodeId, &'a str)>,
+    /// Whether the input is a game (the narration then names moves, not children).
+    is_game: bool,
+    /// Whether the search ran in passes (the root's exit is then not the end).
+    passes: bool,
+    /// Each pass of a multi-pass search as [its start event's index, its depth limit or −1]:
+    /// the page's pass indicator ("pass 2 of 5 · depth 2").
+    pass_steps: Vec<(u32, i64)>,
+    /// The best move, said by the narration when the search completes.
+    best: Option<&'a str>,
+    pub(super) n: NodeData<'a>,
+    cut: CutData,
+    pub(super) ev: EventData,
+    /// The sentences of the events the page does not word itself (re-searches, passes, the
+    /// transposition table, MCTS), as [step, sentence] pairs; the others are worded by
+    /// `assets/narration.js` from the data above, checked against [`say`] in the browser tests.
+    pub(super) say: Vec<(usize, String)>,
+    items: ItemData,
+    boards: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mcts: Option<super::html_mcts::MctsData>,
+}
+
+/// Per node: its summary (derived from the events) and when it shows up in the replay.
+#[derive(Serialize, Default)]
+pub(super) struct NodeData<'a> {
+    /// How far back its parent is (`id − parent`; 0: a root).
+    pub(super) parent: Packed,
+    /// Bit 0: MIN to move; bits 1–3: status (leaf, terminal, interior, cutoff, pruned,
+    /// transposition); bits 4–5: bound (exact, lower, upper); bit 6: a pruned leaf whose value
+    /// is known.
+    flags: Packed,
+    /// Its value, windows in and out (score indices), pre- and post-order numbers.
+    v: Packed,
+    ai: Packed,
+    bi: Packed,
+    ao: Packed,
+    bo: Packed,
+    /// As differences from the node before's.
+    pre: Packed,
+    post: Packed,
+    /// The step (1-based; 0: never) it is entered, gets its value, is shown pruned: `enter` as
+    /// the difference from the node before's `fin` (a sibling's end, mostly), `fin` from its
+    /// own `enter`, `cut_at` from the node before's (siblings pruned together).
+    enter: Packed,
+    fin: Packed,
+    cut_at: Packed,
+    /// Its last cutoff, an index into `cut` (−1: none).
+    cutoff: Packed,
+    /// Its move, an index into `labels` (−1: none).
+    mv: Packed,
+    /// The positions the page shows (of drawn nodes and nodes with a board), as [id, position]
+    /// pairs; a node without one shows its nearest ancestor's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pos: Option<Vec<(NodeId, &'a str)>>,
+    /// Its board picture, an index into `boards` (−1: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    board: Option<Packed>,
+}
+
+/// Every cutoff, in the order they happened.
+#[derive(Serialize, Default)]
+struct CutData {
+    node: Packed,
+    /// 0: α-cutoff, 1: β-cutoff.
+    kind: Packed,
+    a: Packed,
+    b: Packed,
+    /// The node whose bound was exceeded (−1: the root's initial window).
+    from: Packed,
+    child: Packed,
+    pruned: Packed,
+}
+
+/// Per step, from the trace's timeline: what happened and the state after it.
+#[derive(Serialize, Default)]
+pub(super) struct EventData {
+    /// The kind ([`event_code`]), plus 32 × the bound an exit, pass end or table entry carries
+    /// (0 exact, 1 lower, 2 upper), or 16 for a finished game's evaluation or a β-cutoff.
+    pub(super) k: Packed,
+    /// The pseudocode line (0-based).
+    line: Packed,
+    /// The node the event is about (for an update: the node taking the value in; −1: none), as
+    /// the difference from the step before's.
+    node: Packed,
+    /// The second node of an update, cutoff, selection or expansion (the child), as the
+    /// difference from the step before's child, or its node when it had none; 0 for the others.
+    child: Packed,
+    /// The value the event carries (an evaluation, a returned value; at a cutoff the child's value
+    /// tested), a score index (−1: none).
+    v: Packed,
+    /// The node executing after the step (−1: none), as the difference from the expected one:
+    /// the event's node, its parent after an exit, else the focus before.
+    focus: Packed,
+    /// Its window after the step (score indices), as differences from the step before's.
+    a: Packed,
+    b: Packed,
+    /// Its range after the step (score indices; only on a page labelled with ranges).
+    #[serde(skip_serializing_if = "Packed::is_empty")]
+    lo: Packed,
+    #[serde(skip_serializing_if = "Packed::is_empty")]
+    hi: Packed,
+    /// How many steps back the focus's parent frame last executed (0: the focus is a root):
+    /// following it gives the stack with every frame's window.
+    pub(super) up: Packed,
+    /// How many steps back the same frame executed before (0: never): the window an update
+    /// changed.
+    prev: Packed,
+}
+
+/// The drawn items of the figure.
+#[derive(Serialize, Default)]
+struct ItemData {
+    /// The trace node each shown item draws (−1 for a "⋯ k nodes" stub).
+    id: Packed,
+    /// The shown parent (−1 for the root).
+    parent: Packed,
+}
+
+/// Interns scores as indices into a sorted table of their texts.
+#[derive(Default)]
+struct Scores {
+    index: BTreeMap<Score, u32>,
+}
+
+impl Scores {
+    fn add(&mut self, s: Score) {
+        self.index.insert(s, 0);
+    }
+
+    fn number(&mut self) {
+        for (i, v) in self.index.values_mut().enumerate() {
+            *v = i as u32;
+        }
+    }
+
+    fn of(&self, s: Score) -> i64 {
+        i64::from(self.index[&s])
+    }
+
+    fn texts(&self) -> Vec<String> {
+        self.index.keys().map(|s| s.to_string()).collect()
+    }
+}
+
+fn status_code(s: Status) -> u8 {
+    match s {
+        Status::Leaf => 0,
+        Status::Terminal => 1,
+        Status::Interior => 2,
+        Status::Cutoff => 3,
+        Status::Pruned => 4,
+        Status::Transposition => 5,
+    }
+}
+
+fn bound_code(b: Bound) -> u8 {
+    match b {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    }
+}
+
+/// The page's number for an event kind (the script's constants).
+pub(super) fn event_code(k: EventKind) -> u8 {
+    match k {
+        EventKind::Enter => 0,
+        EventKind::Eval => 1,
+        EventKind::Update => 2,
+        EventKind::Cutoff => 3,
+        EventKind::Exit => 4,
+        EventKind::Research => 5,
+        EventKind::PassStart => 6,
+        EventKind::PassEnd => 7,
+        EventKind::TtProbe => 8,
+        EventKind::TtHit => 9,
+        EventKind::TtStore => 10,
+        EventKind::Iteration => 11,
+        EventKind::Select => 12,
+        EventKind::Expand => 13,
+        EventKind::Simulate => 14,
+        EventKind::Backprop => 15,
+        EventKind::StandPat => 16,
+        EventKind::Order => 17,
+    }
+}
+
+/// Whether the page words events of this kind itself (`assets/narration.js`); the sentences
+/// of the other kinds are stored in the page.
+pub(super) fn worded_by_page(kind: EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Enter | EventKind::Eval | EventKind::Update | EventKind::Cutoff | EventKind::Exit
+    )
+}
+
+fn id_or_none(id: NodeId) -> i64 {
+    if id == NONE { -1 } else { i64::from(id) }
+}
+
+/// The value an event carries, if it carries one.
+fn event_value(e: &Event) -> Option<Score> {
+    match *e {
+        Event::Eval { value, .. } | Event::Update { value, .. } | Event::Exit { value, .. } => Some(value),
+        Event::TtHit { value, .. } | Event::TtStore { value, .. } | Event::PassEnd { value, .. } => {
+            Some(value)
+        }
+        _ => None,
+    }
+}
+
+/// The second node an event names (an update's or cutoff's child, a selected or expanded child).
+fn second_node(e: &Event) -> Option<NodeId> {
+    match *e {
+        Event::Update { child, .. }
+        | Event::Cutoff { child, .. }
+        | Event::Select { child, .. }
+        | Event::Expand { child, .. } => Some(child),
+        _ => None,
+    }
+}
+
+impl<'a> PageData<'a> {
+    pub(super) fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
+        let range = view.opts.labels.range && trace.algorithm().has_window();
+        let scores = scores(trace);
+        let (n, labels, named) = nodes(trace, view, &scores, boards.as_ref().map(|b| b.index.as_slice()));
+        let (ev, say) = events(trace, &scores, range);
+        let mut cut = CutData::default();
+        for c in trace.cutoffs() {
+            cut.node.push(i64::from(c.node));
+            cut.kind.push(i64::from(c.kind == CutKind::Beta));
+            cut.a.push(scores.of(c.alpha));
+            cut.b.push(scores.of(c.beta));
+            cut.from.push(id_or_none(c.bound_from));
+            cut.child.push(i64::from(c.child));
+            cut.pruned.push(i64::from(c.pruned));
+        }
+        let mut items = ItemData::default();
+        for (i, it) in view.items().iter().enumerate() {
+            items.id.push(match it {
+                super::view::Item::Node(id) => i64::from(*id),
+                super::view::Item::Stub { .. } => -1,
+            });
+            items.parent.push(view.parent(i as u32).map_or(-1, i64::from));
+        }
+        PageData {
+            algo: trace.algorithm().name(),
+            windowed: trace.algorithm().has_window(),
+            range,
+            game: trace.input().game.as_deref(),
+            scores: scores.texts(),
+            labels,
+            named,
+            is_game: trace.input().kind.is_game(),
+            passes: !trace.passes().is_empty(),
+            pass_steps: trace.passes().iter().map(|p| (p.start, p.depth.map_or(-1, i64::from))).collect(),
+            best: trace.result().best_move.as_deref(),
+            n,
+            cut,
+            ev,
+            say,
+            items,
+            boards: boards.map(|b| b.files).unwrap_or_default(),
+            mcts: super::html_mcts::MctsData::new(trace),
+        }
+    }
+}
+
+/// Every score the page writes, numbered.
+fn scores(trace: &Trace) -> Scores {
+    let mut scores = Scores::default();
+    scores.add(Score::NEG_INF);
+    scores.add(Score::INF);
+    for id in 0..trace.nodes().len() as NodeId {
+        let s = trace.summary(id);
+        for v in [s.value, s.alpha_in, s.beta_in, s.alpha_out, s.beta_out] {
+            scores.add(v);
+        }
+    }
+    for e in trace.events().iter(trace.nodes()) {
+        if let Some((a, b)) = e.window() {
+            scores.add(a);
+            scores.add(b);
+        }
+        if let Some(v) = event_value(&e) {
+            scores.add(v);
+        }
+    }
+    scores.number();
+    scores
+}
+
+/// The node columns, the move labels and the input's names.
+#[allow(clippy::type_complexity)]
+fn nodes<'a>(
+    trace: &'a Trace,
+    view: &View,
+    scores: &Scores,
+    boards: Option<&[i32]>,
+) -> (NodeData<'a>, Vec<&'a str>, Vec<(NodeId, &'a str)>) {
+    let n = trace.nodes().len();
+    let step1 = |s: u32| if s == NEVER { 0 } else { i64::from(s) + 1 };
+    let mut d = NodeData::default();
+    let mut labels: Vec<&str> = Vec::new();
+    let mut label_index: HashMap<&str, i64> = HashMap::new();
+    let mut named = Vec::new();
+    // The node before's pre, post, enter, fin and cut_at.
+    let mut before = [0i64; 5];
+    for (id, node) in trace.nodes().iter().enumerate() {
+        let id = id as NodeId;
+        let s = trace.summary(id);
+        let steps = trace.steps_of(id);
+        d.parent.push(if node.parent == NONE { 0 } else { i64::from(id) - i64::from(node.parent) });
+        let pruned_leaf = trace.pruned_value(id).is_some();
+        d.flags.push(i64::from(
+            u8::from(node.player == Player::Min)
+                | status_code(s.status) << 1
+                | bound_code(s.bound) << 4
+                | u8::from(pruned_leaf) << 6,
+        ));
+        d.v.push(scores.of(s.value));
+        d.ai.push(scores.of(s.alpha_in));
+        d.bi.push(scores.of(s.beta_in));
+        d.ao.push(scores.of(s.alpha_out));
+        d.bo.push(scores.of(s.beta_out));
+        // Differences from the node before (a sibling, mostly) and from its own entry.
+        let now = [
+            i64::from(s.pre),
+            i64::from(s.post),
+            step1(steps.enter),
+            step1(steps.valued),
+            step1(steps.pruned),
+        ];
+        let [pre, post, enter, fin, cut_at] = now;
+        d.pre.push(pre - before[0]);
+        d.post.push(post - before[1]);
+        d.enter.push(enter - before[3]);
+        d.fin.push(fin - enter);
+        d.cut_at.push(cut_at - before[4]);
+        before = now;
+        d.cutoff.push(id_or_none(s.cutoff));
+        if let Some(name) = trace.name(id) {
+            named.push((id, name));
+        }
+        d.mv.push(if node.label == NONE {
+            -1
+        } else {
+            let label = trace.move_label(id);
+            *label_index.entry(label).or_insert_with(|| {
+                labels.push(label);
+                labels.len() as i64 - 1
+            })
+        });
+    }
+    if let Some(index) = boards {
+        let mut column = Packed::with_capacity(n);
+        index.iter().for_each(|&k| column.push(i64::from(k)));
+        d.board = Some(column);
+    }
+    if trace.input().game.is_some() && trace.positions().is_some() {
+        // The positions of the nodes a reader can point at: drawn, or with a board.
+        let mut shown = vec![false; n];
+        for it in view.items() {
+            if let super::view::Item::Node(id) = it {
+                shown[*id as usize] = true;
+            }
+        }
+        for (id, &k) in boards.unwrap_or_default().iter().enumerate() {
+            shown[id] |= k >= 0;
+        }
+        let pos = (0..n as NodeId)
+            .filter(|&id| shown[id as usize])
+            .filter_map(|id| trace.position(id).map(|p| (id, p)))
+            .collect();
+        d.pos = Some(pos);
+    }
+    (d, labels, named)
+}
+
+/// The event columns, with the node ids and windows as differences from what the page expects
+/// (see [`EventData`]), and the sentences the page does not word itself.
+fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<(usize, String)>) {
+    let timeline = trace.timeline();
+    let mut ev = EventData::default();
+    let mut say_stored = Vec::new();
+    let mut prev_kind = None;
+    let back = |k: usize, s: Option<usize>| s.map_or(0, |s| (k - s) as i64);
+    // The state after the step before.
+    let (mut node, mut child, mut focus, mut a, mut b) = (-1i64, -1i64, -1i64, 0i64, 0i64);
+    for (k, e) in trace.events().iter(trace.nodes()).enumerate() {
+        let flag: u8 = match e {
+            Event::Exit { bound, .. }
+            | Event::PassEnd { bound, .. }
+            | Event::TtHit { bound, .. }
+            | Event::TtStore { bound, .. } => bound_code(bound),
+            Event::Eval { terminal, .. } => u8::from(terminal),
+            Event::Cutoff { cut, .. } => u8::from(cut == CutKind::Beta),
+            _ => 0,
+        };
+        ev.k.push(i64::from(event_code(e.kind()) | flag << 5));
+        ev.line.push(line_of(trace, &e, prev_kind).min(255) as i64);
+        prev_kind = Some(e.kind());
+        let this_node = e.node().map_or(-1, id_or_none);
+        let expected_child = if child >= 0 { child } else { node };
+        let expected_focus = match e {
+            _ if this_node < 0 => focus,
+            Event::Exit { node: n, .. } => id_or_none(trace.nodes()[n as usize].parent),
+            _ => this_node,
+        };
+        ev.node.push(this_node - node);
+        node = this_node;
+        match second_node(&e) {
+            Some(c) => {
+                ev.child.push(id_or_none(c) - expected_child);
+                child = id_or_none(c);
+            }
+            None => {
+                ev.child.push(0);
+                child = -1;
+            }
+        }
+        let value = match e {
+            Event::Cutoff { child, .. } => Some(cutoff_child_value(&timeline, k, child)),
+            _ => event_value(&e),
+        };
+        ev.v.push(value.map_or(-1, |v| scores.of(v)));
+        let this_focus = id_or_none(timeline.focus(k));
+        ev.focus.push(this_focus - expected_focus);
+        focus = this_focus;
+        let (wa, wb) = timeline.window(k);
+        let (wa, wb) = (scores.of(wa), scores.of(wb));
+        ev.a.push(wa - a);
+        ev.b.push(wb - b);
+        (a, b) = (wa, wb);
+        if range {
+            let (lo, hi) = timeline.range(k);
+            ev.lo.push(scores.of(lo));
+            ev.hi.push(scores.of(hi));
+        }
+        ev.up.push(back(k, timeline.up(k)));
+        ev.prev.push(back(k, timeline.prev(k)));
+        if !worded_by_page(e.kind()) {
+            say_stored.push((k, say(&timeline, k, &e)));
+        }
+    }
+    (ev, say_stored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ViewOptions;
+    use abviz_search::Algorithm;
+
+    fn trace(tree: &str, algo: Algorithm) -> Trace {
+        crate::testing::tree(tree, algo)
+    }
+
+    /// The event columns read back as the page reads them (`abvizDecode`): node, child, focus,
+    /// α, β and up per step.
+    fn decoded(d: &PageData) -> Vec<[i64; 6]> {
+        let parent: Vec<i64> =
+            d.n.parent
+                .values()
+                .iter()
+                .enumerate()
+                .map(|(id, &p)| if p == 0 { -1 } else { id as i64 - p })
+                .collect();
+        let col = |p: &Packed| p.values();
+        let (k, node, child, focus, a, b, up) = (
+            col(&d.ev.k),
+            col(&d.ev.node),
+            col(&d.ev.child),
+            col(&d.ev.focus),
+            col(&d.ev.a),
+            col(&d.ev.b),
+            col(&d.ev.up),
+        );
+        let mut out: Vec<[i64; 6]> = Vec::new();
+        let mut last = [-1i64, -1, -1, 0, 0, -1];
+        for s in 0..k.len() {
+            let kind = (k[s] & 31) as u8;
+            let expected_child = if last[1] >= 0 { last[1] } else { last[0] };
+            let n = last[0] + node[s];
+            let c = if [2, 3, 12, 13].contains(&kind) { expected_child + child[s] } else { -1 };
+            let expected_focus = match n {
+                -1 => last[2],
+                n if kind == event_code(EventKind::Exit) => parent[n as usize],
+                n => n,
+            };
+            let u = if up[s] == 0 { -1 } else { s as i64 - up[s] };
+            last = [n, c, expected_focus + focus[s], last[3] + a[s], last[4] + b[s], u];
+            out.push(last);
+        }
+        out
+    }
+
+    #[test]
+    fn page_data_columns_line_up() {
+        let t =
+            trace("((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))", Algorithm::AlphaBeta);
+        let view = View::new(&t, &ViewOptions::default());
+        let d = PageData::new(&t, &view, None);
+        let n = t.nodes().len();
+        for col in [
+            &d.n.v,
+            &d.n.ai,
+            &d.n.bi,
+            &d.n.ao,
+            &d.n.bo,
+            &d.n.pre,
+            &d.n.post,
+            &d.n.enter,
+            &d.n.fin,
+            &d.n.cut_at,
+        ] {
+            assert_eq!(col.values().len(), n);
+        }
+        assert_eq!(d.cut.node.values().len(), t.cutoffs().len());
+        assert_eq!(d.items.id.values().len(), view.len());
+        assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
+        assert_eq!(d.scores.last().map(String::as_str), Some("+∞"));
+        let ev = decoded(&d);
+        assert_eq!(ev.len(), t.events().len());
+        let tl = t.timeline();
+        let score = |i: i64| d.scores[i as usize].clone();
+        for (k, e) in t.events().iter(t.nodes()).enumerate() {
+            let [node, child, focus, a, b, up] = ev[k];
+            assert_eq!(node, e.node().map_or(-1, id_or_none), "step {k}");
+            assert_eq!(child, second_node(&e).map_or(-1, id_or_none), "step {k}");
+            assert_eq!(focus, id_or_none(tl.focus(k)), "step {k}");
+            let (wa, wb) = tl.window(k);
+            assert_eq!((score(a), score(b)), (wa.to_string(), wb.to_string()), "step {k}");
+            assert_eq!(up, tl.up(k).map_or(-1, |u| u as i64), "step {k}");
+            // In alpha-beta the window a parent holds when a child is entered is the child's
+            // entry window: the stack the page builds from `up` agrees with the summaries.
+            if let Event::Enter { node, .. } = e
+                && up >= 0
+            {
+                let [_, _, up_focus, up_a, up_b, _] = ev[up as usize];
+                assert_eq!(up_focus, id_or_none(t.node(node).parent), "step {k}");
+                let (ai, bi) = (d.n.ai.values()[node as usize], d.n.bi.values()[node as usize]);
+                assert_eq!((up_a, up_b), (ai, bi), "step {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_rarer_sentences_are_stored() {
+        // MTD(f) passes and its table: their sentences are stored, the enters and exits are not.
+        let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::Mtdf);
+        let view = View::new(&t, &ViewOptions::default());
+        let d = PageData::new(&t, &view, None);
+        let kinds: Vec<EventKind> = (0..t.events().len()).map(|k| t.events().kind(k)).collect();
+        let stored: Vec<usize> = d.say.iter().map(|(k, _)| *k).collect();
+        let rare: Vec<usize> = (0..kinds.len()).filter(|&k| !worded_by_page(kinds[k])).collect();
+        assert!(!rare.is_empty());
+        assert_eq!(stored, rare);
+        for (k, sentence) in &d.say {
+            assert_eq!(*sentence, abviz_trace::narration::narrate(&t, *k));
+        }
+    }
+
+    #[test]
+    fn packed_columns_round_trip() {
+        let values =
+            [0, 1, -1, 15, 16, -16, -17, 31, 32, 1000, -1000, i64::from(i32::MAX), i64::from(i32::MIN)];
+        let mut p = Packed::default();
+        values.iter().for_each(|&v| p.push(v));
+        assert_eq!(p.values(), values);
+        assert!(p.0.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        // Small numbers take one character.
+        let mut small = Packed::default();
+        (-16..16).for_each(|v| small.push(v));
+        assert_eq!(small.0.len(), 32);
+    }
+}

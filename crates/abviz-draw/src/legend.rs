@@ -1,0 +1,273 @@
+//! The legend and caption under a figure, and the narration line of `--tikz-steps`.
+
+use super::figure::{Anchor, Group, PV_WIDTH, Paint, Part, Prim, Reveal, Stroke, Timing, font, text_width};
+use super::view::{LegendKey, Style, View, one_line};
+use abviz_trace::Trace;
+
+/// The narration under the tree: one sentence per overlay, then the caption.
+pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f64) {
+    let mut g = Group {
+        part: Part::Narration,
+        item: None,
+        classes: vec!["narration"],
+        tooltip: None,
+        prims: vec![],
+        tags: vec![],
+    };
+    for k in 0..trace.events().len() {
+        let text = one_line(&abviz_trace::narration::narrate(trace, k));
+        let step = k as u32 + 1;
+        g.prims.push((
+            Prim::Text {
+                at: (x, y),
+                text,
+                size: font::LEGEND,
+                anchor: Anchor::Start,
+                bold: false,
+                paint: Paint::Ink,
+                halo: false,
+            },
+            Reveal { from: step, until: Some(step) },
+        ));
+    }
+    g.prims.push((
+        Prim::Text {
+            at: (x, y),
+            text: "Search complete: the principal variation is drawn thick.".into(),
+            size: font::LEGEND,
+            anchor: Anchor::Start,
+            bold: false,
+            paint: Paint::Ink,
+            halo: false,
+        },
+        Reveal { from: t.last, until: None },
+    ));
+    (g, 14.0)
+}
+
+/// Draws a legend symbol with its left end at `x`, centred on `y`; returns its width.
+fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Prim>) -> f64 {
+    let style = view.opts.style;
+    let symbol = view.beside_symbol();
+    let ink = Stroke::new(Paint::Ink, 1.3, false);
+    let faded = Stroke::new(Paint::Faded, 1.3, true);
+    match key {
+        LegendKey::Max | LegendKey::Min if style == Style::Boxes => {
+            if key == LegendKey::Max {
+                prims.push(Prim::Rect { at: (x, y - 7.0), w: 14.0, h: 14.0, r: 0.0, stroke: ink });
+            } else {
+                prims.push(Prim::Circle { c: (x + 7.0, y), r: 7.0, stroke: ink });
+            }
+            14.0
+        }
+        LegendKey::Max => {
+            prims.push(Prim::Polygon {
+                pts: vec![(x + 8.0, y - 7.0), (x + 16.0, y + 7.0), (x, y + 7.0)],
+                stroke: ink,
+            });
+            16.0
+        }
+        LegendKey::Min => {
+            prims.push(Prim::Polygon {
+                pts: vec![(x, y - 7.0), (x + 16.0, y - 7.0), (x + 8.0, y + 7.0)],
+                stroke: ink,
+            });
+            16.0
+        }
+        LegendKey::Leaf => {
+            prims.push(Prim::Rect { at: (x, y - 7.0), w: 14.0, h: 14.0, r: 0.0, stroke: ink });
+            14.0
+        }
+        LegendKey::Pruned => {
+            prims.push(Prim::Line { a: (x, y), b: (x + 22.0, y), stroke: faded });
+            if style == Style::Boxes {
+                prims.push(Prim::Rect { at: (x + 26.0, y - 6.0), w: 12.0, h: 12.0, r: 0.0, stroke: faded });
+            } else {
+                prims.push(Prim::Polygon {
+                    pts: vec![(x + 26.0, y - 6.0), (x + 38.0, y - 6.0), (x + 32.0, y + 6.0)],
+                    stroke: faded,
+                });
+            }
+            38.0
+        }
+        LegendKey::AlphaCut | LegendKey::BetaCut => {
+            let paint = if key == LegendKey::AlphaCut { Paint::Alpha } else { Paint::Beta };
+            prims.push(Prim::Line { a: (x, y), b: (x + 26.0, y), stroke: faded });
+            for dx in [10.8, 15.2] {
+                prims.push(Prim::Line {
+                    a: (x + dx, y - 7.0),
+                    b: (x + dx, y + 7.0),
+                    stroke: Stroke::new(paint, 2.0, false),
+                });
+            }
+            26.0
+        }
+        LegendKey::Pv => {
+            prims.push(Prim::Line {
+                a: (x, y),
+                b: (x + 26.0, y),
+                stroke: Stroke::new(Paint::Ink, PV_WIDTH, false),
+            });
+            26.0
+        }
+        LegendKey::Bounds | LegendKey::Range => {
+            let text = if key == LegendKey::Range { "[lo, hi]" } else { symbol };
+            prims.push(Prim::Text {
+                at: (x, y),
+                text: text.into(),
+                size: font::BOUNDS,
+                anchor: Anchor::Start,
+                bold: false,
+                paint: Paint::Note,
+                halo: false,
+            });
+            text_width(text, font::BOUNDS, false)
+        }
+        LegendKey::Order => {
+            prims.push(Prim::Circle {
+                c: (x + 6.0, y),
+                r: 6.0,
+                stroke: Stroke::new(Paint::Note, 0.8, false),
+            });
+            prims.push(Prim::Text {
+                at: (x + 6.0, y),
+                text: "1".into(),
+                size: font::ORDER,
+                anchor: Anchor::Middle,
+                bold: false,
+                paint: Paint::Note,
+                halo: false,
+            });
+            12.0
+        }
+        LegendKey::Quiescence => {
+            let teal = Stroke::new(Paint::Quiesce, 1.3, true);
+            prims.push(Prim::Line {
+                a: (x, y),
+                b: (x + 20.0, y),
+                stroke: Stroke::new(Paint::Quiesce, 1.3, false),
+            });
+            prims.push(Prim::Rect { at: (x + 24.0, y - 6.0), w: 12.0, h: 12.0, r: 0.0, stroke: teal });
+            36.0
+        }
+        LegendKey::Stub => {
+            prims.push(Prim::Rect { at: (x, y - 7.0), w: 24.0, h: 14.0, r: 5.0, stroke: faded });
+            prims.push(Prim::Text {
+                at: (x + 12.0, y),
+                text: "⋯".into(),
+                size: font::SMALL,
+                anchor: Anchor::Middle,
+                bold: false,
+                paint: Paint::Faded,
+                halo: false,
+            });
+            24.0
+        }
+    }
+}
+
+/// The legend box at (x, y), at most `max_w` wide: caption, symbols in rows, notes.
+pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f64) {
+    let mut prims = Vec::new();
+    let pad = 8.0;
+    let row_h = 20.0;
+    let caption = view.caption();
+    let mut cy = y + pad + 7.0;
+    prims.push(Prim::Text {
+        at: (x + pad, cy),
+        text: caption.clone(),
+        size: font::LEGEND,
+        anchor: Anchor::Start,
+        bold: true,
+        paint: Paint::Ink,
+        halo: false,
+    });
+    let mut width = text_width(&caption, font::LEGEND, true) + 2.0 * pad;
+    cy += row_h;
+    let mut cx = x + pad;
+    let mut row_used = false;
+    for key in view.legend() {
+        let text = view.legend_text(key);
+        let tw = text_width(&text, font::LEGEND, false);
+        // Estimate the symbol's width first, to wrap before drawing.
+        let mut scratch = Vec::new();
+        let sw = legend_symbol(view, key, 0.0, 0.0, &mut scratch);
+        let entry = sw + 6.0 + tw;
+        if row_used && cx + entry > x + max_w - pad {
+            cx = x + pad;
+            cy += row_h;
+        }
+        legend_symbol(view, key, cx, cy, &mut prims);
+        let paint = match key {
+            LegendKey::AlphaCut => Paint::Alpha,
+            LegendKey::BetaCut => Paint::Beta,
+            LegendKey::Quiescence => Paint::Quiesce,
+            _ => Paint::Ink,
+        };
+        prims.push(Prim::Text {
+            at: (cx + sw + 6.0, cy),
+            text,
+            size: font::LEGEND,
+            anchor: Anchor::Start,
+            bold: false,
+            paint,
+            halo: false,
+        });
+        cx += entry + 18.0;
+        width = width.max(cx - 18.0 - x + pad);
+        row_used = true;
+    }
+    for note in view.notes() {
+        cy += row_h;
+        prims.push(Prim::Text {
+            at: (x + pad, cy),
+            text: note.clone(),
+            size: font::LEGEND,
+            anchor: Anchor::Start,
+            bold: false,
+            paint: Paint::Note,
+            halo: false,
+        });
+        width = width.max(text_width(note, font::LEGEND, false) + 2.0 * pad);
+    }
+    let height = cy + 10.0 + pad - y - 7.0 + 4.0;
+    let mut all = vec![(
+        Prim::Rect { at: (x, y), w: width, h: height, r: 4.0, stroke: Stroke::new(Paint::Frame, 1.0, false) },
+        Reveal::ALWAYS,
+    )];
+    all.extend(prims.into_iter().map(|p| (p, Reveal::ALWAYS)));
+    (
+        Group {
+            part: Part::Legend,
+            item: None,
+            classes: vec!["legend"],
+            tooltip: None,
+            prims: all,
+            tags: vec![],
+        },
+        width,
+        height,
+    )
+}
+
+/// The page's legend: each symbol the figure uses, as a small picture of its own with its words,
+/// in HTML that wraps to the panel it sits in, so no part of it is ever cut off (the page keeps
+/// it outside the drawing one pans and zooms).
+pub(super) fn legend_html(view: &View) -> String {
+    let mut out = String::new();
+    for key in view.legend() {
+        let mut prims = Vec::new();
+        let w = legend_symbol(view, key, 1.0, 0.0, &mut prims) + 2.0;
+        let class = match key {
+            LegendKey::AlphaCut => "key alpha",
+            LegendKey::BetaCut => "key beta",
+            _ => "key",
+        };
+        out.push_str(&format!(
+            r#"<span class="{class}"><svg width="{w}" height="18" viewBox="0 -9 {w} 18" aria-hidden="true">{}</svg>{}</span> "#,
+            super::svg::fragment(&prims).trim_end(),
+            super::svg::escape_xml(&view.legend_text(key))
+        ));
+    }
+    out
+}

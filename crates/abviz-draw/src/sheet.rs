@@ -1,0 +1,172 @@
+//! Exercise sheets and their answer keys (`abviz exercise`): for a series of exercises, each
+//! tree drawn twice from its trace — as an exercise (leaf values only, nothing pruned or cut
+//! shown, optional blanks for [α, β]; [`ViewOptions::exercise`]) and as the answer key (the
+//! usual figure) — as SVG files, one LaTeX/TikZ document for the exercises and one for the
+//! keys (a page per tree), and their PDFs when `pdflatex` is installed.
+
+use super::figure::draw;
+use super::site::SiteFile;
+use super::view::View;
+use super::{Labels, ShowPruned, Style, ViewOptions, escape_latex, latex, svg, tikz};
+use crate::DrawError as Error;
+use abviz_core::Player;
+use abviz_trace::Trace;
+
+/// How sheets are made.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SheetOptions {
+    /// Blanks beside every interior node for the window [α, β] it returns with.
+    pub windows: bool,
+    /// Triangles or boxes.
+    pub style: Style,
+    /// Also compile the TeX documents to PDF (when pdflatex is installed).
+    pub pdf: bool,
+}
+
+/// What [`sheets`] made.
+#[derive(Clone, Debug)]
+pub struct Sheets {
+    /// The files: `exercise-N.svg`, `key-N.svg`, `exercises.tex`, `key.tex` and, with PDF,
+    /// `exercises.pdf` and `key.pdf`.
+    pub files: Vec<SiteFile>,
+    /// Whether the PDFs were asked for but pdflatex is missing.
+    pub no_pdflatex: bool,
+}
+
+/// An exercise as the sheets and the practice page draw it: the search that answers it (its
+/// trace, already made) and how it is named.
+#[derive(Clone, Debug)]
+pub struct Exercise<'a> {
+    /// Its number in a series, from 1.
+    pub number: u32,
+    /// Its heading ("Exercise 3 (medium, seed 7)").
+    pub title: String,
+    /// The tree in the notation.
+    pub notation: String,
+    /// The search that answers it.
+    pub trace: &'a Trace,
+}
+
+/// The view options of an exercise drawing.
+pub fn exercise_view(opts: &SheetOptions) -> ViewOptions {
+    ViewOptions {
+        labels: Labels { leaves: true, names: true, moves: true, bounds_out: opts.windows, ..Labels::none() },
+        exercise: true,
+        show_pruned: ShowPruned::Subtrees,
+        style: opts.style,
+        ..ViewOptions::default()
+    }
+}
+
+/// The view options of an answer key: the usual figure, pruned subtrees shown faded.
+pub fn key_view(opts: &SheetOptions) -> ViewOptions {
+    ViewOptions { show_pruned: ShowPruned::Subtrees, style: opts.style, ..ViewOptions::default() }
+}
+
+/// What the student is asked to do.
+pub fn instructions(ex: &Exercise, windows: bool) -> String {
+    let t = ex.trace;
+    let root = match t.node(t.result_root()).player {
+        Player::Max => "MAX",
+        Player::Min => "MIN",
+    };
+    let mut s = format!(
+        "Search the tree with {}: {root} moves at the root, children are searched left to right. Write the value each interior node returns",
+        t.algorithm().title()
+    );
+    if t.algorithm().has_window() {
+        s.push_str(", and cross out every branch that is never searched");
+        if windows {
+            s.push_str("; beside each interior node write its window [α, β] as it returns");
+        }
+    }
+    s.push('.');
+    s
+}
+
+/// Draws every exercise and its key.
+pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Error> {
+    let (ex_view, key_view) = (exercise_view(opts), key_view(opts));
+    let mut files = Vec::new();
+    let mut ex_pages = Vec::new();
+    let mut key_pages = Vec::new();
+    for ex in exercises {
+        let n = ex.number;
+        for (view_opts, name, pages) in
+            [(&ex_view, "exercise", &mut ex_pages), (&key_view, "key", &mut key_pages)]
+        {
+            let view = View::new(ex.trace, view_opts);
+            let fig = draw(&view, false);
+            files.push(SiteFile::text(format!("{name}-{n}.svg"), svg::render(&view, &fig)));
+            pages.push(tikz::picture(&view, &fig));
+        }
+    }
+    let ex_tex = document(exercises, &ex_pages, "Exercise", |ex| instructions(ex, opts.windows));
+    let key_tex = document(exercises, &key_pages, "Answer key", key_note);
+    let mut no_pdflatex = false;
+    if opts.pdf {
+        for (tex, name) in [(&ex_tex, "exercises.pdf"), (&key_tex, "key.pdf")] {
+            match latex::pdflatex(tex)? {
+                Some(pdf) => files.push(SiteFile { path: name.into(), bytes: pdf }),
+                None => no_pdflatex = true,
+            }
+        }
+    }
+    files.push(SiteFile::text("exercises.tex", ex_tex));
+    files.push(SiteFile::text("key.tex", key_tex));
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(Sheets { files, no_pdflatex })
+}
+
+/// The key's line under its heading: the root value and what was pruned.
+fn key_note(ex: &Exercise) -> String {
+    let t = ex.trace;
+    let mut s = format!("{}: root value {}", t.algorithm().title(), t.result().value);
+    if let Some(m) = &t.result().best_move {
+        s.push_str(&format!(", best move {m}"));
+    }
+    if t.algorithm().has_window() {
+        s.push_str(&format!(
+            "; cutoffs: {}; children never searched: {}",
+            super::view::cutoffs_text(t),
+            t.stats().pruned
+        ));
+    }
+    s.push('.');
+    s
+}
+
+/// A LaTeX document with one page per exercise: a heading, a sentence and the picture, scaled
+/// down to the page when it is wider.
+fn document(
+    exercises: &[Exercise],
+    pictures: &[String],
+    heading: &str,
+    say: impl Fn(&Exercise) -> String,
+) -> String {
+    // Landscape: game trees are wide.
+    let mut out = String::from("% abviz exercise sheet\n\\documentclass[a4paper,11pt]{article}\n");
+    out.push_str("\\usepackage[a4paper,landscape,margin=1.5cm]{geometry}\n\\usepackage{tikz}\n\\usepackage{adjustbox}\n");
+    out.push_str(tikz::PREAMBLE);
+    out.push_str(&tikz::colors());
+    out.push_str(latex::REPRODUCIBLE);
+    out.push_str("\\pagestyle{empty}\n\\setlength{\\parindent}{0pt}\n\\begin{document}\n");
+    for (k, (ex, pic)) in exercises.iter().zip(pictures).enumerate() {
+        if k > 0 {
+            out.push_str("\\newpage\n");
+        }
+        let title = ex.title.replacen("Exercise", heading, 1);
+        out.push_str(&format!(
+            "\\section*{{{}}}\n{}\n\n\\bigskip\n",
+            escape_latex(&title),
+            escape_latex(&say(ex))
+        ));
+        out.push_str(
+            "\\begin{center}\n\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.75\\textheight}\n",
+        );
+        out.push_str(pic);
+        out.push_str("\\end{adjustbox}\n\\end{center}\n");
+    }
+    out.push_str("\\end{document}\n");
+    out
+}

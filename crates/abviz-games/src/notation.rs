@@ -1,0 +1,2047 @@
+//! Parsers for explicit game trees: the text notation and JSON.
+//!
+//! The text notation writes a leaf as a number and an interior node as a parenthesised list of
+//! children, so the tree of AIMA Fig. 5.2 is `((3 12 8) (2 4 6) (14 5 2))`.
+//!
+//! ```text
+//! tree     = [ "min" | "max" ] node            (keyword case-insensitive: who moves at the root)
+//! node     = [ mover ":" ] [ name ":" ] ( value | "(" node { [","] node } [","] ")" )
+//! mover    = "min" | "max"                     (case-insensitive; only before "(" or a name)
+//! value    = [ "+" | "-" | "−" ] digits | "inf" | "+inf" | "-inf" | "∞" | "+∞" | "-∞" | "−∞"
+//! name     = identifier | '"' { any char | \" | \\ | \n | \t } '"'
+//! ```
+//!
+//! Identifiers are Unicode letters, digits, `_`, `'` and `-` (not starting with an ASCII digit, a
+//! sign or `'`); whitespace and commas separate children; `#` starts a comment that runs to the
+//! end of the line.
+//!
+//! Players alternate level by level unless a node says who moves there: `max:(…)` or
+//! `min:C:(…)` (the mover before the name). So `(max:(3 5) 4)` is a MAX root whose first child
+//! is MAX again: MAX moves twice in a row, as in Kalah. A node *named* `min` or `max` is written
+//! quoted (`"max":3`); `max:3` is still a leaf named max.
+//!
+//! ```
+//! use abviz_games::notation::parse_tree;
+//! let spec = parse_tree("max A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))  # AIMA Fig. 5.2").unwrap();
+//! assert_eq!(spec.root.name.as_deref(), Some("A"));
+//! assert_eq!(spec.root.to_notation(), "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+//! let err = parse_tree("((3 12 8) (2 4 6)").unwrap_err();
+//! assert_eq!((err.line, err.column), (1, 18));
+//! assert!(err.to_string().starts_with("1:18: unbalanced parenthesis: missing ')'"));
+//! ```
+//!
+//! The same trees can be written as JSON ([`parse_json_tree`]): nested arrays such as
+//! `[[3,12,8],[2,4,6],[14,5,2]]`, objects such as `{"name":"B","children":[3,12,8]}` and
+//! `{"name":"E","value":3}`, or a mix; a top-level object may say `"root": "min"`.
+//! [`parse_tree`] tells the two apart by the first character that is not a space or comment.
+//!
+//! Every error is a [`NotationError`] that knows its line and column and renders with a caret,
+//! either through miette or as plain text with [`NotationError::caret`].
+//!
+//! The lexical layer (spaces, comments, words, quoted names, JSON tokens) is written with
+//! `winnow`; nesting is handled with an explicit stack rather than recursion, so a deeply nested
+//! tree cannot overflow the call stack ([`MAX_DEPTH`] bounds it instead).
+
+// `NotationError` is large (it carries the source for miette) but errors are rare and the public
+// signatures are fixed, so boxing it would only add noise.
+#![allow(clippy::result_large_err)]
+
+use crate::Player;
+use crate::Score;
+use crate::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use crate::tree_arena::{Builder, CompactTree};
+use std::borrow::Cow;
+use std::ops::Range;
+use winnow::combinator::{alt, eof, repeat};
+use winnow::prelude::*;
+use winnow::token::{any, one_of, take_till, take_while};
+
+/// The deepest nesting of parentheses the text notation accepts.
+pub const MAX_DEPTH: usize = 10_000;
+
+/// A syntax or structure error in a tree, with its position and a caret-ready source span.
+#[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
+#[error("{line}:{column}: {message}")]
+pub struct NotationError {
+    /// A full sentence: what is wrong and what was expected.
+    pub message: String,
+    /// 1-based line of the offending spot.
+    pub line: usize,
+    /// 1-based column of the offending spot, counted in characters (not bytes).
+    pub column: usize,
+    /// The part of the input shown under the message: the offending line (clipped around the
+    /// error on a very long line) and its neighbours.
+    #[source_code]
+    pub src: Snippet,
+    /// Byte span of the offending token in the snippet (empty only at the end of the input).
+    #[label("{label}")]
+    pub span: miette::SourceSpan,
+    /// A short label shown under the caret, e.g. "expected ')'".
+    pub label: String,
+    /// A hint on how to fix it, if there is one.
+    #[help]
+    pub help: Option<String>,
+}
+
+/// The lines of an input that an error shows: the offending line and one line on each side, each
+/// clipped to [`Snippet::WIDTH`] characters around the error's column (a 70,000-character line
+/// would otherwise be printed whole). It remembers where it sits in the input, so the rendering
+/// names the true line and column.
+#[derive(Debug, Clone)]
+pub struct Snippet {
+    name: String,
+    text: String,
+    /// The input's 0-based line number of the snippet's first line.
+    first_line: usize,
+    /// Characters clipped from the start of each line.
+    first_column: usize,
+}
+
+impl Snippet {
+    /// The most characters of a line shown.
+    pub const WIDTH: usize = 160;
+
+    /// The snippet of `src` around the byte range `span`, which starts at 1-based `line`
+    /// and `column`; returns it and the range's place in it.
+    fn around(
+        name: &str,
+        src: &str,
+        span: Range<usize>,
+        line: usize,
+        column: usize,
+    ) -> (Snippet, Range<usize>) {
+        let first_column = column.saturating_sub(1).saturating_sub(Self::WIDTH / 3);
+        let line_start = src[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        let begin = if line_start == 0 { 0 } else { src[..line_start - 1].rfind('\n').map_or(0, |i| i + 1) };
+        let after_line = src[span.start..].find('\n').map_or(src.len(), |i| span.start + i);
+        let finish = if after_line >= src.len() {
+            src.len()
+        } else {
+            src[after_line + 1..].find('\n').map_or(src.len(), |i| after_line + 1 + i)
+        };
+        // The window's text, with characters that could drive a terminal written as `\u{…}`;
+        // `at` and `end` follow the span's ends into it.
+        let mut text = String::new();
+        let (mut at, mut end) = (None, None);
+        let mut offset = begin;
+        for (k, piece) in src[begin..finish].split('\n').enumerate() {
+            if k > 0 {
+                text.push('\n');
+            }
+            // Byte positions of the window [first_column, first_column + WIDTH) in this line.
+            let mut bounds = piece.char_indices().map(|(i, _)| i).chain(std::iter::once(piece.len()));
+            let from = bounds.nth(first_column).unwrap_or(piece.len());
+            let to = bounds.nth(Self::WIDTH.saturating_sub(1)).unwrap_or(piece.len()).max(from);
+            let on_line = offset <= span.start && span.start <= offset + piece.len() && at.is_none();
+            let mark = |text: &String, i: usize, at: &mut Option<usize>, end: &mut Option<usize>| {
+                if on_line && at.is_none() && offset + i >= span.start {
+                    *at = Some(text.len());
+                }
+                if on_line && end.is_none() && offset + i >= span.end {
+                    *end = Some(text.len());
+                }
+            };
+            if on_line && span.start < offset + from {
+                at = Some(text.len());
+            }
+            for (i, c) in piece[from..to].char_indices() {
+                mark(&text, from + i, &mut at, &mut end);
+                if c != '\t' && abviz_core::safe_text::is_unsafe(c) {
+                    text.push_str(&abviz_core::safe_text::for_terminal(c.encode_utf8(&mut [0; 4])));
+                } else {
+                    text.push(c);
+                }
+            }
+            mark(&text, to, &mut at, &mut end);
+            if on_line {
+                at.get_or_insert(text.len());
+                end.get_or_insert(text.len());
+            }
+            offset += piece.len() + 1;
+        }
+        let start = at.unwrap_or(text.len()).min(text.len());
+        let len = end.unwrap_or(start).clamp(start, text.len()) - start;
+        // miette draws no label past the last character, so an error at the very end of the
+        // input gets one trailing space to point at.
+        if start == text.len() {
+            text.push(' ');
+        }
+        let first_line = line - 1 - usize::from(line_start != 0);
+        (Snippet { name: name.to_string(), text, first_line, first_column }, start..start + len)
+    }
+
+    /// The snippet's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl miette::SourceCode for Snippet {
+    fn read_span<'a>(
+        &'a self,
+        span: &miette::SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner = self.text.read_span(span, context_lines_before, context_lines_after)?;
+        Ok(Box::new(miette::MietteSpanContents::new_named(
+            self.name.clone(),
+            inner.data(),
+            *inner.span(),
+            inner.line() + self.first_line,
+            inner.column() + self.first_column,
+            inner.line_count(),
+        )))
+    }
+}
+
+impl NotationError {
+    fn new(src: &str, span: Range<usize>, message: impl Into<String>, label: &str) -> Self {
+        Self::in_text("tree", src, span, message, label)
+    }
+
+    /// An error in the text `src`, called `name` in the rendering (e.g. "position"), at the
+    /// byte range `span`, with a `message` sentence and a short `label` under the caret. Games
+    /// report bad `--position` text with it.
+    pub fn in_text(
+        name: &str,
+        src: &str,
+        span: Range<usize>,
+        message: impl Into<String>,
+        label: &str,
+    ) -> Self {
+        let start = floor_boundary(src, span.start);
+        let end = floor_boundary(src, span.end.max(start));
+        let (line, column) = line_col(src, start);
+        let (snippet, span) = Snippet::around(name, src, start..end, line, column);
+        NotationError {
+            message: message.into(),
+            line,
+            column,
+            src: snippet,
+            span: (span.start, span.len()).into(),
+            label: label.to_string(),
+            help: None,
+        }
+    }
+
+    /// The same error with a hint on how to fix it.
+    pub fn with_help(self, help: impl Into<String>) -> Self {
+        self.help(help)
+    }
+
+    fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Plain-text rendering without colours, with a caret under the offending column:
+    ///
+    /// ```text
+    /// error at 2:7: <message>
+    ///   2 | <the line>
+    ///     |       ^ <label>
+    ///     = help: <help, when there is one>
+    /// ```
+    ///
+    /// The caret is placed by display width, so it stays under the right character after
+    /// double-width (CJK) text; tabs in the line are repeated in the padding.
+    pub fn caret(&self) -> String {
+        let src = self.src.text.as_str();
+        let offset = floor_boundary(src, self.span.offset());
+        let line_start = src[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = src[offset..].find('\n').map_or(src.len(), |i| offset + i);
+        let text = src[line_start..line_end].trim_end_matches(['\r', ' ']);
+        let mut pad = String::new();
+        for c in src[line_start..offset].chars() {
+            match c {
+                '\t' => pad.push('\t'),
+                '\r' => {}
+                c if is_wide(c) => pad.push_str("  "),
+                _ => pad.push(' '),
+            }
+        }
+        let num = self.line.to_string();
+        let gutter = " ".repeat(num.len() + 2);
+        let mut out = format!(
+            "error at {}:{}: {}\n  {num} | {text}\n{gutter} | {pad}^ {}",
+            self.line, self.column, self.message, self.label
+        );
+        if let Some(help) = &self.help {
+            out.push_str(&format!("\n{gutter} = help: {help}"));
+        }
+        out
+    }
+}
+
+/// Parses a tree in the text notation or JSON: when the first character that is neither a space
+/// nor part of a `#` comment is `[` or `{`, the input is JSON ([`parse_json_tree`]), otherwise
+/// the text notation ([`parse_notation`]).
+pub fn parse_tree(src: &str) -> Result<TreeSpec, NotationError> {
+    let mut rest = src;
+    let _ = trivia(&mut rest);
+    match rest.chars().next() {
+        Some('[' | '{') => parse_json_tree(src),
+        _ => parse_notation(src),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lexical layer (winnow)
+// ---------------------------------------------------------------------------------------------
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{FEFF}'
+}
+
+/// Characters that make up a number, an infinity or an unquoted name. Taking all of them as one
+/// word lets `3x`, `1.5` and `--2` be reported whole.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '\'' | '-' | '+' | '−' | '∞' | '.')
+}
+
+fn is_ident_start(c: char) -> bool {
+    c == '_' || (c.is_alphanumeric() && !c.is_ascii_digit())
+}
+
+fn is_ident_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '\'' | '-')
+}
+
+/// Spaces and `#` comments.
+fn trivia(input: &mut &str) -> winnow::Result<()> {
+    repeat(0.., alt((take_while(1.., is_space).void(), ('#', take_till(0.., '\n')).void()))).parse_next(input)
+}
+
+fn word<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
+    take_while(1.., is_word_char).parse_next(input)
+}
+
+fn identifier(input: &mut &str) -> winnow::Result<()> {
+    (one_of(is_ident_start), take_while(0.., is_ident_char), eof).void().parse_next(input)
+}
+
+fn is_identifier(w: &str) -> bool {
+    let mut i = w;
+    identifier(&mut i).is_ok()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text notation
+// ---------------------------------------------------------------------------------------------
+
+/// Parses the text notation, e.g. `max A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))`.
+pub fn parse_notation(src: &str) -> Result<TreeSpec, NotationError> {
+    parse_notation_compact(src, u64::MAX).map(|t| t.to_spec())
+}
+
+/// Parses a tree in the text notation or JSON (as [`parse_tree`]) into its compact form,
+/// refusing it as soon as it has more than `max_nodes` nodes (see
+/// [`DEFAULT_MAX_TREE_NODES`](crate::tree_arena::DEFAULT_MAX_TREE_NODES)).
+pub fn parse_tree_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
+    let mut rest = src;
+    let _ = trivia(&mut rest);
+    match rest.chars().next() {
+        Some('[' | '{') => parse_json_compact(src, max_nodes),
+        _ => parse_notation_compact(src, max_nodes),
+    }
+}
+
+/// The error for a tree with more than `limit` nodes, pointing at the first node past it.
+fn too_many_nodes(src: &str, at: usize, limit: u64) -> NotationError {
+    let end = floor_boundary(src, at + 1).max(at);
+    NotationError::new(
+        src,
+        at..end,
+        format!(
+            "the tree has more than {limit} nodes (the input is {} bytes): explicit trees are held \
+             whole in memory, about {} bytes a node, and are limited to {limit} nodes",
+            src.len(),
+            crate::tree_arena::BYTES_PER_NODE
+        ),
+        "over the node limit",
+    )
+    .help(format!(
+        "raise the limit with --max-tree-nodes N or the environment variable ABVIZ_MAX_TREE_NODES \
+         (the default is {}), or search a smaller tree",
+        crate::tree_arena::DEFAULT_MAX_TREE_NODES
+    ))
+}
+
+fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
+    let mut p = Cursor { src, rest: src };
+    p.skip_trivia();
+    if p.rest.is_empty() {
+        let at = p.end();
+        return Err(NotationError::new(
+            src,
+            at..at,
+            "empty tree: expected a number or '('",
+            "expected a number or '('",
+        )
+        .help("a tree is a number such as 7, or a list such as ((3 12 8) (2 4 6) (14 5 2))"));
+    }
+    let keyword = p.keyword();
+    let root_player = keyword.map(|(player, _)| player);
+
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut tree = Builder::new(max_nodes);
+    let root_said = loop {
+        p.skip_trivia();
+        let said = match (stack.last_mut(), p.peek()) {
+            (Some(_), Some(')')) => {
+                let close = p.pos();
+                p.bump();
+                let frame = stack.pop().unwrap_or_else(|| unreachable!());
+                if tree.end() == 0 {
+                    return Err(NotationError::new(
+                        src,
+                        frame.open..close + 1,
+                        "empty node '()': an interior node needs at least one child",
+                        "empty node",
+                    )
+                    .help("put children inside the parentheses, or write a leaf value instead"));
+                }
+                frame.player
+            }
+            (Some(top), Some(',')) => {
+                if !top.comma_ok {
+                    let at = p.pos();
+                    let what = if tree.open_children() == 0 {
+                        "before the first child"
+                    } else {
+                        "after another ','"
+                    };
+                    return Err(NotationError::new(
+                        src,
+                        at..at + 1,
+                        format!("unexpected ',' {what}: a comma goes only after a child"),
+                        "unexpected ','",
+                    ));
+                }
+                top.comma_ok = false;
+                p.bump();
+                continue;
+            }
+            _ => match p.node_start(&stack, keyword.map(|(_, w)| w))? {
+                Start::Open { name, player, at } => {
+                    if stack.len() >= MAX_DEPTH {
+                        return Err(NotationError::new(
+                            src,
+                            at..at + 1,
+                            format!("tree is nested too deeply: more than {MAX_DEPTH} levels of '('"),
+                            "too deep",
+                        ));
+                    }
+                    tree.begin(name.as_deref(), player).map_err(|f| too_many_nodes(src, at, f.limit))?;
+                    stack.push(Frame { open: at, player, comma_ok: false });
+                    continue;
+                }
+                Start::Leaf { name, player, value, at } => {
+                    tree.leaf(name.as_deref(), player, value)
+                        .map_err(|f| too_many_nodes(src, at, f.limit))?;
+                    player
+                }
+            },
+        };
+        match stack.last_mut() {
+            None => break said,
+            Some(top) => top.comma_ok = true,
+        }
+    };
+
+    p.skip_trivia();
+    if let Some(c) = p.peek() {
+        let at = p.pos();
+        if c == ')' {
+            return Err(NotationError::new(
+                src,
+                at..at + 1,
+                "unbalanced parenthesis: extra ')' with no matching '('",
+                "no matching '('",
+            )
+            .help("remove this ')' or add the missing '(' before it"));
+        }
+        let tok = p.token_text();
+        return Err(NotationError::new(
+            src,
+            at..at + tok.len(),
+            format!(
+                "unexpected '{tok}' after the end of the tree: the root node is already complete, \
+                 and only spaces and # comments may follow it"
+            ),
+            "trailing text",
+        )
+        .help(
+            "a tree has one root; to give it several children wrap them in parentheses, \
+             e.g. (3 (4 5))",
+        ));
+    }
+    let root_player = match (root_player, root_said) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(NotationError::new(
+                src,
+                0..keyword.map_or(0, |(_, w)| w.len()),
+                format!(
+                    "the tree starts with '{}' but its root is marked {}: say who moves at the root once",
+                    keyword.map_or("", |(_, w)| w),
+                    b.upper().to_lowercase()
+                ),
+                "two root players",
+            ));
+        }
+        (a, b) => a.or(b),
+    };
+    let mut tree = tree.finish();
+    tree.set_keyword_root(root_player);
+    Ok(tree)
+}
+
+/// An open `(` waiting for its children.
+struct Frame {
+    open: usize,
+    player: Option<Player>,
+    /// Whether a `,` may come now (right after a child).
+    comma_ok: bool,
+}
+
+enum Start {
+    Open { name: Option<String>, player: Option<Player>, at: usize },
+    Leaf { name: Option<String>, player: Option<Player>, value: Score, at: usize },
+}
+
+struct Cursor<'s> {
+    src: &'s str,
+    rest: &'s str,
+}
+
+impl<'s> Cursor<'s> {
+    fn pos(&self) -> usize {
+        self.src.len() - self.rest.len()
+    }
+
+    /// Where "end of input" errors point: after the last character that is not a space.
+    fn end(&self) -> usize {
+        self.src.trim_end_matches(is_space).len()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest.chars().next()
+    }
+
+    fn bump(&mut self) {
+        let mut chars = self.rest.chars();
+        chars.next();
+        self.rest = chars.as_str();
+    }
+
+    fn skip_trivia(&mut self) {
+        let _ = trivia(&mut self.rest);
+    }
+
+    fn err(&self, span: Range<usize>, message: impl Into<String>, label: &str) -> NotationError {
+        NotationError::new(self.src, span, message, label)
+    }
+
+    /// The next word, or else the next character, as text for messages (without consuming it).
+    fn token_text(&self) -> &'s str {
+        let mut i = self.rest;
+        match word(&mut i) {
+            Ok(w) => w,
+            Err(_) => self.rest.chars().next().map_or("", |c| &self.rest[..c.len_utf8()]),
+        }
+    }
+
+    /// What comes next, described for a message.
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end of the input".into(),
+            Some('"') => "a quoted name".into(),
+            Some(_) => format!("'{}'", self.token_text()),
+        }
+    }
+
+    /// The span of the next token, or an empty span at the end of the input.
+    fn found_span(&self) -> Range<usize> {
+        if self.rest.is_empty() {
+            let at = self.end();
+            at..at
+        } else {
+            let at = self.pos();
+            at..at + self.token_text().len()
+        }
+    }
+
+    /// A leading `min` / `max` (any case) that is not a name (not followed by `:`).
+    fn keyword(&mut self) -> Option<(Player, &'s str)> {
+        let save = self.rest;
+        let w = word(&mut self.rest).ok()?;
+        let player = if w.eq_ignore_ascii_case("min") {
+            Player::Min
+        } else if w.eq_ignore_ascii_case("max") {
+            Player::Max
+        } else {
+            self.rest = save;
+            return None;
+        };
+        let after = self.rest;
+        self.skip_trivia();
+        if self.peek() == Some(':') {
+            self.rest = save;
+            return None;
+        }
+        self.rest = after;
+        Some((player, w))
+    }
+
+    /// An optional mover prefix `max:` / `min:`, taken only when a `(` or a name follows it
+    /// (so `max:3` stays a leaf named max).
+    fn mover(&mut self) -> Option<Player> {
+        let save = self.rest;
+        let w = word(&mut self.rest).ok()?;
+        let player = if w.eq_ignore_ascii_case("min") {
+            Player::Min
+        } else if w.eq_ignore_ascii_case("max") {
+            Player::Max
+        } else {
+            self.rest = save;
+            return None;
+        };
+        self.skip_trivia();
+        if self.peek() != Some(':') {
+            self.rest = save;
+            return None;
+        }
+        self.bump();
+        self.skip_trivia();
+        let after = self.rest;
+        let follows = match self.peek() {
+            Some('(') => true,
+            Some(c) if c == '"' || is_word_char(c) => matches!(self.name(), Ok(Some(_))),
+            _ => false,
+        };
+        self.rest = if follows { after } else { save };
+        follows.then_some(player)
+    }
+
+    /// An optional `name:` (bare or quoted), consuming the `:` and the spaces after it.
+    fn name(&mut self) -> Result<Option<(String, Range<usize>)>, NotationError> {
+        let start = self.pos();
+        match self.peek() {
+            Some('"') => {
+                let name = self.quoted()?;
+                let span = start..self.pos();
+                self.skip_trivia();
+                if self.peek() != Some(':') {
+                    return Err(self
+                        .err(
+                            self.found_span(),
+                            format!(
+                                "quoted name {} must be followed by ':' and a node, found {}",
+                                quote(&name),
+                                self.found()
+                            ),
+                            "expected ':'",
+                        )
+                        .help(format!("write {}:(…) or {}:3", &self.src[span.clone()], &self.src[span])));
+                }
+                self.bump();
+                self.skip_trivia();
+                Ok(Some((name, start..self.pos())))
+            }
+            Some(c) if is_word_char(c) => {
+                let save = self.rest;
+                let w = word(&mut self.rest).unwrap_or_default();
+                if is_identifier(w) {
+                    self.skip_trivia();
+                    if self.peek() == Some(':') {
+                        self.bump();
+                        self.skip_trivia();
+                        return Ok(Some((w.to_string(), start..start + w.len())));
+                    }
+                }
+                self.rest = save;
+                Ok(None)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// A quoted name; the cursor is on the opening `"`.
+    fn quoted(&mut self) -> Result<String, NotationError> {
+        let open = self.pos();
+        self.bump();
+        let mut out = String::new();
+        loop {
+            let chunk: winnow::Result<&str> = take_till(0.., ['"', '\\']).parse_next(&mut self.rest);
+            out.push_str(chunk.unwrap_or_default());
+            let at = self.pos();
+            let next: winnow::Result<char> = any.parse_next(&mut self.rest);
+            match next {
+                Ok('"') => return Ok(out),
+                Ok('\\') => match self.peek() {
+                    Some(c @ ('"' | '\\' | 'n' | 't')) => {
+                        out.push(match c {
+                            'n' => '\n',
+                            't' => '\t',
+                            c => c,
+                        });
+                        self.bump();
+                    }
+                    Some(c) => {
+                        return Err(self
+                            .err(
+                                at..at + 1 + c.len_utf8(),
+                                format!(
+                                    "unknown escape '\\{c}' in a quoted name: the escapes are \\\" \\\\ \\n \
+                                     and \\t"
+                                ),
+                                "unknown escape",
+                            )
+                            .help("write \\\\ for a backslash"));
+                    }
+                    None => return Err(self.unterminated(open)),
+                },
+                _ => return Err(self.unterminated(open)),
+            }
+        }
+    }
+
+    fn unterminated(&self, open: usize) -> NotationError {
+        let (l, c) = line_col(self.src, open);
+        let line_end = self.src[open..].find('\n').map_or(self.src.len(), |i| open + i);
+        self.err(
+            open..line_end.max(open + 1),
+            format!("unterminated quoted name: the '\"' opened at {l}:{c} is never closed"),
+            "this quote is never closed",
+        )
+        .help("end the name with '\"'; inside a name write \\\" for a quote")
+    }
+
+    /// A node's beginning: an optional name, then `(` (opened, not finished) or a leaf value.
+    fn node_start(&mut self, stack: &[Frame], keyword: Option<&str>) -> Result<Start, NotationError> {
+        let player = self.mover();
+        let name = self.name()?;
+        let at = self.pos();
+        match self.peek() {
+            Some('(') => {
+                self.bump();
+                return Ok(Start::Open { name: name.map(|n| n.0), player, at });
+            }
+            Some(c) if is_word_char(c) => {
+                let w = self.token_text();
+                if let Some(v) = Score::parse(w) {
+                    self.rest = &self.rest[w.len()..];
+                    let mut after = self.rest;
+                    let _ = trivia(&mut after);
+                    if name.is_none() && after.starts_with(':') {
+                        return Err(self
+                            .err(
+                                at..at + w.len(),
+                                format!(
+                                    "'{w}' cannot be a bare name: a bare name starts with a letter \
+                                     or '_'"
+                                ),
+                                "not a name",
+                            )
+                            .help(format!("quote the name: \"{w}\":…")));
+                    }
+                    return Ok(Start::Leaf { name: name.map(|n| n.0), player, value: v, at });
+                }
+                if let Some((first, _)) = &name
+                    && let Some((second, span)) = self.name()?
+                {
+                    return Err(self
+                        .err(
+                            span,
+                            format!(
+                                "the node named '{first}' cannot have a second name '{second}': \
+                                 a node takes one name"
+                            ),
+                            "second name",
+                        )
+                        .help(format!("keep one name: {first}:… or {second}:…")));
+                }
+                return Err(self.word_error(w, at));
+            }
+            _ => {}
+        }
+        let span = self.found_span();
+        if let Some((n, _)) = &name {
+            return Err(self.err(
+                span,
+                format!(
+                    "name '{n}' must be followed by a node after ':' (a number or '('), found {}",
+                    self.found()
+                ),
+                "expected a number or '('",
+            ));
+        }
+        match (self.peek(), stack.last()) {
+            (None, Some(frame)) => {
+                if let Some(suspect) = likely_unclosed(self.src) {
+                    let (l, c) = line_col(self.src, suspect.open);
+                    let (next, _) = line_col(self.src, suspect.next_line);
+                    let end = suspect.line_end;
+                    let last = self.src[..end].trim_end().chars().last().unwrap_or('(');
+                    return Err(self
+                        .err(
+                            suspect.open..suspect.open + 1,
+                            format!(
+                                "unbalanced parenthesis: the '(' opened at {l}:{c} is not closed on its \
+                                 line, and line {next}, indented like line {l}, reads as its sibling \
+                                 (at the end of the input a ')' is missing)"
+                            ),
+                            "not closed on this line",
+                        )
+                        .help(format!(
+                            "if line {next} is a sibling, close the group at the end of line {l}: add ')' after \
+                             '{last}'"
+                        )));
+                }
+                let (l, c) = line_col(self.src, frame.open);
+                let more = match stack.len() {
+                    1 => String::new(),
+                    n => format!(" ({n} '(' are still open)"),
+                };
+                Err(self
+                    .err(
+                        span,
+                        format!(
+                            "unbalanced parenthesis: missing ')' at the end of the input to close \
+                             the '(' opened at {l}:{c}{more}"
+                        ),
+                        "expected ')'",
+                    )
+                    .help(format!(
+                        "add ')' where the group that opens at {l}:{c} ends (the end of the input is only \
+                         right if nothing else is missing)"
+                    )))
+            }
+            (None, None) => Err(self.err(
+                span,
+                format!(
+                    "expected a number or '(' after '{}', found the end of the input",
+                    keyword.unwrap_or("")
+                ),
+                "expected a number or '('",
+            )),
+            (Some(')'), None) => Err(self
+                .err(span, "unbalanced parenthesis: extra ')' with no matching '('", "no matching '('")
+                .help("remove this ')' or add the missing '(' before it")),
+            (Some(':'), _) => Err(self.err(
+                span,
+                "unexpected ':': a ':' must follow a name, as in A:(1 2) or E:3",
+                "unexpected ':'",
+            )),
+            (Some(','), None) => Err(self.err(
+                span,
+                "unexpected ',': expected a number or '(' (commas go only between children)",
+                "unexpected ','",
+            )),
+            (Some(c), _) => {
+                let list = if stack.is_empty() { "" } else { ", ')'" };
+                Err(self.err(
+                    span,
+                    format!(
+                        "unexpected character '{}': expected a number, a name{list} or '('",
+                        c.escape_debug()
+                    ),
+                    "unexpected character",
+                ))
+            }
+        }
+    }
+
+    /// The error for a word that is not a value where a node was expected.
+    fn word_error(&self, w: &str, at: usize) -> NotationError {
+        let span = at..at + w.len();
+        if is_identifier(w) {
+            return self
+                .err(
+                    span,
+                    format!(
+                        "'{w}' is neither a number nor a named node: a name must be followed by \
+                         ':' and a node"
+                    ),
+                    "expected ':' after the name",
+                )
+                .help(format!("write {w}:3 for a named leaf or {w}:(1 2) for a named interior node"));
+        }
+        let digits = w.strip_prefix(['+', '-', '−']).unwrap_or(w);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return self.err(
+                span,
+                format!(
+                    "number '{w}' is out of range: values lie between -{m} and {m}, or are inf/-inf",
+                    m = Score::MAX_FINITE
+                ),
+                "out of range",
+            );
+        }
+        self.err(span, format!("bad number '{w}': values are whole numbers, or inf/-inf"), "bad number")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------------------------
+
+/// Parses a JSON tree: nested arrays (`[[3,12,8],[2,4,6]]`), node objects
+/// (`{"name":"A","children":[…]}`, `{"name":"E","value":3}`), or a mix. Leaves are integers or the
+/// strings `"inf"`, `"-inf"`, `"+inf"`, `"∞"`, `"-∞"`. A top-level object may carry
+/// `"root": "min"|"max"` (or `"player"`). Leading `#` comment lines are allowed.
+pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
+    let text = blank_leading_trivia(src);
+    if let Err(e) = serde_json::from_str::<serde_json::Value>(&text) {
+        return Err(json_syntax_error(src, &e));
+    }
+    let mut rest: &str = &text;
+    let walker = JsonWalker { src, len: text.len() };
+    let Some(value) = walker.value(&mut rest) else {
+        let at = text.len() - rest.len();
+        return Err(NotationError::new(src, at..at + 1, "invalid JSON", "invalid JSON"));
+    };
+    let mut root_player = None;
+    let root = walker.node(&value, Some(&mut root_player))?;
+    Ok(TreeSpec { root_player, root })
+}
+
+/// A JSON tree in its compact form. The JSON is read whole first (its nesting is at most 127
+/// levels), so the limit is checked once the nodes are read.
+fn parse_json_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
+    let spec = parse_json_tree(src)?;
+    let mut count = 0u64;
+    let mut stack = vec![&spec.root];
+    while let Some(n) = stack.pop() {
+        count += 1;
+        if count > max_nodes {
+            let mut rest = src;
+            let _ = trivia(&mut rest);
+            return Err(too_many_nodes(src, src.len() - rest.len(), max_nodes));
+        }
+        if let TreeSpecKind::Interior(children) = &n.kind {
+            stack.extend(children);
+        }
+    }
+    Ok(CompactTree::from_spec(&spec))
+}
+
+/// Replaces a leading byte-order mark and leading `#` comments by spaces (byte for byte, so
+/// offsets stay valid) for serde_json's sake.
+fn blank_leading_trivia(src: &str) -> Cow<'_, str> {
+    let mut rest = src;
+    let _ = trivia(&mut rest);
+    let head = &src[..src.len() - rest.len()];
+    if head.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r')) {
+        return Cow::Borrowed(src);
+    }
+    let mut s = String::with_capacity(src.len());
+    for c in head.chars() {
+        if matches!(c, '\n' | '\r' | '\t') {
+            s.push(c);
+        } else {
+            s.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        }
+    }
+    s.push_str(rest);
+    Cow::Owned(s)
+}
+
+fn json_syntax_error(src: &str, e: &serde_json::Error) -> NotationError {
+    let text = e.to_string();
+    let msg = match text.rfind(" at line ") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    let offset = if msg.starts_with("EOF") {
+        src.trim_end_matches(is_space).len()
+    } else {
+        let line_start = src.match_indices('\n').nth(e.line().saturating_sub(2)).map_or(0, |(i, _)| i + 1);
+        let line_start = if e.line() <= 1 { 0 } else { line_start };
+        let line_end = src[line_start..].find('\n').map_or(src.len(), |i| line_start + i);
+        (line_start + e.column().saturating_sub(1)).min(line_end)
+    };
+    let mut offset = floor_boundary(src, offset);
+    let mut len = src[offset..].chars().next().map_or(0, char::len_utf8);
+    if msg == "number out of range" {
+        // serde_json points at the number's last digit: underline the whole number instead.
+        let is_num = |b: u8| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E');
+        let end = offset + len;
+        while offset > 0 && is_num(src.as_bytes()[offset - 1]) {
+            offset -= 1;
+        }
+        len = end - offset;
+    }
+    let err = NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg);
+    if msg.contains("recursion limit") {
+        err.help("JSON trees may nest about 127 levels deep; use the text notation for deeper trees")
+    } else {
+        err
+    }
+}
+
+/// A JSON value with its byte span, so that structural errors can point at it.
+struct JVal {
+    start: usize,
+    end: usize,
+    kind: JKind,
+}
+
+enum JKind {
+    Null,
+    Bool(bool),
+    Num(String),
+    Str(String),
+    Arr(Vec<JVal>),
+    Obj(Vec<(String, Range<usize>, JVal)>),
+}
+
+impl JVal {
+    /// The span to underline: a scalar whole, a container by its opening bracket.
+    fn head(&self) -> Range<usize> {
+        match self.kind {
+            JKind::Arr(_) | JKind::Obj(_) => self.start..self.start + 1,
+            _ => self.start..self.end,
+        }
+    }
+
+    fn describe(&self) -> String {
+        match &self.kind {
+            JKind::Null => "null".into(),
+            JKind::Bool(b) => b.to_string(),
+            JKind::Num(n) => format!("the number {n}"),
+            JKind::Str(s) => format!("the string {}", quote(s)),
+            JKind::Arr(_) => "an array".into(),
+            JKind::Obj(_) => "an object".into(),
+        }
+    }
+}
+
+fn json_ws(input: &mut &str) -> winnow::Result<()> {
+    take_while(0.., [' ', '\t', '\n', '\r']).void().parse_next(input)
+}
+
+fn json_string<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
+    ('"', repeat::<_, _, (), _, _>(0.., alt((take_till(1.., ['"', '\\']).void(), ('\\', any).void()))), '"')
+        .take()
+        .parse_next(input)
+}
+
+fn json_scalar<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
+    take_while(1.., |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.')).parse_next(input)
+}
+
+fn json_char(input: &mut &str, mut c: char) -> Option<()> {
+    let _ = json_ws(input);
+    let r: winnow::Result<char> = c.parse_next(input);
+    r.ok().map(|_| ())
+}
+
+/// Walks text already checked by serde_json, keeping byte spans (depth is bounded by serde_json's
+/// recursion limit, so recursion is safe here).
+struct JsonWalker<'s> {
+    src: &'s str,
+    len: usize,
+}
+
+impl JsonWalker<'_> {
+    fn value(&self, i: &mut &str) -> Option<JVal> {
+        json_ws(i).ok()?;
+        let start = self.len - i.len();
+        let kind = match i.chars().next()? {
+            '"' => JKind::Str(serde_json::from_str(json_string(i).ok()?).ok()?),
+            '[' => {
+                *i = &i[1..];
+                let mut items = Vec::new();
+                if json_char(&mut { *i }, ']').is_some() {
+                    json_char(i, ']')?;
+                } else {
+                    loop {
+                        items.push(self.value(i)?);
+                        if json_char(i, ']').is_some() {
+                            break;
+                        }
+                        json_char(i, ',')?;
+                    }
+                }
+                JKind::Arr(items)
+            }
+            '{' => {
+                *i = &i[1..];
+                let mut entries = Vec::new();
+                if json_char(&mut { *i }, '}').is_some() {
+                    json_char(i, '}')?;
+                } else {
+                    loop {
+                        json_ws(i).ok()?;
+                        let key_start = self.len - i.len();
+                        let key: String = serde_json::from_str(json_string(i).ok()?).ok()?;
+                        let key_span = key_start..self.len - i.len();
+                        json_char(i, ':')?;
+                        entries.push((key, key_span, self.value(i)?));
+                        if json_char(i, '}').is_some() {
+                            break;
+                        }
+                        json_char(i, ',')?;
+                    }
+                }
+                JKind::Obj(entries)
+            }
+            _ => match json_scalar(i).ok()? {
+                "null" => JKind::Null,
+                "true" => JKind::Bool(true),
+                "false" => JKind::Bool(false),
+                n => JKind::Num(n.to_string()),
+            },
+        };
+        Some(JVal { start, end: self.len - i.len(), kind })
+    }
+
+    fn err(&self, span: Range<usize>, message: impl Into<String>, label: &str) -> NotationError {
+        NotationError::new(self.src, span, message, label)
+    }
+
+    /// Converts a JSON value into a node; `root_player` is `Some` only for the top-level value.
+    fn node(
+        &self,
+        v: &JVal,
+        root_player: Option<&mut Option<Player>>,
+    ) -> Result<TreeSpecNode, NotationError> {
+        match &v.kind {
+            JKind::Num(_) | JKind::Str(_) => {
+                Ok(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(self.leaf(v)?) })
+            }
+            JKind::Arr(items) => Ok(TreeSpecNode {
+                name: None,
+                player: None,
+                kind: TreeSpecKind::Interior(self.children(v, items)?),
+            }),
+            JKind::Obj(entries) => self.object(v, entries, root_player),
+            JKind::Null | JKind::Bool(_) => Err(self.err(
+                v.head(),
+                format!(
+                    "expected a tree node (a number, \"inf\"/\"-inf\", an array or an object), \
+                     found {}",
+                    v.describe()
+                ),
+                "not a tree node",
+            )),
+        }
+    }
+
+    fn children(&self, v: &JVal, items: &[JVal]) -> Result<Vec<TreeSpecNode>, NotationError> {
+        if items.is_empty() {
+            return Err(self
+                .err(v.start..v.end, "empty array: an interior node needs at least one child", "empty node")
+                .help("put children in the array, or write a leaf value instead"));
+        }
+        items.iter().map(|c| self.node(c, None)).collect()
+    }
+
+    fn leaf(&self, v: &JVal) -> Result<Score, NotationError> {
+        match &v.kind {
+            JKind::Num(n) => {
+                let out_of_range = || {
+                    self.err(
+                        v.head(),
+                        format!(
+                            "number {n} is out of range: values lie between -{m} and {m}, \
+                             or are \"inf\"/\"-inf\"",
+                            m = Score::MAX_FINITE
+                        ),
+                        "out of range",
+                    )
+                };
+                if n.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+                    return n.parse::<i64>().ok().and_then(Score::finite).ok_or_else(out_of_range);
+                }
+                let f: f64 = n.parse().unwrap_or(f64::NAN);
+                if f.is_nan() || (f.is_finite() && f.fract() != 0.0) {
+                    return Err(self.err(
+                        v.head(),
+                        format!("bad number '{n}': values are whole numbers, or inf/-inf"),
+                        "bad number",
+                    ));
+                }
+                if !f.is_finite() || f.abs() > Score::MAX_FINITE as f64 {
+                    return Err(out_of_range());
+                }
+                Ok(Score::from(f as i32))
+            }
+            JKind::Str(s) => Score::parse(s).ok_or_else(|| {
+                self.err(
+                    v.head(),
+                    format!(
+                        "bad leaf value {}: a leaf is a whole number or one of the strings \
+                         \"inf\", \"-inf\", \"∞\", \"-∞\"",
+                        quote(s)
+                    ),
+                    "bad value",
+                )
+            }),
+            _ => Err(self.err(
+                v.head(),
+                format!("expected a leaf value (a number or \"inf\"/\"-inf\"), found {}", v.describe()),
+                "expected a number",
+            )),
+        }
+    }
+
+    fn object(
+        &self,
+        v: &JVal,
+        entries: &[(String, Range<usize>, JVal)],
+        mut root_player: Option<&mut Option<Player>>,
+    ) -> Result<TreeSpecNode, NotationError> {
+        let top = root_player.is_some();
+        let mut name = None;
+        let mut mover = None;
+        let mut kind: Option<(&str, TreeSpecKind)> = None;
+        let mut seen: Vec<&str> = Vec::new();
+        for (key, key_span, val) in entries {
+            if seen.contains(&key.as_str()) {
+                return Err(self.err(
+                    key_span.clone(),
+                    format!("duplicate key {}: each key may appear once in a node", quote(key)),
+                    "duplicate key",
+                ));
+            }
+            seen.push(key);
+            match key.as_str() {
+                "name" => match &val.kind {
+                    JKind::Str(s) => name = Some(s.clone()),
+                    JKind::Null => {}
+                    _ => {
+                        return Err(self.err(
+                            val.head(),
+                            format!("\"name\" must be a string, found {}", val.describe()),
+                            "expected a string",
+                        ));
+                    }
+                },
+                "value" | "children" => {
+                    if let Some((other, _)) = kind {
+                        return Err(self
+                            .err(
+                                key_span.clone(),
+                                format!(
+                                    "a node has either \"value\" (a leaf) or \"children\" (an interior \
+                                     node), not both; this one already has {}",
+                                    quote(other)
+                                ),
+                                "both \"value\" and \"children\"",
+                            )
+                            .help("remove one of the two keys"));
+                    }
+                    let k = if key == "value" {
+                        TreeSpecKind::Leaf(self.leaf(val)?)
+                    } else if let JKind::Arr(items) = &val.kind {
+                        if items.is_empty() {
+                            return Err(self
+                                .err(
+                                    val.start..val.end,
+                                    "empty \"children\": an interior node needs at least one child",
+                                    "empty node",
+                                )
+                                .help("give the node children, or make it a leaf with \"value\""));
+                        }
+                        TreeSpecKind::Interior(self.children(val, items)?)
+                    } else {
+                        return Err(self.err(
+                            val.head(),
+                            format!("\"children\" must be an array of nodes, found {}", val.describe()),
+                            "expected an array",
+                        ));
+                    };
+                    kind = Some((key, k));
+                }
+                "root" | "player" if top => {
+                    let slot = root_player.as_deref_mut().unwrap_or_else(|| unreachable!());
+                    if slot.is_some() {
+                        return Err(self.err(
+                            key_span.clone(),
+                            "give the root player once: use either \"root\" or \"player\"",
+                            "duplicate key",
+                        ));
+                    }
+                    let player = match &val.kind {
+                        JKind::Str(s) if s.eq_ignore_ascii_case("min") => Player::Min,
+                        JKind::Str(s) if s.eq_ignore_ascii_case("max") => Player::Max,
+                        _ => {
+                            return Err(self.err(
+                                val.head(),
+                                format!(
+                                    "{} must be \"min\" or \"max\", found {}",
+                                    quote(key),
+                                    val.describe()
+                                ),
+                                "expected \"min\" or \"max\"",
+                            ));
+                        }
+                    };
+                    *slot = Some(player);
+                }
+                "player" => {
+                    mover = Some(match &val.kind {
+                        JKind::Str(s) if s.eq_ignore_ascii_case("min") => Player::Min,
+                        JKind::Str(s) if s.eq_ignore_ascii_case("max") => Player::Max,
+                        _ => {
+                            return Err(self.err(
+                                val.head(),
+                                format!("\"player\" must be \"min\" or \"max\", found {}", val.describe()),
+                                "expected \"min\" or \"max\"",
+                            ));
+                        }
+                    });
+                }
+                "root" => {
+                    return Err(self.err(
+                        key_span.clone(),
+                        format!("key {} is only allowed on the top-level object", quote(key)),
+                        "not at the top level",
+                    ));
+                }
+                _ => {
+                    let allowed = if top {
+                        "\"name\", \"value\", \"children\", \"root\" or \"player\""
+                    } else {
+                        "\"name\", \"value\", \"children\" or \"player\""
+                    };
+                    return Err(self.err(
+                        key_span.clone(),
+                        format!("unknown key {} in a tree node: expected {allowed}", quote(key)),
+                        "unknown key",
+                    ));
+                }
+            }
+        }
+        match kind {
+            Some((_, kind)) => Ok(TreeSpecNode { name, player: mover, kind }),
+            None => Err(self
+                .err(
+                    v.head(),
+                    "this node object has neither \"value\" nor \"children\": a leaf needs \"value\", \
+                     an interior node needs \"children\"",
+                    "neither \"value\" nor \"children\"",
+                )
+                .help("add \"value\": 3 for a leaf or \"children\": [ … ] for an interior node")),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// A string in double quotes with `"` and `\` escaped, for messages.
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if abviz_core::safe_text::is_unsafe(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The largest char boundary at or before `i` (clamped to the text).
+fn floor_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// 1-based line and character column of byte offset `offset`.
+/// A '(' that indentation says should have closed on its own line.
+#[derive(Debug, PartialEq, Eq)]
+struct Unclosed {
+    /// The byte offset of the '('.
+    open: usize,
+    /// Where its line ends.
+    line_end: usize,
+    /// The start of the next line that holds a node, indented no deeper than the '('s line.
+    next_line: usize,
+}
+
+/// For a tree missing a ')': the last '(' that has more of the tree after it on its own line,
+/// is still open at the end of that line, and is followed by a line indented no deeper than
+/// its own — `C:(2 4 6` above `D:(14 5 2)` — the group the writer most likely forgot to close.
+/// A '(' that ends its line (a group written over several lines) is never a suspect.
+fn likely_unclosed(src: &str) -> Option<Unclosed> {
+    let mut stack: Vec<usize> = Vec::new();
+    // Per open '(' (by stack depth): its line's indent and end, when it had content after it.
+    let mut open_lines: Vec<Option<(usize, usize)>> = Vec::new();
+    let mut suspect = None;
+    let mut offset = 0;
+    for line in src.split_inclusive('\n') {
+        let body = line.trim_end_matches(['\n', '\r']);
+        let indent = body.chars().take_while(|c| c.is_whitespace()).count();
+        let first = body.trim_start().chars().next();
+        let line_end = offset + body.len();
+        if first.is_some_and(|c| c != ')' && c != '#') {
+            for (k, open) in open_lines.iter().enumerate() {
+                if let Some((open_indent, end)) = *open
+                    && end < offset
+                    && indent <= open_indent
+                    && suspect.as_ref().is_none_or(|u: &Unclosed| stack[k] > u.open)
+                {
+                    suspect = Some(Unclosed { open: stack[k], line_end: end, next_line: offset + indent });
+                }
+            }
+        }
+        let mut in_quote = false;
+        let mut escaped = false;
+        let mut opened_here: Vec<usize> = Vec::new();
+        for (i, c) in body.char_indices() {
+            if in_quote {
+                match (escaped, c) {
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_quote = false,
+                    _ => escaped = false,
+                }
+                continue;
+            }
+            match c {
+                '#' => break,
+                '"' => in_quote = true,
+                '(' => {
+                    stack.push(offset + i);
+                    open_lines.push(None);
+                    opened_here.push(stack.len() - 1);
+                }
+                ')' => {
+                    stack.pop();
+                    open_lines.pop();
+                    opened_here.retain(|&k| k < stack.len());
+                }
+                _ => {}
+            }
+        }
+        // A '(' still open at the end of its line, with more of the tree after it there.
+        for k in opened_here {
+            let after = &body[stack[k] - offset + 1..];
+            let after = after.split('#').next().unwrap_or("");
+            if !after.trim().is_empty() {
+                open_lines[k] = Some((indent, line_end));
+            }
+        }
+        offset += line.len();
+    }
+    if stack.is_empty() { None } else { suspect }
+}
+
+fn line_col(src: &str, offset: usize) -> (usize, usize) {
+    let before = &src[..floor_boundary(src, offset)];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// Whether a character takes two columns in a terminal (East Asian wide and fullwidth forms).
+fn is_wide(c: char) -> bool {
+    matches!(c as u32,
+        0x1100..=0x115F
+        | 0x2E80..=0x303E
+        | 0x3041..=0x33FF
+        | 0x3400..=0x4DBF
+        | 0x4E00..=0x9FFF
+        | 0xA000..=0xA4CF
+        | 0xAC00..=0xD7A3
+        | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F
+        | 0xFF00..=0xFF60
+        | 0xFFE0..=0xFFE6
+        | 0x1F300..=0x1F64F
+        | 0x1F900..=0x1F9FF
+        | 0x20000..=0x3FFFD)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unclosed_group_is_found_by_its_indentation() {
+        let src = "A:(\n  B:(3 12 8)\n  C:(2 4 6\n  D:(14 5 2)\n)\n";
+        let e = parse_tree(src).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 5), "{}", e.message);
+        assert!(e.message.contains("line 4, indented like line 3"), "{}", e.message);
+        assert!(e.help.as_deref().unwrap().contains("add ')' after '6'"));
+        // The suggested fix builds the tree the indentation shows.
+        let fixed = src.replace("C:(2 4 6\n", "C:(2 4 6)\n");
+        assert_eq!(parse_tree(&fixed).unwrap().root.to_notation(), "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+        // Flat style, CRLF line ends, a quoted '(' and a comment do not confuse it.
+        let e = parse_tree("(\r\n(3 12 8)\r\n(2 \"a(\":4 6 # (\r\n(14 5 2)\r\n)").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1), "{}", e.message);
+    }
+
+    #[test]
+    fn groups_written_over_several_lines_are_not_suspects() {
+        // The root's '(' ends its line; a group continued on a deeper line is fine.
+        assert_eq!(likely_unclosed("(\n(3 12 8)\n(2 4 6)\n"), None);
+        assert_eq!(likely_unclosed("((3 12\n     8) (2 4 6)\n"), None);
+        // One line: nothing to go by.
+        assert_eq!(likely_unclosed("((3 12 8 (2 4 6))"), None);
+        let e = parse_tree("((3 12 8 (2 4 6))").unwrap_err();
+        assert!(e.help.as_deref().unwrap().contains("only right if nothing else is missing"));
+    }
+
+    fn leaf(v: i32) -> TreeSpecNode {
+        TreeSpecNode::leaf(v)
+    }
+
+    fn node(children: Vec<TreeSpecNode>) -> TreeSpecNode {
+        TreeSpecNode::interior(children)
+    }
+
+    fn named(name: &str, mut n: TreeSpecNode) -> TreeSpecNode {
+        n.name = Some(name.to_string());
+        n
+    }
+
+    fn score_leaf(v: Score) -> TreeSpecNode {
+        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(v) }
+    }
+
+    fn ok(src: &str) -> TreeSpec {
+        parse_tree(src).unwrap_or_else(|e| panic!("{src:?} failed:\n{}", e.caret()))
+    }
+
+    fn root(src: &str) -> TreeSpecNode {
+        ok(src).root
+    }
+
+    fn err(src: &str) -> NotationError {
+        match parse_tree(src) {
+            Ok(t) => panic!("{src:?} parsed as {t:?}"),
+            Err(e) => e,
+        }
+    }
+
+    /// Checks position and that the message contains `needle`.
+    fn err_at(src: &str, line: usize, column: usize, needle: &str) -> NotationError {
+        let e = err(src);
+        assert_eq!((e.line, e.column), (line, column), "{src:?}: {}", e.caret());
+        assert!(e.message.contains(needle), "{src:?}: message {:?} lacks {needle:?}", e.message);
+        assert!(e.to_string().starts_with(&format!("{line}:{column}: ")));
+        e
+    }
+
+    fn aima() -> TreeSpecNode {
+        node(vec![
+            node(vec![leaf(3), leaf(12), leaf(8)]),
+            node(vec![leaf(2), leaf(4), leaf(6)]),
+            node(vec![leaf(14), leaf(5), leaf(2)]),
+        ])
+    }
+
+    // ----- text notation: valid trees -----
+
+    #[test]
+    fn aima_tree() {
+        let t = ok("((3 12 8) (2 4 6) (14 5 2))");
+        assert_eq!(t, TreeSpec { root_player: None, root: aima() });
+        assert_eq!(parse_notation("((3 12 8) (2 4 6) (14 5 2))").unwrap().root, aima());
+    }
+
+    #[test]
+    fn leaves_at_mixed_depth_and_single_leaf() {
+        assert_eq!(root("(3 (4 5) 6)"), node(vec![leaf(3), node(vec![leaf(4), leaf(5)]), leaf(6)]));
+        assert_eq!(root("7"), leaf(7));
+        assert_eq!(root("  \n 7 \n"), leaf(7));
+        assert_eq!(root("((((1))))"), node(vec![node(vec![node(vec![node(vec![leaf(1)])])])]));
+        assert_eq!(
+            root("(((5 6) (7 4 5)) ((3)))"),
+            node(vec![
+                node(vec![node(vec![leaf(5), leaf(6)]), node(vec![leaf(7), leaf(4), leaf(5)])]),
+                node(vec![node(vec![leaf(3)])]),
+            ])
+        );
+    }
+
+    #[test]
+    fn negative_and_signed_numbers() {
+        assert_eq!(
+            root("(-3 +4 −5 0 -0 007)"),
+            node(vec![leaf(-3), leaf(4), leaf(-5), leaf(0), leaf(0), leaf(7)])
+        );
+        assert_eq!(root("(2147483646 -2147483646)"), node(vec![leaf(2147483646), leaf(-2147483646)]));
+    }
+
+    #[test]
+    fn infinities_in_every_spelling() {
+        let t = root("(inf +inf ∞ +∞ Infinity -inf -∞ −∞)");
+        let TreeSpecKind::Interior(c) = t.kind else { panic!() };
+        let values: Vec<_> = c.iter().map(|n| n.kind.clone()).collect();
+        let mut want = vec![TreeSpecKind::Leaf(Score::INF); 5];
+        want.extend(vec![TreeSpecKind::Leaf(Score::NEG_INF); 3]);
+        assert_eq!(values, want);
+        assert_eq!(root("-inf"), score_leaf(Score::NEG_INF));
+        assert_eq!(root("X:∞"), named("X", score_leaf(Score::INF)));
+    }
+
+    #[test]
+    fn names() {
+        let t = root("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+        let want = named(
+            "A",
+            node(vec![
+                named("B", node(vec![leaf(3), leaf(12), leaf(8)])),
+                named("C", node(vec![leaf(2), leaf(4), leaf(6)])),
+                named("D", node(vec![leaf(14), leaf(5), leaf(2)])),
+            ]),
+        );
+        assert_eq!(t, want);
+        assert_eq!(root("E:3"), named("E", leaf(3)));
+        assert_eq!(root("E : -3"), named("E", leaf(-3)));
+        assert_eq!(
+            root("(x':1 a-b:2 _c:3 Ünïcode:4 左:5 B2:6 inf:inf)"),
+            node(vec![
+                named("x'", leaf(1)),
+                named("a-b", leaf(2)),
+                named("_c", leaf(3)),
+                named("Ünïcode", leaf(4)),
+                named("左", leaf(5)),
+                named("B2", leaf(6)),
+                named("inf", score_leaf(Score::INF)),
+            ])
+        );
+        assert_eq!(root("A:\n  # the root\n  (1 2)"), named("A", node(vec![leaf(1), leaf(2)])));
+    }
+
+    #[test]
+    fn quoted_names() {
+        assert_eq!(root(r#""left branch":(1 2)"#), named("left branch", node(vec![leaf(1), leaf(2)])));
+        assert_eq!(root(r#""左 分支":(1 2)"#), named("左 分支", node(vec![leaf(1), leaf(2)])));
+        assert_eq!(
+            root(r#"("say \"hi\"":1 "back\\slash":2 "nl\nand\ttab":3 "":4 "a:b (c)":5)"#),
+            node(vec![
+                named("say \"hi\"", leaf(1)),
+                named("back\\slash", leaf(2)),
+                named("nl\nand\ttab", leaf(3)),
+                named("", leaf(4)),
+                named("a:b (c)", leaf(5)),
+            ])
+        );
+        assert_eq!(root("\"two\nlines\" : 1"), named("two\nlines", leaf(1)));
+    }
+
+    #[test]
+    fn comments_and_whitespace() {
+        let src = "# AIMA Fig. 5.2\n((3 12 8) # B\n (2 4 6)\t# C\n (14 5 2)) # D\n# end";
+        assert_eq!(root(src), aima());
+        assert_eq!(root("(3#c\n4)"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("(3\r\n4)\r\n"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("(3\u{3000}4)"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("\u{feff}(3 4)"), node(vec![leaf(3), leaf(4)]));
+        assert_eq!(root("# lone \r in a comment\n5"), leaf(5));
+    }
+
+    #[test]
+    fn commas() {
+        assert_eq!(root("(3, 12, 8)"), node(vec![leaf(3), leaf(12), leaf(8)]));
+        assert_eq!(root("(3,12,8,)"), node(vec![leaf(3), leaf(12), leaf(8)]));
+        assert_eq!(root("((3,12,8),(2,4,6),(14,5,2),)"), aima());
+        assert_eq!(root("(1 ,2 , 3 # c\n , )"), node(vec![leaf(1), leaf(2), leaf(3)]));
+    }
+
+    #[test]
+    fn root_player_keyword() {
+        assert_eq!(ok("min (1 2)").root_player, Some(Player::Min));
+        assert_eq!(ok("MAX(1 2)").root_player, Some(Player::Max));
+        assert_eq!(ok("Min 7").root_player, Some(Player::Min));
+        assert_eq!(ok("# c\nmax # c\n ((3 12 8) (2 4 6) (14 5 2))").root, aima());
+        assert_eq!(ok("(1 2)").root_player, None);
+        // `max:` before '(' marks who moves at that node (here the root); quoted, it is a name.
+        let t = ok("max:(1 2)");
+        let mut marked = node(vec![leaf(1), leaf(2)]);
+        marked.player = Some(Player::Max);
+        assert_eq!((t.root_player, t.root), (Some(Player::Max), marked));
+        let t = ok("\"max\":(1 2)");
+        assert_eq!((t.root_player, t.root), (None, named("max", node(vec![leaf(1), leaf(2)]))));
+        let t = ok("min min:3");
+        assert_eq!((t.root_player, t.root), (Some(Player::Min), named("min", leaf(3))));
+        assert_eq!(ok("min : 3").root, named("min", leaf(3)));
+    }
+
+    #[test]
+    fn deep_nesting_within_the_limit() {
+        // Dropping and comparing the nested result recurses; give it room.
+        std::thread::Builder::new()
+            .stack_size(256 << 20)
+            .spawn(|| {
+                let src = format!("{}1{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
+                let mut n = &parse_notation(&src).unwrap().root;
+                let mut depth = 0;
+                while let TreeSpecKind::Interior(c) = &n.kind {
+                    n = &c[0];
+                    depth += 1;
+                }
+                assert_eq!(depth, MAX_DEPTH);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+    }
+
+    // ----- text notation: errors -----
+
+    #[test]
+    fn error_empty_input() {
+        for src in ["", "   ", "\n\n"] {
+            let e = err_at(src, 1, 1, "empty tree: expected a number or '('");
+            assert_eq!(e.message, "empty tree: expected a number or '('");
+        }
+        let e = err_at("# only a comment\n", 1, 17, "empty tree");
+        assert_eq!(e.label, "expected a number or '('");
+    }
+
+    #[test]
+    fn error_missing_close_paren() {
+        let e = err_at("((3 12 8) (2 4 6)", 1, 18, "missing ')'");
+        assert_eq!(
+            e.message,
+            "unbalanced parenthesis: missing ')' at the end of the input to close the '(' opened at 1:1"
+        );
+        assert_eq!(e.label, "expected ')'");
+        assert_eq!(e.span.len(), 0);
+        assert_eq!(
+            e.caret(),
+            "error at 1:18: unbalanced parenthesis: missing ')' at the end of the input to close the '(' opened at 1:1\n  \
+             1 | ((3 12 8) (2 4 6)\n    |                  ^ expected ')'\n    = help: add ')' where the group that opens at 1:1 ends (the end of the input is only right if nothing else is missing)"
+        );
+        // Points after the last token, not at a trailing newline; names the innermost '('.
+        err_at("(1\n (2 3)\n\n", 2, 7, "opened at 1:1");
+        err_at("(1 (2 3", 1, 8, "opened at 1:4 (2 '(' are still open)");
+        err_at("(1 2 # comment", 1, 15, "missing ')'");
+        err_at("(1,", 1, 4, "missing ')'");
+    }
+
+    #[test]
+    fn error_extra_close_paren() {
+        let e = err_at("(1 2))", 1, 6, "extra ')'");
+        assert_eq!(e.message, "unbalanced parenthesis: extra ')' with no matching '('");
+        assert_eq!(e.caret().lines().nth(2), Some("    |      ^ no matching '('"));
+        err_at(")", 1, 1, "extra ')'");
+        err_at("(1 2)\n  )", 2, 3, "extra ')'");
+        err_at("max )", 1, 5, "extra ')'");
+    }
+
+    #[test]
+    fn error_bad_numbers() {
+        let e = err_at("(1 1.5)", 1, 4, "bad number");
+        assert_eq!(e.message, "bad number '1.5': values are whole numbers, or inf/-inf");
+        assert_eq!(e.label, "bad number");
+        assert_eq!(e.span.len(), 3);
+        err_at("(3x 4)", 1, 2, "bad number '3x'");
+        err_at("(--2)", 1, 2, "bad number '--2'");
+        err_at("(1 -)", 1, 4, "bad number '-'");
+        err_at("(1 +-inf)", 1, 4, "bad number '+-inf'");
+        err_at("A:1.5", 1, 3, "bad number '1.5'");
+        let e = err_at("(1\n  99999999999)", 2, 3, "out of range");
+        assert_eq!(
+            e.message,
+            "number '99999999999' is out of range: values lie between -2147483646 and 2147483646, or are inf/-inf"
+        );
+        err_at("2147483647", 1, 1, "out of range");
+        err_at("(−2147483647)", 1, 2, "number '−2147483647' is out of range");
+    }
+
+    #[test]
+    fn error_empty_node() {
+        let e = err_at("(1 () 2)", 1, 4, "an interior node needs at least one child");
+        assert_eq!(e.message, "empty node '()': an interior node needs at least one child");
+        assert_eq!(e.span.len(), 2);
+        err_at("()", 1, 1, "empty node");
+        err_at("A:(B:( # nothing\n ))", 1, 6, "at least one child");
+    }
+
+    #[test]
+    fn error_trailing_text() {
+        let e = err_at("(1 2) 3", 1, 7, "after the end of the tree");
+        assert_eq!(
+            e.message,
+            "unexpected '3' after the end of the tree: the root node is already complete, and only \
+             spaces and # comments may follow it"
+        );
+        assert_eq!(e.label, "trailing text");
+        err_at("7 8", 1, 3, "unexpected '8'");
+        err_at("(1) (2)", 1, 5, "unexpected '('");
+        err_at("(1)\n# ok\n abc", 3, 2, "unexpected 'abc'");
+    }
+
+    #[test]
+    fn error_name_without_node() {
+        let e = err_at("A:", 1, 3, "name 'A' must be followed by a node");
+        assert_eq!(
+            e.message,
+            "name 'A' must be followed by a node after ':' (a number or '('), found the end of the input"
+        );
+        err_at("(A: )", 1, 5, "found ')'");
+        err_at("(A:, 3)", 1, 4, "found ','");
+        err_at("(\"x y\":\n)", 2, 1, "name 'x y' must be followed by a node");
+        let e = err_at("(3:(1 2))", 1, 2, "'3' cannot be a bare name");
+        assert_eq!(e.help.as_deref(), Some("quote the name: \"3\":…"));
+        assert_eq!(root("inf : 1"), named("inf", leaf(1)));
+        err_at("A:B:3", 1, 3, "the node named 'A' cannot have a second name 'B'");
+        let e = err_at("(A 3)", 1, 2, "'A' is neither a number nor a named node");
+        assert_eq!(e.label, "expected ':' after the name");
+        err_at("(\"x\" 3)", 1, 6, "quoted name \"x\" must be followed by ':' and a node, found '3'");
+        err_at("\"x\"", 1, 4, "found the end of the input");
+    }
+
+    #[test]
+    fn error_unterminated_quote() {
+        let e = err_at("(\"abc 1 2)", 1, 2, "unterminated quoted name");
+        assert_eq!(e.message, "unterminated quoted name: the '\"' opened at 1:2 is never closed");
+        err_at("(1\n \"abc:2)\n(3)", 2, 2, "opened at 2:2");
+        err_at("\"abc\\", 1, 1, "unterminated");
+        err_at("\"a\\qb\":1", 1, 3, "unknown escape '\\q'");
+    }
+
+    #[test]
+    fn error_unexpected_character() {
+        let e = err_at("(1 ; 2)", 1, 4, "unexpected character ';'");
+        assert_eq!(e.message, "unexpected character ';': expected a number, a name, ')' or '('");
+        err_at("@", 1, 1, "unexpected character '@': expected a number, a name or '('");
+        err_at("(: 3)", 1, 2, "unexpected ':'");
+        err_at(",3", 1, 1, "unexpected ','");
+        err_at("(,3)", 1, 2, "unexpected ',' before the first child");
+        err_at("(3,,4)", 1, 4, "unexpected ',' after another ','");
+        err_at("(1 [2])", 1, 4, "unexpected character '['");
+    }
+
+    #[test]
+    fn error_keyword_without_tree() {
+        let e = err_at("min", 1, 4, "after 'min'");
+        assert_eq!(e.message, "expected a number or '(' after 'min', found the end of the input");
+        err_at("MAX # nothing\n", 1, 14, "after 'MAX'");
+    }
+
+    #[test]
+    fn error_too_deep() {
+        let src = format!("{}1{}", "(".repeat(MAX_DEPTH + 1), ")".repeat(MAX_DEPTH + 1));
+        err_at(&src, 1, MAX_DEPTH + 1, "nested too deeply");
+        let src = "(".repeat(100_000);
+        err_at(&src, 1, MAX_DEPTH + 1, "more than 10000 levels");
+    }
+
+    #[test]
+    fn error_positions_count_characters_and_caret_after_cjk() {
+        let src = "\"左 分支\":(1 2.5)";
+        let e = err_at(src, 1, 11, "bad number '2.5'");
+        assert_eq!(e.span.offset(), 16);
+        let caret: Vec<_> = e.caret().lines().map(str::to_string).collect();
+        assert_eq!(caret[0], "error at 1:11: bad number '2.5': values are whole numbers, or inf/-inf");
+        assert_eq!(caret[1], "  1 | \"左 分支\":(1 2.5)");
+        // 左, 分, 支 are two columns wide each: the caret sits under the '2'.
+        assert_eq!(caret[2], format!("    | {}^ bad number", " ".repeat(13)));
+
+        let e = err_at("(1\r\n (é:2) 2x)", 2, 8, "bad number '2x'");
+        assert_eq!(e.caret().lines().nth(1), Some("  2 |  (é:2) 2x)"));
+        assert_eq!(e.caret().lines().nth(2), Some("    |        ^ bad number"));
+
+        let e = err_at("(1\t@)", 1, 4, "'@'");
+        assert_eq!(e.caret().lines().nth(2), Some("    |   \t^ unexpected character"));
+
+        let mut src = "(\n".repeat(11);
+        src.push('x');
+        let e = err_at(&src, 12, 1, "'x' is neither");
+        let caret = e.caret();
+        assert_eq!(caret.lines().nth(1), Some("  12 | x"));
+        assert_eq!(caret.lines().nth(2), Some("     | ^ expected ':' after the name"));
+    }
+
+    #[test]
+    fn miette_renders_the_label() {
+        let e = err("(1 2))");
+        let mut out = String::new();
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .render_report(&mut out, &e)
+            .unwrap();
+        assert!(out.contains("[tree:1:6]"), "{out}");
+        assert!(out.contains("no matching '('"), "{out}");
+        assert!(out.contains("remove this ')'"), "{out}");
+    }
+
+    #[test]
+    fn a_huge_line_is_clipped_around_the_error() {
+        // A tab takes several columns in miette's rendering: 16,384 of them once overflowed its
+        // width arithmetic (a panic); a 70,000-character line was printed whole.
+        for src in ["\t".repeat(16_384) + "@", format!("(1\n{}@ 2)", " ".repeat(70_000))] {
+            let e = err(&src);
+            let mut out = String::new();
+            miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+                .render_report(&mut out, &e)
+                .unwrap();
+            assert!(out.len() < 4_000, "{} bytes", out.len());
+            assert!(out.contains(&format!("[tree:{}:{}]", e.line, e.column)), "{out}");
+            assert!(e.src.text().len() < 3 * Snippet::WIDTH, "{}", e.src.text().len());
+            assert!(e.caret().contains('^'));
+        }
+        let e = err(&format!("(1\n{}@ 2)", " ".repeat(70_000)));
+        assert_eq!((e.line, e.column), (2, 70_001));
+    }
+
+    // ----- round trip -----
+
+    #[test]
+    fn to_notation_round_trips() {
+        let odd = [
+            "left branch",
+            "say \"hi\"",
+            "back\\slash",
+            "nl\nx",
+            "tab\tx",
+            "左 分支",
+            "inf",
+            "min",
+            "MAX",
+            "3abc",
+            "-x",
+            "",
+            "a:b",
+            "(",
+            "#",
+            "x'",
+            "a-b",
+            "²",
+            "Infinity",
+            "é",
+        ];
+        let mut children: Vec<TreeSpecNode> = odd
+            .iter()
+            .enumerate()
+            .map(|(i, n)| named(n, if i % 2 == 0 { leaf(i as i32 - 5) } else { node(vec![leaf(1)]) }))
+            .collect();
+        children.push(named("top", score_leaf(Score::INF)));
+        children.push(score_leaf(Score::NEG_INF));
+        for root_name in [None, Some("min"), Some("max"), Some("root node")] {
+            let mut r = node(children.clone());
+            r.name = root_name.map(str::to_string);
+            let text = r.to_notation();
+            let back = parse_tree(&text).unwrap_or_else(|e| panic!("{text}\n{}", e.caret()));
+            assert_eq!(back, TreeSpec { root_player: None, root: r.clone() }, "{text}");
+            let with_kw = parse_tree(&format!("min {text}")).unwrap();
+            assert_eq!(with_kw, TreeSpec { root_player: Some(Player::Min), root: r }, "{text}");
+        }
+        let aima_named = root("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
+        assert_eq!(root(&aima_named.to_notation()), aima_named);
+    }
+
+    // ----- JSON -----
+
+    #[test]
+    fn json_arrays() {
+        let t = ok("[[3,12,8],[2,4,6],[14,5,2]]");
+        assert_eq!(t, TreeSpec { root_player: None, root: aima() });
+        assert_eq!(parse_json_tree(" [ [3, 12, 8], [2, 4, 6], [14, 5, 2] ] ").unwrap().root, aima());
+        assert_eq!(
+            root(r#"["inf","-inf","+inf","∞","-∞",-3, 3.0, 1e2]"#),
+            node(vec![
+                score_leaf(Score::INF),
+                score_leaf(Score::NEG_INF),
+                score_leaf(Score::INF),
+                score_leaf(Score::INF),
+                score_leaf(Score::NEG_INF),
+                leaf(-3),
+                leaf(3),
+                leaf(100),
+            ])
+        );
+        assert_eq!(root("# a comment\n# another\n[1, [2]]"), node(vec![leaf(1), node(vec![leaf(2)])]));
+        assert_eq!(parse_json_tree("7").unwrap().root, leaf(7));
+    }
+
+    #[test]
+    fn json_objects() {
+        let t = root(
+            r#"{"name":"A","children":[{"name":"B","children":[3,12,8]}, {"value":2}, {"name":"左 分支","value":"-inf"}, [1]]}"#,
+        );
+        assert_eq!(
+            t,
+            named(
+                "A",
+                node(vec![
+                    named("B", node(vec![leaf(3), leaf(12), leaf(8)])),
+                    leaf(2),
+                    named("左 分支", score_leaf(Score::NEG_INF)),
+                    node(vec![leaf(1)]),
+                ])
+            )
+        );
+        assert_eq!(root(r#"{"value": 5, "name": null}"#), leaf(5));
+        assert_eq!(root(r#"{"name": "say \"hi\"\n", "value": 5}"#), named("say \"hi\"\n", leaf(5)));
+    }
+
+    #[test]
+    fn json_root_player() {
+        assert_eq!(ok(r#"{"root":"min","children":[1,2]}"#).root_player, Some(Player::Min));
+        assert_eq!(ok(r#"{"player":"MAX","value":3}"#).root_player, Some(Player::Max));
+        assert_eq!(ok(r#"{"children":[1,2]}"#).root_player, None);
+        assert_eq!(ok("[1,2]").root_player, None);
+    }
+
+    #[test]
+    fn json_syntax_errors() {
+        let e = err_at("[1 2]", 1, 4, "invalid JSON: expected `,` or `]`");
+        assert_eq!(e.caret().lines().nth(2), Some("    |    ^ expected `,` or `]`"));
+        err_at("[1,\n 2,]", 2, 4, "invalid JSON: trailing comma");
+        err_at("[1,2\n\n", 1, 5, "invalid JSON: EOF while parsing a list");
+        err_at("{\"左\": [1,, 2]}", 1, 10, "invalid JSON");
+        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
+        let e = err_at(&deep, 1, 128, "recursion limit");
+        assert!(e.help.unwrap().contains("text notation"));
+    }
+
+    #[test]
+    fn json_structure_errors() {
+        let e = err_at(r#"{"children":[]}"#, 1, 13, "empty \"children\"");
+        assert_eq!(e.message, "empty \"children\": an interior node needs at least one child");
+        assert_eq!(e.span.len(), 2);
+        err_at("[[1],[]]", 1, 6, "empty array: an interior node needs at least one child");
+        err_at("[]", 1, 1, "empty array");
+        let e = err_at("[1, 1.5]", 1, 5, "bad number '1.5': values are whole numbers, or inf/-inf");
+        assert_eq!(e.span.len(), 3);
+        err_at(r#"{"value":"x"}"#, 1, 10, "bad leaf value \"x\"");
+        err_at("[true]", 1, 2, "found true");
+        err_at("[1, null]", 1, 5, "found null");
+        err_at("[99999999999]", 1, 2, "number 99999999999 is out of range");
+        err_at("[1e20]", 1, 2, "out of range");
+        let e = err_at("[1, 1E400]", 1, 5, "invalid JSON: number out of range");
+        assert_eq!(e.span.len(), 5);
+        let e = err_at(r#"{"value":1,"colour":"red"}"#, 1, 12, "unknown key \"colour\"");
+        assert_eq!(
+            e.message,
+            "unknown key \"colour\" in a tree node: expected \"name\", \"value\", \"children\", \"root\" or \"player\""
+        );
+        err_at(
+            r#"[{"value":1,"color":"red"}]"#,
+            1,
+            13,
+            "expected \"name\", \"value\", \"children\" or \"player\"",
+        );
+        err_at(r#"{"value":1,"children":[2]}"#, 1, 12, "not both");
+        err_at(r#"[{"name":"x"}]"#, 1, 2, "neither \"value\" nor \"children\"");
+        err_at(r#"[{"root":"min","value":1}]"#, 1, 3, "only allowed on the top-level object");
+        err_at(r#"{"root":"left","value":1}"#, 1, 9, "\"root\" must be \"min\" or \"max\"");
+        err_at(r#"{"root":"min","player":"max","value":1}"#, 1, 15, "either \"root\" or \"player\"");
+        err_at(r#"{"value":1,"value":2}"#, 1, 12, "duplicate key \"value\"");
+        err_at(r#"{"name":3,"value":2}"#, 1, 9, "\"name\" must be a string");
+        err_at(r#"{"children":{"value":1}}"#, 1, 13, "\"children\" must be an array");
+        err_at(r#"{"value":[1]}"#, 1, 10, "expected a leaf value");
+        let src = "{\n  \"children\": [\n    1,\n    {\"value\": \"huge\"}\n  ]\n}";
+        let e = err_at(src, 4, 15, "bad leaf value \"huge\"");
+        assert_eq!(e.caret().lines().nth(2), Some(&*format!("    | {}^ bad value", " ".repeat(14))));
+        err_at("# header\n[1, []]", 2, 5, "empty array");
+    }
+}

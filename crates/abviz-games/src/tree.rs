@@ -1,0 +1,261 @@
+//! Explicit game trees: the textbook figures, written in a small notation or as JSON.
+//!
+//! [`TreeSpec`] is the nested form (what [`crate::notation::parse_tree`] returns and code
+//! builds); [`CompactTree`] holds the same tree in a few flat arrays (what
+//! [`crate::notation::parse_tree_compact`] reads a tree file into, about 14 bytes a
+//! node); [`ExplicitTree`] plays a compact tree as a [`Game`]: a node is a position, its
+//! children are its moves.
+
+use crate::Score;
+use crate::tree_arena::CompactTree;
+use crate::{Game, Player};
+
+/// One node of a parsed tree: a leaf with a value or an interior node with children.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeSpecNode {
+    /// The user's name for the node (`A:(...)`, `E:3`), if any.
+    pub name: Option<String>,
+    /// Who moves at this node, when the tree says so (`max:(...)`); otherwise the players
+    /// alternate: the other player than at the parent.
+    pub player: Option<Player>,
+    /// A leaf's value or an interior node's children.
+    pub kind: TreeSpecKind,
+}
+
+/// Leaf or interior.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TreeSpecKind {
+    /// A leaf with its static value (MAX's view).
+    Leaf(Score),
+    /// An interior node with at least one child.
+    Interior(Vec<TreeSpecNode>),
+}
+
+/// A parsed tree: the root and, if the text said so (`min (...)`), who moves at the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeSpec {
+    /// The player at the root given in the text itself, if any.
+    pub root_player: Option<Player>,
+    /// The root node.
+    pub root: TreeSpecNode,
+}
+
+impl TreeSpecNode {
+    /// A leaf without a name.
+    pub fn leaf(v: i32) -> Self {
+        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
+    }
+
+    /// An interior node without a name.
+    pub fn interior(children: Vec<TreeSpecNode>) -> Self {
+        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Interior(children) }
+    }
+
+    /// The same tree with every node's children reordered by their minimax value (ties keep
+    /// their order): best first for the player to move there ([`Ordering::Best`]), worst first
+    /// ([`Ordering::Worst`]), or as written ([`Ordering::Natural`]). `player` moves at this
+    /// node unless the node says otherwise. The leaves, names and values are unchanged; only
+    /// the order of children is. Works without recursion, so the deepest tree the notation
+    /// accepts cannot overflow the stack.
+    pub fn reordered(self, player: Player, ordering: crate::random::Ordering) -> TreeSpecNode {
+        let mut tree = CompactTree::from_spec(&TreeSpec { root_player: None, root: self });
+        tree.settle(player);
+        tree.reordered(ordering).to_spec().root
+    }
+
+    /// Writes the node back in the tree notation (names quoted when they need it).
+    pub fn to_notation(&self) -> String {
+        let mut s = String::new();
+        self.write_notation(&mut s);
+        s
+    }
+
+    fn write_notation(&self, out: &mut String) {
+        write_head(out, self.player, self.name.as_deref());
+        match &self.kind {
+            TreeSpecKind::Leaf(v) => out.push_str(&v.ascii()),
+            TreeSpecKind::Interior(children) => {
+                out.push('(');
+                for (i, c) in children.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    c.write_notation(out);
+                }
+                out.push(')');
+            }
+        }
+    }
+}
+
+/// Writes a node's `max:`/`min:` mark and its `name:` (quoted when it needs it).
+pub(crate) fn write_head(out: &mut String, player: Option<Player>, name: Option<&str>) {
+    if let Some(p) = player {
+        out.push_str(match p {
+            Player::Max => "max:",
+            Player::Min => "min:",
+        });
+    }
+    if let Some(name) = name {
+        let plain = !name.is_empty()
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && !name.starts_with(|c: char| c.is_ascii_digit())
+            && !name.eq_ignore_ascii_case("min")
+            && !name.eq_ignore_ascii_case("max");
+        if plain {
+            out.push_str(name);
+        } else {
+            out.push('"');
+            for c in name.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+        }
+        out.push(':');
+    }
+}
+
+/// An explicit tree playable as a [`Game`]: a [`CompactTree`] shared between copies, and the
+/// node the game stands at.
+///
+/// Moves are child node indices; a move's label is the child's name, or its 1-based position
+/// among its siblings when it has none.
+#[derive(Clone, Debug)]
+pub struct ExplicitTree {
+    tree: std::sync::Arc<CompactTree>,
+    current: u32,
+    root_player: Player,
+}
+
+impl ExplicitTree {
+    /// The tree of a parsed [`TreeSpec`], with `root_player` moving at the root unless the
+    /// root says otherwise.
+    pub fn new(spec: &TreeSpec, root_player: Player) -> Self {
+        Self::from_compact(CompactTree::from_spec(spec), root_player)
+    }
+
+    /// The tree of a [`CompactTree`] (as [`crate::notation::parse_tree_compact`] reads
+    /// it), with `root_player` moving at the root unless the root says otherwise.
+    pub fn from_compact(mut tree: CompactTree, root_player: Player) -> Self {
+        let root = if tree.is_empty() { root_player } else { tree.said(0).unwrap_or(root_player) };
+        tree.settle(root);
+        ExplicitTree { tree: tree.into(), current: 0, root_player: root }
+    }
+
+    /// The tree written in the notation or as JSON (MAX at the root unless a leading `min`
+    /// says otherwise), refused past [`DEFAULT_MAX_TREE_NODES`](crate::tree_arena::DEFAULT_MAX_TREE_NODES) nodes.
+    ///
+    /// ```
+    /// let tree = abviz_games::tree::ExplicitTree::parse("min (3 (5 1))").unwrap();
+    /// assert_eq!((tree.len(), tree.root_player()), (5, abviz_games::Player::Min));
+    /// ```
+    pub fn parse(text: &str) -> Result<ExplicitTree, crate::GameError> {
+        let tree = crate::notation::parse_tree_compact(text, crate::tree_arena::DEFAULT_MAX_TREE_NODES)?;
+        let root = tree.keyword_root().unwrap_or(Player::Max);
+        Ok(Self::from_compact(tree, root))
+    }
+
+    /// The compact tree.
+    pub fn compact(&self) -> &CompactTree {
+        &self.tree
+    }
+
+    /// The same tree with every node's children reordered by their minimax value (see
+    /// [`TreeSpecNode::reordered`]), standing at its root.
+    pub fn reordered(&self, ordering: crate::random::Ordering) -> ExplicitTree {
+        Self::from_compact(self.tree.reordered(ordering), self.root_player)
+    }
+
+    /// The nested form of the tree.
+    pub fn to_spec(&self) -> TreeSpec {
+        self.tree.to_spec()
+    }
+
+    /// Number of nodes in the whole tree.
+    pub fn len(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// Always false: a tree has a root.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Number of leaves in the whole tree.
+    pub fn leaf_count(&self) -> usize {
+        self.tree.leaf_count()
+    }
+
+    /// The player at the root.
+    pub fn root_player(&self) -> Player {
+        self.root_player
+    }
+}
+
+impl Game for ExplicitTree {
+    type Move = u32;
+
+    fn to_move(&self) -> Player {
+        self.tree.mover(self.current)
+    }
+
+    fn moves(&self) -> Vec<u32> {
+        self.tree.children(self.current).to_vec()
+    }
+
+    fn play(&mut self, mv: u32) {
+        self.current = mv;
+    }
+
+    fn undo(&mut self, mv: u32) {
+        self.current = self.tree.parent(mv).unwrap_or(0);
+    }
+
+    fn terminal_value(&self) -> Option<Score> {
+        self.tree.value(self.current)
+    }
+
+    fn evaluate(&self) -> Score {
+        // Interior nodes of an explicit tree have no static value; the CLI never sets a depth
+        // limit for trees, so this is only reached at leaves.
+        self.tree.value(self.current).unwrap_or_default()
+    }
+
+    fn label_key(&self, mv: u32) -> Option<u32> {
+        Some(mv)
+    }
+
+    fn position_key(&self) -> Option<u64> {
+        Some(u64::from(self.tree.breadth_first(self.current)))
+    }
+
+    fn write_move_label(&self, mv: u32, out: &mut String) {
+        match self.tree.name(mv) {
+            Some(n) => out.push_str(n),
+            None => out.push_str(&(self.tree.sibling_index(mv) + 1).to_string()),
+        }
+    }
+
+    fn position_text(&self) -> String {
+        let i = self.current;
+        match (self.tree.name(i), self.tree.value(i)) {
+            (Some(n), Some(v)) => format!("{n} = {v}"),
+            (Some(n), None) => n.to_string(),
+            (None, Some(v)) => v.to_string(),
+            (None, None) => format!("interior node, {} children", self.tree.children(i).len()),
+        }
+    }
+
+    fn leaves_are_game_ends(&self) -> bool {
+        false
+    }
+
+    fn node_name(&self) -> Option<&str> {
+        self.tree.name(self.current)
+    }
+}

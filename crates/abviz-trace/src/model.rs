@@ -1,0 +1,458 @@
+//! The trace: every visited node, every generated-but-pruned child, the event log, the result
+//! and the statistics of one search (or of several passes). Every view (text, JSON, diagrams,
+//! HTML, steppers) reads it.
+
+use crate::{AlgorithmInfo, EventLog};
+use abviz_core::Player;
+use abviz_core::Score;
+use serde::{Deserialize, Serialize};
+
+/// Index of a node in [`Trace::nodes`].
+pub type NodeId = u32;
+
+/// "No node" in the compact `u32` fields.
+pub const NONE: u32 = u32::MAX;
+
+/// What happened to a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// A static evaluation: a tree leaf, or a position at the depth limit.
+    Leaf,
+    /// A finished game (won, lost or drawn), evaluated as such.
+    Terminal,
+    /// Searched; all its children were entered.
+    Interior,
+    /// Searched; a cutoff stopped it before its last child (or at it).
+    Cutoff,
+    /// Generated but never entered: pruned by a cutoff at its parent.
+    Pruned,
+    /// Entered, and its value taken from the transposition table (no children searched).
+    Transposition,
+}
+
+/// The kind of a bound: where the node's value stands relative to its true minimax value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Bound {
+    /// The true value.
+    #[default]
+    Exact,
+    /// At least the true value is this high (a fail-high).
+    Lower,
+    /// The true value is at most this (a fail-low).
+    Upper,
+}
+
+impl Bound {
+    /// The range a value `v` with this bound says the true value lies in, as AIMA writes it:
+    /// [v, v] exact, [v, +∞] a lower bound, [−∞, v] an upper bound.
+    pub fn range(self, v: Score) -> (Score, Score) {
+        match self {
+            Bound::Exact => (v, v),
+            Bound::Lower => (v, Score::INF),
+            Bound::Upper => (Score::NEG_INF, v),
+        }
+    }
+}
+
+/// α-cutoff (at a MIN node) or β-cutoff (at a MAX node).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CutKind {
+    /// At a MIN node: a value ≤ the α of a MAX ancestor.
+    Alpha,
+    /// At a MAX node: a value ≥ the β of a MIN ancestor.
+    Beta,
+}
+
+impl CutKind {
+    /// "α-cutoff" / "β-cutoff".
+    pub fn name(self) -> &'static str {
+        match self {
+            CutKind::Alpha => "α-cutoff",
+            CutKind::Beta => "β-cutoff",
+        }
+    }
+
+    /// The kind of cutoff that happens at a node where `player` moves.
+    pub fn at(player: Player) -> CutKind {
+        match player {
+            Player::Max => CutKind::Beta,
+            Player::Min => CutKind::Alpha,
+        }
+    }
+}
+
+/// One node of the trace: where it sits in the tree. What happened to it is in the events; its
+/// per-node summary (values, windows, visit order) is derived from them ([`Trace::summary`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The parent, or [`NONE`] for the root of a pass.
+    pub parent: NodeId,
+    /// The move that leads here: an index into [`Trace::labels`] ([`NONE`] at a root).
+    pub label: u32,
+    /// Position among the parent's children (0-based, in search order).
+    pub index: u32,
+    /// Distance from its root.
+    pub depth: u16,
+    /// Who moves here.
+    pub player: Player,
+    /// Generated but never entered (pruned by a cutoff, or below a pruned node).
+    pub pruned: bool,
+}
+
+impl Node {
+    /// Whether the search entered this node.
+    pub fn visited(&self) -> bool {
+        !self.pruned
+    }
+}
+
+/// The details of a cutoff (derived from its [`crate::Event::Cutoff`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cutoff {
+    /// The node where it happened.
+    pub node: NodeId,
+    /// α-cutoff at MIN, β-cutoff at MAX.
+    pub kind: CutKind,
+    /// Index of the child whose value caused it.
+    pub child: u32,
+    /// α at the test (MAX's view).
+    pub alpha: Score,
+    /// β at the test (MAX's view).
+    pub beta: Score,
+    /// The ancestor (or the node itself) whose bound was exceeded: the one that set the α (for
+    /// an α-cutoff) or β (for a β-cutoff) in force; [`NONE`] when the bound was the root's
+    /// initial window.
+    pub bound_from: NodeId,
+    /// How many children it skipped.
+    pub pruned: u32,
+    /// The step (0-based event index) of the cutoff.
+    pub step: u32,
+}
+
+/// Counts of one search. Node counts include the root; leaves are static evaluations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stats {
+    /// Node entries, root included (a re-searched node counts again).
+    pub nodes: u64,
+    /// Static evaluations (tree leaves, finished games, depth-limit positions).
+    pub leaves: u64,
+    /// Node entries whose children were generated.
+    pub interior: u64,
+    /// Cutoffs (including ones at the last child, which prune nothing).
+    pub cutoffs: u64,
+    /// Children generated but never entered.
+    pub pruned: u64,
+    /// Deepest node entered (root = 0).
+    pub max_depth: u32,
+    /// Node entries at each depth.
+    pub per_depth: Vec<u64>,
+    /// Distinct nodes entered (a re-searched node counts once).
+    #[serde(default)]
+    pub nodes_distinct: u64,
+    /// Distinct nodes evaluated statically.
+    #[serde(default)]
+    pub leaves_distinct: u64,
+    /// Re-searches (a child entered again with a new window).
+    #[serde(default)]
+    pub researches: u64,
+    /// Root searches (iterations, probes, aspiration windows); 0 for a single search.
+    #[serde(default)]
+    pub passes: u64,
+    /// Transposition-table hits whose result was used.
+    #[serde(default)]
+    pub tt_hits: u64,
+    /// Static evaluations at the depth limit (not finished games): 0 when the search saw every
+    /// line to its end.
+    #[serde(default)]
+    pub horizon_leaves: u64,
+    /// MCTS iterations.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub iterations: u64,
+    /// Quiescence search: static evaluations that stood pat (one per node searched beyond the
+    /// depth limit, and one per depth-limit node where quiescence began).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stand_pats: u64,
+}
+
+fn is_zero(v: &u64) -> bool {
+    *v == 0
+}
+
+impl Stats {
+    /// Counts one node entered at `depth`.
+    #[inline]
+    pub fn count_node(&mut self, depth: usize) {
+        self.nodes += 1;
+        match self.per_depth.get_mut(depth) {
+            Some(count) => *count += 1,
+            None => {
+                self.per_depth.resize(depth + 1, 0);
+                self.per_depth[depth] = 1;
+                self.max_depth = depth as u32;
+            }
+        }
+    }
+
+    /// MCTS: counts child `index` added to the tree at `depth` (a node's first child makes it
+    /// interior; MCTS adds children in move order).
+    #[inline]
+    pub fn count_expansion(&mut self, depth: usize, index: u32) {
+        self.count_node(depth);
+        self.nodes_distinct += 1;
+        self.interior += u64::from(index == 0);
+    }
+
+    /// MCTS: counts one playout, the evaluation that ends an iteration (`fresh`: from a node the
+    /// tree had not evaluated before).
+    #[inline]
+    pub fn count_playout(&mut self, fresh: bool) {
+        self.leaves += 1;
+        self.leaves_distinct += u64::from(fresh);
+    }
+}
+
+/// What kind of input was searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InputKind {
+    /// An explicit tree (notation or JSON).
+    #[default]
+    Tree,
+    /// A seeded random tree.
+    Random,
+    /// A position of a game from the registry.
+    Game,
+}
+
+impl InputKind {
+    /// Whether the input is a game position (its nodes are positions, its edges moves).
+    pub fn is_game(self) -> bool {
+        self == InputKind::Game
+    }
+}
+
+/// Where the searched position came from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputInfo {
+    /// Tree, random tree or game (`"tree"`, `"random"`, `"game"` in JSON).
+    pub kind: InputKind,
+    /// A one-line human description.
+    pub description: String,
+    /// The game's name ("tictactoe", ...) for games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// The position notation for games, or the tree notation for trees.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// The depth limit, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+    /// The evaluation used, for games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval: Option<String>,
+}
+
+/// The outcome: the root value, the best move and the principal variation.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchResult {
+    /// The root's value (MAX's view).
+    pub value: Score,
+    /// The label of the chosen move (the first root child that reaches the root value).
+    pub best_move: Option<String>,
+    /// Its index among the root's children.
+    pub best_index: Option<u32>,
+    /// The principal variation, as move labels from the root.
+    pub pv: Vec<String>,
+    /// The principal variation as child indices from the root (in search order).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pv_indices: Vec<u32>,
+}
+
+/// A recorded search: made by the [`Recorder`](crate::Recorder) or read from a trace file, then
+/// only read. Its parts are reached through accessors (the caches built from them — child
+/// lists, summaries, the timeline, names — stay right because nothing outside this crate can
+/// change them).
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// The algorithm that ran (its descriptor, as data).
+    pub(crate) algorithm: AlgorithmInfo,
+    /// The input.
+    pub(crate) input: InputInfo,
+    /// The result.
+    pub(crate) result: SearchResult,
+    /// The counts.
+    pub(crate) stats: Stats,
+    /// Every node: entered ones when first entered, pruned ones at their cutoff. Ids grow in
+    /// creation order, so a parent's id is smaller than its children's.
+    pub(crate) nodes: Vec<Node>,
+    /// Interned move labels and node names.
+    pub(crate) labels: Vec<String>,
+    /// The event log, in order.
+    pub(crate) events: EventLog,
+    /// The user's name of each node (explicit trees) as an index into `labels`, or [`NONE`];
+    /// empty when no node has a name.
+    pub(crate) names: Vec<u32>,
+    /// The static values of pruned leaves (explicit trees show them faded), by node id.
+    pub(crate) pruned_values: Vec<(NodeId, Score)>,
+    /// MCTS with `--record-playouts`: each playout's moves, in the order of its simulate events.
+    pub(crate) playouts: Vec<RecordedPlayout>,
+    /// A minimax search of the same input, counted for comparison (when it was cheap enough).
+    pub(crate) minimax: Option<Stats>,
+    /// Position notations per node (games, when recorded).
+    pub(crate) positions: Option<Positions>,
+    /// Children of each node in move order, built on first use.
+    pub(crate) children: std::sync::OnceLock<ChildIndex>,
+    /// What views read, derived from the events on first use.
+    pub(crate) derived: std::sync::OnceLock<Box<crate::summary::Derived>>,
+    /// The per-step index of the timeline, built on first use.
+    pub(crate) timeline: std::sync::OnceLock<Box<crate::timeline::Index>>,
+    /// Where each node's name starts, built on the first name asked for.
+    pub(crate) names_index: std::sync::OnceLock<Box<crate::names::NameIndex>>,
+}
+
+impl Trace {
+    /// The algorithm that ran (its descriptor, as data).
+    pub fn algorithm(&self) -> &AlgorithmInfo {
+        &self.algorithm
+    }
+
+    /// Where the searched position came from.
+    pub fn input(&self) -> &InputInfo {
+        &self.input
+    }
+
+    /// The result: root value, best move, principal variation.
+    pub fn result(&self) -> &SearchResult {
+        &self.result
+    }
+
+    /// The counts.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Every node, by id: entered ones when first entered, pruned ones at their cutoff. Ids grow
+    /// in creation order, so a parent's id is smaller than its children's.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// Interned move labels and node names ([`Node::label`] indexes them).
+    pub fn labels(&self) -> &[String] {
+        &self.labels
+    }
+
+    /// The event log, in order.
+    pub fn events(&self) -> &EventLog {
+        &self.events
+    }
+
+    /// The user's name of each node (explicit trees) as an index into [`Trace::labels`], or
+    /// [`NONE`]; empty when no node has a name ([`Trace::name`] reads one).
+    pub fn names(&self) -> &[u32] {
+        &self.names
+    }
+
+    /// The static values of pruned leaves (explicit trees show them faded), by node id.
+    pub fn pruned_values(&self) -> &[(NodeId, Score)] {
+        &self.pruned_values
+    }
+
+    /// MCTS with recorded playouts: each playout's moves, in the order of its simulate events.
+    pub fn playouts(&self) -> &[RecordedPlayout] {
+        &self.playouts
+    }
+
+    /// A minimax search of the same input, counted for comparison (when it was cheap enough).
+    pub fn minimax(&self) -> Option<&Stats> {
+        self.minimax.as_ref()
+    }
+
+    /// The same trace with the counts of a minimax search of the same input to compare with.
+    pub fn with_minimax(mut self, stats: Option<Stats>) -> Trace {
+        self.minimax = stats;
+        self
+    }
+
+    /// Position notations per node (games, when recorded).
+    pub fn positions(&self) -> Option<&Positions> {
+        self.positions.as_ref()
+    }
+
+    /// The heap bytes the trace holds: nodes, events, labels, names, pruned values, positions
+    /// and, once a view has asked for it, the child index (not the summaries and the timeline
+    /// that views build on demand).
+    pub fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.events.heap_bytes()
+            + self.children.get().map_or(0, |c| (c.start.capacity() + c.ids.capacity()) * 4)
+            + self.labels.iter().map(|l| l.capacity() + std::mem::size_of::<String>()).sum::<usize>()
+            + self.names.capacity() * 4
+            + self.pruned_values.capacity() * std::mem::size_of::<(NodeId, Score)>()
+            + self.positions.as_ref().map_or(0, Positions::heap_bytes)
+            + self.playouts.iter().map(|p| p.moves.capacity() * 4).sum::<usize>()
+            + self.playouts.capacity() * std::mem::size_of::<RecordedPlayout>()
+    }
+
+    /// The moves of the playout simulated at `step` (recorded with `--record-playouts`).
+    pub fn playout_at(&self, step: usize) -> Option<&RecordedPlayout> {
+        let i = self.playouts.binary_search_by_key(&(step as u32), |p| p.step).ok()?;
+        Some(&self.playouts[i])
+    }
+}
+
+/// One MCTS playout's moves (recorded on request: they are not tree nodes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordedPlayout {
+    /// The step (0-based event index) of its simulate event.
+    pub step: u32,
+    /// The moves played, as indices into [`Trace::labels`].
+    pub moves: Vec<u32>,
+}
+
+/// The children of every node (CSR form): node `n`'s are `ids[start[n]..start[n + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ChildIndex {
+    pub(crate) start: Vec<u32>,
+    pub(crate) ids: Vec<NodeId>,
+}
+
+/// One text per node, stored end to end (positions of game nodes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Positions {
+    text: String,
+    ends: Vec<u32>,
+}
+
+impl Positions {
+    /// Appends the next node's text.
+    pub fn push(&mut self, s: &str) {
+        self.text.push_str(s);
+        self.ends.push(self.text.len() as u32);
+    }
+
+    /// The text of node `i` (empty if none was recorded).
+    pub fn get(&self, i: usize) -> Option<&str> {
+        let end = *self.ends.get(i)? as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        Some(&self.text[start..end])
+    }
+
+    /// How many texts.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Heap bytes used.
+    pub fn heap_bytes(&self) -> usize {
+        self.text.capacity() + self.ends.capacity() * 4
+    }
+}

@@ -1,0 +1,90 @@
+//! Which pseudocode line an event executes: the steppers highlight it. The listing and the role of
+//! each line come with the trace's algorithm descriptor; each event kind names the roles it may
+//! execute, most specific first, so one mapping serves every algorithm's listing.
+
+use crate::{Event, EventKind, LineRole, PassKind, Trace};
+use abviz_core::Player;
+
+/// The algorithm's pseudocode, one string per line.
+pub fn lines(trace: &Trace) -> Vec<&str> {
+    trace.algorithm.lines()
+}
+
+/// The 0-based pseudocode line that event `step` executes.
+pub fn line_for(trace: &Trace, step: usize) -> usize {
+    if step >= trace.events.len() {
+        return 0;
+    }
+    let e = trace.events.get(step, &trace.nodes);
+    let prev = step.checked_sub(1).map(|p| trace.events.kind(p));
+    line_of(trace, &e, prev)
+}
+
+/// The line of `e`, given the kind of the event before it.
+pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
+    use LineRole::*;
+    let player = |n: u32| trace.nodes.get(n as usize).map_or(Player::Max, |x| x.player);
+    // A node that stood pat runs the quiescence search's lines; one below it is a call of it.
+    let stood_pat = |n: u32| trace.summary(n).stand_pat;
+    let roles: &[LineRole] = match *e {
+        Event::Enter { node, .. } if trace.beyond_horizon(node) => &[QuiesceHeader, Header],
+        Event::StandPat { alpha, beta, .. } if alpha >= beta => &[StandPatCut, StandPat],
+        Event::StandPat { .. } => &[StandPat],
+        Event::Eval { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
+        Event::Update { node, .. } if stood_pat(node) => &[QuiesceUpdate],
+        Event::Cutoff { node, .. } if stood_pat(node) => &[QuiesceCut],
+        Event::Exit { node, .. } if stood_pat(node) && prev == Some(EventKind::StandPat) => {
+            &[StandPatCut, QuiesceReturn]
+        }
+        Event::Exit { node, .. } if stood_pat(node) && prev == Some(EventKind::Cutoff) => &[QuiesceCut],
+        Event::Exit { node, .. } if stood_pat(node) => &[QuiesceReturn],
+        Event::Exit { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
+        Event::Enter { node, .. } => match player(node) {
+            Player::Max => &[Header],
+            Player::Min => &[MinHeader, Header],
+        },
+        Event::Research { .. } => &[Research, Header],
+        Event::Eval { node, .. } => match player(node) {
+            Player::Max => &[Leaf],
+            Player::Min => &[MinLeaf, Leaf],
+        },
+        Event::Update { node, .. } => match player(node) {
+            Player::Max => &[MaxUpdate],
+            Player::Min => &[MinUpdate, MaxUpdate],
+        },
+        Event::Cutoff { node, .. } => match player(node) {
+            Player::Max => &[MaxCut, MaxCutReturn],
+            Player::Min => &[MinCut, MinCutReturn, MaxCut, MaxCutReturn],
+        },
+        Event::Exit { node, .. } if trace.summary(node).is_leaf() => match player(node) {
+            Player::Max => &[Leaf],
+            Player::Min => &[MinLeaf, Leaf],
+        },
+        Event::Exit { .. } if prev == Some(EventKind::TtHit) => &[TtHit, Header],
+        Event::Exit { node, .. } if prev == Some(EventKind::Cutoff) => match player(node) {
+            Player::Max => &[MaxCutReturn, MaxReturn],
+            Player::Min => &[MinCutReturn, MinReturn, MaxCutReturn, MaxReturn],
+        },
+        Event::Exit { node, .. } => match player(node) {
+            Player::Max => &[MaxReturn],
+            Player::Min => &[MinReturn, MaxReturn],
+        },
+        // An aspiration window searched again runs the line that says so.
+        Event::PassStart { pass, pass_kind: PassKind::Aspiration, .. } if pass > 0 => {
+            &[Research, PassStart, Header]
+        }
+        Event::PassStart { .. } => &[PassStart, Header],
+        Event::PassEnd { .. } => &[PassEnd, PassStart],
+        Event::TtProbe { .. } => &[TtProbe, Header],
+        Event::TtHit { .. } => &[TtHit, TtProbe, Header],
+        Event::TtStore { .. } => &[TtStore, MaxReturn],
+        Event::Iteration { .. } => &[Iteration, Header],
+        Event::Select { .. } => &[Select],
+        Event::Expand { .. } => &[Expand],
+        Event::Simulate { .. } => &[Simulate],
+        Event::Backprop { .. } => &[Backprop],
+        // The loop's header says in which order the children come.
+        Event::Order { .. } => &[MaxLoop, MinLoop, Header],
+    };
+    trace.algorithm.line_of(roles).unwrap_or(0)
+}

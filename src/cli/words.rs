@@ -1,0 +1,91 @@
+//! The library's errors worded for the command line: the library says what is wrong with
+//! fields and without naming flags; here each is said with the flag that set it and what to
+//! try instead.
+
+use abviz::Error;
+use abviz::game::GameError;
+use abviz::game::registry::{self, GameId, OptionKind};
+use abviz::trace::Stop;
+
+/// The command-line flag of a game option: `--eval`, `--size`.
+pub fn flag(kind: OptionKind) -> String {
+    format!("--{}", kind.word())
+}
+
+/// "--order applies to xiangqi (--game xiangqi)", "--eval applies to games (--game NAME)".
+pub fn applies_to(kind: OptionKind) -> String {
+    let games = registry::games_taking(kind);
+    let flag = flag(kind);
+    match games.as_slice() {
+        [one] => format!("{flag} applies to {} (--game {})", one.info().name, one.info().name),
+        all if all.len() == GameId::ALL.len() => format!("{flag} applies to games (--game NAME)"),
+        some => format!("{flag} applies to {} (--game NAME)", registry::names(some)),
+    }
+}
+
+/// What a stopped search says on the command line: the budget's flag and what to try.
+fn stopped(stop: &Stop) -> String {
+    match stop {
+        Stop::NodeBudget { limit } => format!(
+            "the search was stopped after {limit} nodes (the --max-nodes budget); try a smaller --depth or a smaller tree, or raise --max-nodes if you really want this search"
+        ),
+        Stop::TimeLimit { seconds } => format!(
+            "the search was stopped after {seconds} s (the --time limit); try a smaller --depth or more time"
+        ),
+    }
+}
+
+/// `e` as the command line says it: errors that a flag caused name the flag; the others keep
+/// the library's words (and their carets).
+pub fn report(e: Error) -> miette::Report {
+    let say = |text: String| miette::Report::msg(text);
+    match e {
+        Error::Game(GameError::UnknownGame { name, known }) => say(format!(
+            "unknown game '{}': abviz knows {known} (see `abviz games`)",
+            abviz::safe_text::for_terminal(&name)
+        )),
+        Error::Game(GameError::OptionNotTaken { option, game, .. }) => {
+            say(format!("{}, not to {game}", applies_to(option)))
+        }
+        Error::Game(GameError::OutOfRange { option, game, value, min, max, meaning }) => say(format!(
+            "{} takes a whole number from {min} to {max} for {game} ({meaning}), not '{}'",
+            flag(option),
+            abviz::safe_text::for_terminal(&value)
+        )),
+        Error::RootDisagrees { tree, given } => say(format!(
+            "the tree text says its root is {} but --root says {}; remove one of them",
+            tree.upper(),
+            given.upper()
+        )),
+        Error::QuiescenceNeedsDepth { algo } => say(format!(
+            "--quiescence extends a depth-limited search; --algo {algo} plays out to the end instead"
+        )),
+        Error::QuiescenceNeedsCaptures { tree } => say(format!(
+            "--quiescence searches captures beyond the depth limit, and {}: use it with --game xiangqi",
+            if tree { "a tree has no captures" } else { "this game defines no captures" }
+        )),
+        Error::FolderNeedsPath => {
+            say("this output is a folder (a page, index.html, and the pictures it shows): give -o DIR".into())
+        }
+        Error::BinaryToTerminal { bytes } => say(format!(
+            "this output is binary data ({bytes} bytes) and would garble the terminal: give -o FILE or pipe it into a file"
+        )),
+        Error::Stopped(stop) => say(stopped(&stop)),
+        Error::CompareStopped { input, source } => {
+            say(format!("the comparison stopped while searching {input}: {}", stopped(&source)))
+        }
+        Error::Draw(abviz::export::DrawError::CountsOnly { view }) => say(format!(
+            "this trace has no nodes or events (it was written with --stats-only): the {view} replays a full trace"
+        )),
+        Error::Draw(abviz::export::DrawError::TooManySteps { events, max }) => say(format!(
+            "--tikz-steps makes one overlay per event, and this search has {events} events (at most {max}); use a smaller tree"
+        )),
+        Error::Draw(abviz::export::DrawError::Missing { program }) if program.contains("dot") => {
+            say(format!(
+                "--render needs {program}, which is not installed. Install it with `apt-get install graphviz` (Debian/Ubuntu), \
+             `dnf install graphviz` (Fedora) or `brew install graphviz` (macOS); or use --format svg, which needs no Graphviz."
+            ))
+        }
+        other => miette::Report::new(other),
+    }
+}

@@ -1,0 +1,138 @@
+//! The timeline (the state at step k) against a brute-force replay of the events, and the
+//! textbook's moments.
+
+use abviz::input::{Input, RunOptions};
+use abviz::search::Algorithm;
+use abviz::trace::timeline::CHECKPOINT;
+use abviz::trace::*;
+use abviz::{Player, Score};
+
+fn aima(algo: Algorithm) -> Trace {
+    let input = Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None).unwrap();
+    input.trace(algo, &RunOptions::default()).unwrap()
+}
+
+fn named(trace: &Trace, name: &str) -> NodeId {
+    (0..trace.nodes().len() as NodeId).find(|&i| trace.name(i) == Some(name)).unwrap()
+}
+
+/// Replays the events by brute force (a stack machine over their data) to check the
+/// timeline's pointers.
+fn brute(trace: &Trace, step: usize) -> (Vec<NodeId>, Vec<(Score, Score)>, Counts) {
+    let mut stack: Vec<(NodeId, Score, Score)> = Vec::new();
+    let mut counts = Counts::default();
+    let events: Vec<Event> = trace.events().iter(trace.nodes()).take(step + 1).collect();
+    for (k, e) in events.iter().enumerate() {
+        match *e {
+            Event::Enter { node, alpha, beta } | Event::Research { node, alpha, beta } => {
+                stack.push((node, alpha, beta))
+            }
+            Event::Update { alpha, beta, .. } | Event::Cutoff { alpha, beta, .. } => {
+                let top = stack.last_mut().unwrap();
+                (top.1, top.2) = (alpha, beta);
+            }
+            // The exiting node stays the focus of its own step.
+            Event::Exit { .. } if k < step => {
+                stack.pop();
+            }
+            _ => {}
+        }
+        counts.add(e);
+    }
+    (stack.iter().map(|f| f.0).collect(), stack.iter().map(|f| (f.1, f.2)).collect(), counts)
+}
+
+#[test]
+fn snapshots_agree_with_a_brute_force_replay() {
+    let traces = [
+        aima(Algorithm::AlphaBeta),
+        aima(Algorithm::Minimax),
+        Input::from_tree_text("((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))", None)
+            .unwrap()
+            .trace(Algorithm::AlphaBetaSoft, &RunOptions::default())
+            .unwrap(),
+        Input::Random(abviz::game::random::RandomTree {
+            branching: 4,
+            depth: 6,
+            seed: 7,
+            values: (-20, 20),
+            ordering: abviz::game::random::Ordering::Natural,
+            root_player: Player::Max,
+        })
+        .trace(Algorithm::NegamaxAb, &RunOptions::default())
+        .unwrap(),
+    ];
+    assert!(traces[3].events().len() > 2 * CHECKPOINT, "the random tree spans checkpoints");
+    for trace in &traces {
+        let timeline = Timeline::new(trace);
+        for step in 0..trace.events().len() {
+            let snap = timeline.at(step);
+            let (ids, windows, counts) = brute(trace, step);
+            let got: Vec<NodeId> = snap.stack.iter().map(|f| f.node).collect();
+            assert_eq!(got, ids, "stack at step {step}");
+            let got: Vec<(Score, Score)> = snap.stack.iter().map(|f| (f.alpha, f.beta)).collect();
+            assert_eq!(got, windows, "windows at step {step}");
+            assert_eq!(snap.counts, counts, "counts at step {step}");
+        }
+        let end = timeline.counts(timeline.last());
+        assert_eq!(end.nodes as u64, trace.stats().nodes);
+        assert_eq!(end.leaves as u64, trace.stats().leaves);
+        assert_eq!(end.cutoffs as u64, trace.stats().cutoffs);
+        assert_eq!(end.pruned as u64, trace.stats().pruned);
+    }
+}
+
+#[test]
+fn the_aima_cutoff_at_c() {
+    let trace = aima(Algorithm::AlphaBeta);
+    let timeline = Timeline::new(&trace);
+    let (a, b, c) = (named(&trace, "A"), named(&trace, "B"), named(&trace, "C"));
+    let first = timeline.next_cutoff(0).unwrap();
+    assert_eq!(timeline.event(first).node(), Some(c));
+    assert_eq!(timeline.cutoff_steps().len(), 2);
+    assert_eq!(timeline.prev_cutoff(first), None);
+    assert_eq!(timeline.prev_cutoff(first + 1), Some(first));
+    let snap = timeline.at(first);
+    assert_eq!(snap.focus, c);
+    assert_eq!(snap.stack.iter().map(|f| f.node).collect::<Vec<_>>(), vec![a, c]);
+    // A holds α = 3 from B; C's β fell to 2 below it: the α-cutoff.
+    assert_eq!((snap.stack[0].alpha, snap.stack[0].beta), (3.into(), Score::INF));
+    assert_eq!((snap.stack[1].alpha, snap.stack[1].beta), (3.into(), 2.into()));
+    assert_eq!(
+        (snap.counts.nodes, snap.counts.leaves, snap.counts.cutoffs, snap.counts.pruned),
+        (7, 4, 1, 2)
+    );
+    assert_eq!(timeline.seen(b, first), Seen::Valued);
+    assert_eq!(timeline.seen(c, first), Seen::Open);
+    assert!(timeline.cut_by(c, first) && !timeline.cut_by(c, first - 1));
+    let pruned: Vec<NodeId> =
+        trace.children(c).iter().copied().filter(|&x| !trace.node(x).visited()).collect();
+    assert_eq!(pruned.len(), 2);
+    for &p in &pruned {
+        assert_eq!(timeline.seen(p, first - 1), Seen::Hidden);
+        assert_eq!(timeline.seen(p, first), Seen::Pruned);
+    }
+    assert_eq!(timeline.seen(named(&trace, "D"), first), Seen::Hidden);
+    assert_eq!(timeline.subtree_size(c), 4);
+    assert_eq!(timeline.subtree_size(a), trace.nodes().len() as u32);
+    // The update before the cutoff: C's β fell from +∞ to 2.
+    let update = first - 1;
+    assert_eq!(timeline.window_before(update), (3.into(), Score::INF));
+    assert_eq!(timeline.window(update), (3.into(), 2.into()));
+}
+
+#[test]
+fn minimax_keeps_the_best_value_so_far() {
+    let trace = aima(Algorithm::Minimax);
+    let timeline = Timeline::new(&trace);
+    assert!(timeline.cutoff_steps().is_empty());
+    let b = named(&trace, "B");
+    // After B's second leaf reported: best so far min(3, 12) = 3.
+    let step = (0..trace.events().len())
+        .filter(|&s| timeline.kind(s) == EventKind::Update && timeline.focus(s) == b)
+        .nth(1)
+        .unwrap();
+    let snap = timeline.at(step);
+    assert_eq!(timeline.best_so_far(snap.top().unwrap()), Some(3.into()));
+    assert_eq!(snap.top().unwrap().reported, 2);
+}
