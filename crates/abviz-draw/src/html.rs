@@ -301,17 +301,40 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
             minimax: col(mm.map(|_| 0)),
         });
     }
+    // "visits 11 of the 13 nodes minimax visits"; a re-searching algorithm may visit more: "visits
+    // 18 nodes, 38% more than the 13 minimax visits".
     let saving = mm.filter(|m| m.nodes > 0 && m.leaves > 0).map(|m| {
-        format!(
-            "{} visits {} of the {} nodes minimax visits ({}) and evaluates {} of its {} leaves ({}).",
-            trace.algorithm().title(),
-            thousands(s.nodes),
-            thousands(m.nodes),
-            percent(s.nodes, m.nodes),
-            thousands(s.leaves),
-            thousands(m.leaves),
-            percent(s.leaves, m.leaves)
-        )
+        let nodes = if s.nodes <= m.nodes {
+            format!(
+                "visits {} of the {} nodes minimax visits ({})",
+                thousands(s.nodes),
+                thousands(m.nodes),
+                percent(s.nodes, m.nodes)
+            )
+        } else {
+            format!(
+                "visits {} nodes, {} than the {} minimax visits,",
+                thousands(s.nodes),
+                percent(s.nodes, m.nodes),
+                thousands(m.nodes)
+            )
+        };
+        let leaves = if s.leaves <= m.leaves {
+            format!(
+                "evaluates {} of its {} leaves ({})",
+                thousands(s.leaves),
+                thousands(m.leaves),
+                percent(s.leaves, m.leaves)
+            )
+        } else {
+            format!(
+                "evaluates {} leaves, {} than its {}",
+                thousands(s.leaves),
+                percent(s.leaves, m.leaves),
+                thousands(m.leaves)
+            )
+        };
+        format!("{} {nodes} and {leaves}.", trace.algorithm().title())
     });
     let summary_line = summary_line(trace, mm.map(|m| m.nodes));
     let page = TracePage {

@@ -250,6 +250,7 @@ pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f6
     )
 }
 
+#[cfg(feature = "html")]
 /// The page's legend: each symbol the figure uses, as a small picture of its own with its words,
 /// in HTML that wraps to the panel it sits in, so no part of it is ever cut off (the page keeps
 /// it outside the drawing one pans and zooms).

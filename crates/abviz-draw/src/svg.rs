@@ -114,6 +114,7 @@ fn prim(out: &mut String, p: &Prim) {
     prim_with(out, p, "")
 }
 
+#[cfg(feature = "html")]
 /// Primitives as SVG elements, without a surrounding `<svg>` (the page's legend symbols).
 pub(super) fn fragment(prims: &[Prim]) -> String {
     let mut out = String::new();
