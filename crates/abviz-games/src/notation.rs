@@ -48,7 +48,7 @@
 
 use crate::Player;
 use crate::Score;
-use crate::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use crate::spec::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::tree_arena::{Builder, CompactTree};
 use std::borrow::Cow;
 use std::ops::Range;
@@ -56,8 +56,7 @@ use winnow::combinator::{alt, eof, repeat};
 use winnow::prelude::*;
 use winnow::token::{any, one_of, take_till, take_while};
 
-/// The deepest nesting of parentheses the text notation accepts.
-pub const MAX_DEPTH: usize = 10_000;
+pub use crate::spec::MAX_DEPTH;
 
 /// A syntax or structure error in a tree, with its position and a caret-ready source span.
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
