@@ -417,8 +417,7 @@ fn percent(part: u64, whole: u64) -> String {
 /// Board pictures for the nodes a reader can point at: per node the index of its picture in
 /// the returned list of files (deduplicated by position), within [`BOARD_BUDGET`].
 fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<SiteFile>) {
-    let Some(game) = trace.input().game.as_deref() else { return (None, Vec::new()) };
-    if trace.positions().is_none() {
+    if trace.input().game.is_none() || trace.positions().is_none() {
         return (None, Vec::new());
     }
     let mut order: Vec<NodeId> = vec![trace.result_root()];
@@ -442,11 +441,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
             index[id as usize] = k;
             continue;
         }
-        let svg = match before {
-            Some(b) => abviz_games::position_svg_after(game, pos, b),
-            None => abviz_games::position_svg(game, pos),
-        };
-        let Some(svg) = svg else { continue };
+        let Some(svg) = super::board::svg_of_node(trace, id) else { continue };
         if bytes + svg.len() > BOARD_BUDGET {
             break;
         }

@@ -173,6 +173,14 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
             }
             let _ = writeln!(out, ">{}</text>", Xml(text));
         }
+        Prim::Board { at, w, h, svg } => {
+            // The game's own picture, nested with its viewBox so it scales into the box.
+            let (x, y, w, h) =
+                (Num(at.0).to_string(), Num(at.1).to_string(), Num(*w).to_string(), Num(*h).to_string());
+            if let Some(nested) = super::board::nested(svg, &x, &y, &w, &h) {
+                let _ = writeln!(out, "<g{extra}>{nested}</g>");
+            }
+        }
     }
 }
 
