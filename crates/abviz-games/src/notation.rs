@@ -895,12 +895,13 @@ pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     if let Err(e) = serde_json::from_str::<serde_json::Value>(&text) {
         return Err(json_syntax_error(src, &e));
     }
-    let mut rest: &str = &text;
-    let walker = JsonWalker { src, len: text.len() };
-    let Some(value) = walker.value(&mut rest) else {
-        let at = text.len() - rest.len();
-        return Err(NotationError::new(src, at..at + 1, "invalid JSON", "invalid JSON"));
+    // serde_json has accepted the text, so jsonc-parser (strict) reads it too; it keeps the spans.
+    let parsed = jsonc_parser::parse_to_ast(&text, &Default::default(), &strict_json());
+    let Some(value) = parsed.ok().and_then(|p| p.value) else {
+        return Err(NotationError::new(src, 0..1, "invalid JSON", "invalid JSON"));
     };
+    let value = JVal::of(&value);
+    let walker = JsonWalker { src };
     let mut root_player = None;
     let root = walker.node(&value, Some(&mut root_player))?;
     Ok(TreeSpec { root_player, root })
@@ -1015,88 +1016,58 @@ impl JVal {
             JKind::Obj(_) => "an object".into(),
         }
     }
+
+    /// Converts jsonc-parser's spanned syntax tree (of text serde_json has already accepted, so
+    /// its nesting is bounded by serde_json's recursion limit and recursion is safe here).
+    fn of(v: &jsonc_parser::ast::Value<'_>) -> JVal {
+        use jsonc_parser::ast::{ObjectPropName, Value};
+        let (range, kind) = match v {
+            Value::NullKeyword(n) => (n.range, JKind::Null),
+            Value::BooleanLit(b) => (b.range, JKind::Bool(b.value)),
+            Value::NumberLit(n) => (n.range, JKind::Num(n.value.to_string())),
+            Value::StringLit(s) => (s.range, JKind::Str(s.value.to_string())),
+            Value::Array(a) => (a.range, JKind::Arr(a.elements.iter().map(JVal::of).collect())),
+            Value::Object(o) => {
+                let entries = o
+                    .properties
+                    .iter()
+                    .map(|p| {
+                        let (key, range) = match &p.name {
+                            ObjectPropName::String(s) => (s.value.to_string(), s.range),
+                            ObjectPropName::Word(w) => (w.value.to_string(), w.range),
+                        };
+                        (key, range.start..range.end, JVal::of(&p.value))
+                    })
+                    .collect();
+                (o.range, JKind::Obj(entries))
+            }
+        };
+        JVal { start: range.start, end: range.end, kind }
+    }
 }
 
-fn json_ws(input: &mut &str) -> winnow::Result<()> {
-    take_while(0.., [' ', '\t', '\n', '\r']).void().parse_next(input)
+/// Strict JSON, as serde_json reads it: jsonc-parser's JSON5 and JSONC extensions all off.
+fn strict_json() -> jsonc_parser::ParseOptions {
+    jsonc_parser::ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
 }
 
-fn json_string<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
-    ('"', repeat::<_, _, (), _, _>(0.., alt((take_till(1.., ['"', '\\']).void(), ('\\', any).void()))), '"')
-        .take()
-        .parse_next(input)
-}
-
-fn json_scalar<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
-    take_while(1.., |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.')).parse_next(input)
-}
-
-fn json_char(input: &mut &str, mut c: char) -> Option<()> {
-    let _ = json_ws(input);
-    let r: winnow::Result<char> = c.parse_next(input);
-    r.ok().map(|_| ())
-}
-
-/// Walks text already checked by serde_json, keeping byte spans (depth is bounded by serde_json's
-/// recursion limit, so recursion is safe here).
+/// Turns the JSON values into tree nodes, pointing at the value at fault when one is not a node.
 struct JsonWalker<'s> {
     src: &'s str,
-    len: usize,
 }
 
 impl JsonWalker<'_> {
-    fn value(&self, i: &mut &str) -> Option<JVal> {
-        json_ws(i).ok()?;
-        let start = self.len - i.len();
-        let kind = match i.chars().next()? {
-            '"' => JKind::Str(serde_json::from_str(json_string(i).ok()?).ok()?),
-            '[' => {
-                *i = &i[1..];
-                let mut items = Vec::new();
-                if json_char(&mut { *i }, ']').is_some() {
-                    json_char(i, ']')?;
-                } else {
-                    loop {
-                        items.push(self.value(i)?);
-                        if json_char(i, ']').is_some() {
-                            break;
-                        }
-                        json_char(i, ',')?;
-                    }
-                }
-                JKind::Arr(items)
-            }
-            '{' => {
-                *i = &i[1..];
-                let mut entries = Vec::new();
-                if json_char(&mut { *i }, '}').is_some() {
-                    json_char(i, '}')?;
-                } else {
-                    loop {
-                        json_ws(i).ok()?;
-                        let key_start = self.len - i.len();
-                        let key: String = serde_json::from_str(json_string(i).ok()?).ok()?;
-                        let key_span = key_start..self.len - i.len();
-                        json_char(i, ':')?;
-                        entries.push((key, key_span, self.value(i)?));
-                        if json_char(i, '}').is_some() {
-                            break;
-                        }
-                        json_char(i, ',')?;
-                    }
-                }
-                JKind::Obj(entries)
-            }
-            _ => match json_scalar(i).ok()? {
-                "null" => JKind::Null,
-                "true" => JKind::Bool(true),
-                "false" => JKind::Bool(false),
-                n => JKind::Num(n.to_string()),
-            },
-        };
-        Some(JVal { start, end: self.len - i.len(), kind })
-    }
-
     fn err(&self, span: Range<usize>, message: impl Into<String>, label: &str) -> NotationError {
         NotationError::new(self.src, span, message, label)
     }
