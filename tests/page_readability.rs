@@ -229,7 +229,7 @@ fn every_page_is_readable_on_a_projector() {
     let mut tab = b.tab();
     tab.viewport(W, H);
     for &(page, k, fit) in named {
-        let url = if page == "BIG" { file_url(&big) } else { file_url(&site.join(page)) };
+        let url = if page == "BIG" { file_url(big) } else { file_url(&site.join(page)) };
         // (A page opened again with another fragment would not load again.)
         tab.open("about:blank");
         tab.open(&format!("{url}#step={k}"));
@@ -247,7 +247,7 @@ fn every_page_is_readable_on_a_projector() {
             false,
         );
     }
-    for page in stepper_pages(&site) {
+    for page in stepper_pages(site) {
         tab.open(&file_url(&site.join(&page)));
         let events: usize = tab.text("document.getElementById('scrub').max").parse().unwrap();
         let game = tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).is_game") == true;
@@ -275,7 +275,7 @@ fn following_keeps_the_path_on_screen() {
     let (site, big) = pages();
     let mut tab = b.tab();
     tab.viewport(W, H);
-    for url in [file_url(&big), file_url(&site.join("xiangqi-alphabeta.html"))] {
+    for url in [file_url(big), file_url(&site.join("xiangqi-alphabeta.html"))] {
         tab.open(&url);
         let bad = tab.eval(
             "(() => { const bad = []; const box = document.getElementById('tree-box').getBoundingClientRect(); \
