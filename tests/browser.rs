@@ -609,10 +609,11 @@ fn wide_trees_are_readable_in_focus_and_full_window() {
     }
 }
 
-/// The page words the narration itself (assets/narration.js) from its data: for every step of a
-/// varied set of searches — textbook trees, the window algorithms with re-searches and passes, a
-/// transposition table, MCTS, games with moves, double moves and captures — its sentence is the
-/// library's, word for word, and so is every node's name.
+/// The page fills the library's sentence templates itself (`abvizNarrator` in
+/// assets/narration.js) from its data: for every step of a varied set of searches — textbook
+/// trees, the window algorithms with re-searches and passes, a transposition table,
+/// move-ordering heuristics and killer moves, MCTS, games with moves, double moves and captures —
+/// its sentence is the library's, word for word, and so is every node's name.
 #[test]
 fn the_page_words_every_step_as_the_library_does() {
     let Some(mut b) = browser() else { return };
@@ -632,6 +633,18 @@ fn the_page_words_every_step_as_the_library_does() {
         &["--tree", "((2 2 7) (2 9 2) (1 1))", "-a", "alphabeta"],
         &["--random", "3,4,7", "-a", "alphabeta"],
         &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "id", "--depth", "4"],
+        &[
+            "--game",
+            "tictactoe",
+            "--position",
+            "X../.O./...",
+            "-a",
+            "id",
+            "--depth",
+            "4",
+            "--ordering-heuristics",
+            "tt,killer,history",
+        ],
         &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "mcts", "--iterations", "30"],
         &["--game", "xiangqi", "--depth", "2", "-a", "alphabeta"],
         &["--game", "xiangqi", "--depth", "1", "-a", "negascout", "--quiescence"],

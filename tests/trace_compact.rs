@@ -159,7 +159,7 @@ fn malformed_compact_files_get_clear_errors() {
 fn the_documentation_lists_every_event_code() {
     let doc = std::fs::read_to_string("docs/trace-format.md").unwrap();
     let codes = abviz::trace::compact_codes();
-    assert_eq!(codes.len(), 30);
+    assert_eq!(codes.len(), 31);
     for (code, name, variant) in codes {
         let row = if variant.is_empty() {
             format!("| {code} | `{name}` |")
@@ -167,5 +167,26 @@ fn the_documentation_lists_every_event_code() {
             format!("| {code} | `{name}` ({variant}) |")
         };
         assert!(doc.contains(&row), "docs/trace-format.md has no row {row}");
+    }
+}
+
+/// The events, their codes and what the decoder implies are written into the documentation from
+/// the event table; `ABVIZ_UPDATE_DOCS=1 cargo test --test trace_compact documentation` writes
+/// them anew after a change of the table.
+#[test]
+fn the_documentation_follows_the_event_table() {
+    let path = "docs/trace-format.md";
+    let doc = std::fs::read_to_string(path).unwrap();
+    let updated = abviz::trace::event::docs::update(&doc);
+    if std::env::var_os("ABVIZ_UPDATE_DOCS").is_some() {
+        std::fs::write(path, &updated).unwrap();
+        return;
+    }
+    for name in ["events", "implied", "codes"] {
+        let block = abviz::trace::event::docs::block(name).unwrap();
+        assert!(
+            doc.contains(&block),
+            "docs/trace-format.md is behind the event table ({name}): run ABVIZ_UPDATE_DOCS=1 cargo test --test trace_compact documentation"
+        );
     }
 }

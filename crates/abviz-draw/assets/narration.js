@@ -1,14 +1,14 @@
 /* abviz page data: decoding the compact columns, node names and the narration.
  *
- * abviz writes the page's data compactly (see src/export/html_data.rs and docs/html.md): numbers
- * are packed into strings (abvizUnpack); event kinds carry a flag in their high bits; `up` and
- * `prev` count steps back; parents are ids back; a node's visit order and steps are differences
- * from the node before's; the event node, child, focus and window columns are differences from
- * what the step before lets one expect; only the input's own names are stored. abvizDecode turns
- * that into plain columns. abvizNarrator words each event from the columns as
- * src/trace/narration.rs does — the same sentences, checked word for word against the Rust
- * narration for every step of a varied set of searches in tests/browser.rs. The rarer events
- * (re-searches, passes, the transposition table, MCTS) come as stored sentences.
+ * abviz writes the page's data compactly (see crates/abviz-draw/src/html_data.rs and
+ * docs/html.md): numbers are packed into strings (abvizUnpack); `up` and `prev` count steps
+ * back; parents are ids back; a node's visit order and steps are differences from the node
+ * before's; the event node, child, focus and window columns are differences from what the step
+ * before lets one expect; only the input's own names are stored. abvizDecode turns that into
+ * plain columns. The sentences are the library's own: each step names its template (`tpl`,
+ * written by the Rust narration from the event table) and abvizNarrator fills the template's
+ * slots from the columns and the step's own values (`args`) — one generic filler, no wording of
+ * its own; tests/browser.rs checks every sentence word for word against the library's.
  * User text (names, moves) is only ever returned as strings, for textContent. */
 
 /* A packed column (Packed in src/export/html_data.rs) as an Int32Array: zigzag numbers in
@@ -39,9 +39,10 @@ function abvizUnpack(s) {
   return out;
 }
 
-/* Decodes D in place into plain columns: n.parent (−1: a root); ev.k (the kind), ev.f (its
- * flag: a bound, a finished game, a β-cutoff), up and prev (steps, −1: none), node, child,
- * focus (−1: none), a and b (score indices); n.pos by id. */
+/* Decodes D in place into plain columns: n.parent (−1: a root); ev.t (the step's template), ev.k
+ * (its kind: the event table's number), ev.f (its flag: a bound, a finished game, a β-cutoff),
+ * ev.arg (the index of its values in D.args, −1: none), up and prev (steps, −1: none), node,
+ * child, focus (−1: none), a and b (score indices); n.pos by id. */
 function abvizDecode(D) {
   "use strict";
   [D.n, D.ev, D.cut, D.items].forEach(function (cols) {
@@ -57,27 +58,34 @@ function abvizDecode(D) {
     fin[id] += enter[id];
   }
   var kind = new Uint8Array(E), flag = new Uint8Array(E), up = new Int32Array(E), prev = new Int32Array(E);
+  var arg = new Int32Array(E), T = D.tpl, nargs = 0, withChild = new Uint8Array(256);
+  for (var t = 0; t < D.second.length; t++) withChild[D.second[t]] = 1;
+  // Whether a template has slots filled from the step's own values ({$0}, {who $1}, …).
+  var shipping = T.map(function (x) { return /\{[^}]*\$/.test(x[2]); });
   var node = new Int32Array(E), child = new Int32Array(E), focus = new Int32Array(E);
   var a = new Int32Array(E), b = new Int32Array(E);
   // The state before step k (see EventData::encode in src/export/html.rs).
   var lastNode = -1, lastChild = -1, lastFocus = -1, lastA = 0, lastB = 0;
   for (var k = 0; k < E; k++) {
-    var kk = EV.k[k] & 31;
+    var kk = T[EV.k[k]][0];
     kind[k] = kk;
-    flag[k] = EV.k[k] >> 5;
+    flag[k] = T[EV.k[k]][1];
+    arg[k] = shipping[EV.k[k]] ? nargs++ : -1;
     up[k] = EV.up[k] ? k - EV.up[k] : -1;
     prev[k] = EV.prev[k] ? k - EV.prev[k] : -1;
     var expectedChild = lastChild >= 0 ? lastChild : lastNode;
     lastNode = node[k] = lastNode + EV.node[k];
-    // Update, cutoff, select and expand name a second node.
-    lastChild = child[k] = kk === 2 || kk === 3 || kk === 12 || kk === 13 ? expectedChild + EV.child[k] : -1;
+    // Some kinds name a second node (D.second: update, cutoff, select, expand, …).
+    lastChild = child[k] = withChild[kk] ? expectedChild + EV.child[k] : -1;
     var expectedFocus = lastNode < 0 ? lastFocus : kk === 4 ? parent[lastNode] : lastNode;
     lastFocus = focus[k] = expectedFocus + EV.focus[k];
     lastA = a[k] = lastA + EV.a[k];
     lastB = b[k] = lastB + EV.b[k];
   }
+  EV.t = EV.k;
   EV.k = kind;
   EV.f = flag;
+  EV.arg = arg;
   EV.up = up;
   EV.prev = prev;
   EV.node = node;
@@ -94,16 +102,13 @@ function abvizDecode(D) {
 }
 
 /* name(id): what a student calls node id (Trace::display_name); say(e): the sentence of event e
- * (0-based), as narration::say writes it. */
+ * (0-based): its template from D.tpl, filled as narration/sentence.rs fills it. */
 function abvizNarrator(D) {
   "use strict";
   var N = D.n, EV = D.ev, S = D.scores, CUT = D.cut, L = D.labels;
   var n = N.parent.length, E = EV.k.length;
-  var ENTER = 0, EVAL = 1, UPDATE = 2, CUTOFF = 3, EXIT = 4;
   var named = new Map();
   for (var i = 0; i < D.named.length; i++) named.set(D.named[i][0], D.named[i][1]);
-  var stored = new Map();
-  for (i = 0; i < D.say.length; i++) stored.set(D.say[i][0], D.say[i][1]);
 
   // Children in id order (move order), as index ranges: kids[start[p] .. start[p + 1]).
   var start = new Uint32Array(n + 1), kids = new Uint32Array(n), index = new Uint32Array(n);
@@ -169,7 +174,7 @@ function abvizNarrator(D) {
     return s.replace(CONTROL, " ");
   }
 
-  // ---- How sentences name nodes (narration.rs: who, leaf_name). ----
+  // ---- How sentences name nodes (narration/mod.rs: who, leaf_name). ----
   function statusOf(id) { return (N.flags[id] >> 1) & 7; }
   function evaluated(id) { var s = statusOf(id); return s === 0 || s === 1; }
   function player(id) { return N.flags[id] & 1 ? "MIN" : "MAX"; }
@@ -191,95 +196,93 @@ function abvizNarrator(D) {
   function nameList(xs) {
     return xs.length < 2 ? xs.join("") : xs.slice(0, -1).join(", ") + " and " + xs[xs.length - 1];
   }
-  function boundWords(bound, v) {
-    if (bound === 1) return " (a lower bound: its true value is at least " + v + ")";
-    if (bound === 2) return " (an upper bound: its true value is at most " + v + ")";
-    return "";
-  }
 
-  // ---- One function per kind, as in narration.rs. ----
-  function enter(e) {
-    var id = EV.node[e], root = N.parent[id] < 0, what;
-    if (root && !named.has(id)) what = "Start at the root (" + player(id) + ")";
-    else if (root) what = "Start at the root " + who(id);
-    else if (evaluated(id)) what = "Visit " + who(id);
-    else what = "Enter " + who(id);
-    return D.windowed ? what + " with α = " + S[EV.a[e]] + ", β = " + S[EV.b[e]] + "." : what + ".";
-  }
-  function evaluation(e) {
-    var id = EV.node[e], v = S[EV.v[e]];
-    if (!D.is_game) return "Evaluate " + who(id) + ": " + v + ".";
-    if (EV.f[e] & 1) return name(id) + " is a finished game: its value is " + v + ".";
-    return "The depth limit is reached at " + name(id) + ": its static evaluation is " + v + ".";
-  }
-  function update(e) {
-    var p = EV.node[e], child = EV.child[e], v = S[EV.v[e]], a = S[EV.a[e]], b = S[EV.b[e]];
-    var head = (isLeaf(child) ? capitalWho(child) : name(child)) + " returns " + v + " to " + who(p);
-    var before = EV.prev[e] >= 0 ? EV.prev[e] : e, max = !(N.flags[p] & 1);
-    if (D.windowed) {
-      if (max) {
-        return EV.a[e] !== EV.a[before] ? head + ": α rises to " + a + ", window [" + a + ", " + b + "]."
-          : head + ": " + v + " is not above α = " + a + ", so α stays.";
-      }
-      return EV.b[e] !== EV.b[before] ? head + ": β falls to " + b + ", window [" + a + ", " + b + "]."
-        : head + ": " + v + " is not below β = " + b + ", so β stays.";
-    }
-    // Minimax and negamax: the best value so far.
-    var best = max ? EV.a[e] : EV.b[e];
-    var first = EV.prev[e] < 0 || EV.k[EV.prev[e]] === ENTER;
-    return head + (first || best === EV.v[e] ? ": its best value so far is " : ": its best value so far stays ") + S[best] + ".";
-  }
+  // ---- The slots' sources: the step's columns, the cutoff table, the step's values. ----
   // The cutoff table's rows in event order: the row of the cutoff at event e.
-  var cutEvents = [];
+  var CUTOFF = D.kinds.indexOf("cutoff"), cutEvents = [];
   for (i = 0; i < E; i++) if (EV.k[i] === CUTOFF) cutEvents.push(i);
   function cutRow(e) {
     var lo = 0, hi = cutEvents.length;
     while (lo < hi) { var mid = (lo + hi) >> 1; if (cutEvents[mid] < e) lo = mid + 1; else hi = mid; }
     return lo;
   }
+  // The children of the cutoff's node after its child that are pruned by step e.
   function prunedAt(c, e) {
     var entered = N.enter[c] > 0 && N.enter[c] - 1 <= e;
     return !entered && N.cut_at[c] > 0 && N.cut_at[c] - 1 <= e;
   }
-  function cutoff(e) {
-    var id = EV.node[e], child = EV.child[e], beta = (EV.f[e] & 1) === 1, c = cutRow(e);
-    var from = CUT.from[c];
-    var source = from < 0 ? "of the root's initial window" : from === id ? "set here" : "set at " + name(from);
-    var test = beta ? "the child value " + S[EV.v[e]] + " ≥ β = " + S[CUT.b[c]] + " " + source
-      : "the child value " + S[EV.v[e]] + " ≤ α = " + S[CUT.a[c]] + " " + source;
-    var game = D.is_game, pruned = [], values = [];
+  function pruned(e) {
+    var id = EV.node[e], child = EV.child[e], out = [];
     for (var j = start[id]; j < start[id + 1]; j++) {
       var x = kids[j];
-      if (index[x] <= index[child] || !prunedAt(x, e)) continue;
-      pruned.push(game ? label(x) : who(x));
-      if (isLeaf(x) && figureValue(x) >= 0) values.push(S[figureValue(x)]);
+      if (index[x] > index[child] && prunedAt(x, e)) out.push(x);
     }
-    var k = pruned.length, what = game ? "moves" : "children", tail;
-    if (k > 1 && k <= 5 && values.length === k) tail = "the leaves " + nameList(values) + " under " + name(id) + " are never searched";
-    else if (k === 0) tail = "it was the last child, so nothing is pruned";
-    else if (k === 1) tail = (game ? "the move " : "") + pruned[0] + " is never searched";
-    else if (k > 5) tail = "the remaining " + k + " " + what + " (" + pruned[0] + ", " + pruned[1] + ", " + pruned[2] + ", …, " + pruned[k - 1] + ") are never searched";
-    else tail = (game ? "the moves " : "") + nameList(pruned) + " are never searched";
-    return "At " + who(id) + " " + test + ": " + (beta ? "β-cutoff" : "α-cutoff") + ", " + tail + ".";
+    return out;
   }
-  function exit(e) {
-    var id = EV.node[e], v = S[EV.v[e]], bw = boundWords(EV.f[e] & 3, v);
-    if (evaluated(id)) return capitalWho(id) + " is done.";
-    if (N.parent[id] < 0) {
-      if (D.passes) return "The root returns " + v + bw + ".";
-      return "The root's value is " + v + (D.best != null ? "; the best move is " + D.best : "") + ". Search complete.";
+  var SCORES = { value: "v", alpha: "a", beta: "b" };
+  // What slot `name` of step e takes: [value, "node" | "nodes" | "score" | "text"].
+  function source(name, e) {
+    if (name.charAt(0) === "$") {
+      var v = D.args[EV.arg[e]][+name.slice(1)];
+      return [v, typeof v === "number" ? "node" : Array.isArray(v) ? "nodes" : "text"];
     }
-    return who(id) + " is done: value " + v + bw + ".";
+    if (SCORES[name]) return [EV[SCORES[name]][e], "score"];
+    if (name === "node") return [EV.node[e], "node"];
+    if (name === "child") return [EV.child[e], "node"];
+    if (name === "bound_from") return [CUT.from[cutRow(e)], "node"];
+    if (name === "pruned") return [pruned(e), "nodes"];
+    return ["", "text"];
+  }
+
+  // ---- The generic filler (narration/sentence.rs: parts, write_slot, node_text). ----
+  function nodeText(format, id) {
+    switch (format) {
+      case "who": return who(id);
+      case "Who": return capitalWho(id);
+      case "player": return player(id);
+      case "move": return label(id) || name(id);
+      case "value": return figureValue(id) >= 0 ? S[figureValue(id)] : "";
+      default: return name(id);
+    }
+  }
+  var LISTS = { and: 1, ends: 1, count: 1 };
+  // A template as parts: text, or a slot {list, format, name}; each template parsed once.
+  var parsed = [];
+  function parts(t) {
+    if (parsed[t]) return parsed[t];
+    var text = D.tpl[t][2], out = [], at = 0;
+    while (at < text.length) {
+      var open = text.indexOf("{", at);
+      if (open < 0) { out.push(text.slice(at)); break; }
+      if (open > at) out.push(text.slice(at, open));
+      var close = text.indexOf("}", open), words = text.slice(open + 1, close).split(" ");
+      var slot = { name: words.pop(), list: null, format: null };
+      if (words.length && LISTS[words[0]]) slot.list = words.shift();
+      if (words.length) slot.format = words[0];
+      out.push(slot);
+      at = close + 1;
+    }
+    return (parsed[t] = out);
+  }
+  function fillSlot(slot, e) {
+    var got = source(slot.name, e), v = got[0];
+    if (got[1] === "score") return S[v];
+    if (got[1] === "node") return nodeText(slot.format, v);
+    if (got[1] === "nodes") {
+      var items = v.map(function (x) { return nodeText(slot.format, x); });
+      if (slot.list === "count") return String(items.length);
+      if (slot.list === "ends" && items.length > 4) {
+        return items[0] + ", " + items[1] + ", " + items[2] + ", …, " + items[items.length - 1];
+      }
+      return nameList(items);
+    }
+    return v;
   }
   function say(e) {
-    switch (EV.k[e]) {
-      case ENTER: return enter(e);
-      case EVAL: return evaluation(e);
-      case UPDATE: return update(e);
-      case CUTOFF: return cutoff(e);
-      case EXIT: return exit(e);
-      default: return stored.has(e) ? stored.get(e) : "";
-    }
+    if (e < 0 || e >= E) return "";
+    var ps = parts(EV.t[e]), out = "";
+    for (var j = 0; j < ps.length; j++) out += typeof ps[j] === "string" ? ps[j] : fillSlot(ps[j], e);
+    return out;
   }
   return { name: name, say: say };
 }

@@ -80,7 +80,9 @@ pub fn memory<G: Game, O: Observer<G>>(
         s.update(i, mv, v, a, beta);
         if g >= beta {
             s.cutoff(game, &moves[i + 1..], a, beta);
-            m.reward(game, mv, s.ply(), depth);
+            if m.reward(game, mv, s.ply(), depth) && s.obs.records_order() {
+                s.obs.killer(s.ply() as u32 - 1);
+            }
             break;
         }
     }

@@ -208,9 +208,10 @@ impl Memory {
     }
 
     /// `mv` caused a cutoff at `ply` with `depth` plies to go: a killer there, and its history
-    /// grows by depth².
-    pub fn reward<G: Game>(&mut self, game: &G, mv: G::Move, ply: usize, depth: u32) {
-        let Some(id) = game.move_id(mv) else { return };
+    /// grows by depth². Whether it became the first killer move at `ply` (it was not already).
+    pub fn reward<G: Game>(&mut self, game: &G, mv: G::Move, ply: usize, depth: u32) -> bool {
+        let Some(id) = game.move_id(mv) else { return false };
+        let mut new_killer = false;
         if self.heuristics.killer {
             if self.killers.len() <= ply {
                 self.killers.resize(ply + 1, [None; 2]);
@@ -219,11 +220,13 @@ impl Memory {
             if k[0] != Some(id) {
                 k[1] = k[0];
                 k[0] = Some(id);
+                new_killer = true;
             }
         }
         if self.heuristics.history {
             let d = u64::from(depth.min(64));
             *self.history.entry(id).or_default() += d * d;
         }
+        new_killer
     }
 }

@@ -7,7 +7,7 @@
 //! descriptor ([`AlgorithmInfo`]) as data.
 
 mod algorithm;
-mod event;
+pub mod event;
 mod graph;
 pub mod json;
 mod model;
@@ -21,8 +21,8 @@ pub mod timeline;
 
 pub use algorithm::{AlgorithmInfo, CodeLine, Features, LineRole, Perspective};
 pub use event::{
-    BadEvent, Event, EventKind, EventLog, Events, MARK_EVERY, ORDER_REASONS, OrderReason, PassKind,
-    compact_codes,
+    BadEvent, CodeField, Coded, Effect, Event, EventKind, EventLog, Events, FieldInfo, Here, Implied,
+    MARK_EVERY, ORDER_REASONS, OrderReason, PassKind, Short, Wire, compact_codes,
 };
 pub use model::*;
 pub use observer::{Both, Counter, NoOp, Observer, Stop};

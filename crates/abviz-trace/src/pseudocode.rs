@@ -43,19 +43,12 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
             Player::Max => &[Header],
             Player::Min => &[MinHeader, Header],
         },
-        Event::Research { .. } => &[Research, Header],
-        Event::Eval { node, .. } => match player(node) {
-            Player::Max => &[Leaf],
-            Player::Min => &[MinLeaf, Leaf],
-        },
-        Event::Update { node, .. } => match player(node) {
-            Player::Max => &[MaxUpdate],
-            Player::Min => &[MinUpdate, MaxUpdate],
-        },
-        Event::Cutoff { node, .. } => match player(node) {
-            Player::Max => &[MaxCut, MaxCutReturn],
-            Player::Min => &[MinCut, MinCutReturn, MaxCut, MaxCutReturn],
-        },
+        // A listing's own MIN function (AIMA's MIN-VALUE) has its own lines.
+        Event::Eval { node, .. } if player(node) == Player::Min => &[MinLeaf, Leaf],
+        Event::Update { node, .. } if player(node) == Player::Min => &[MinUpdate, MaxUpdate],
+        Event::Cutoff { node, .. } if player(node) == Player::Min => {
+            &[MinCut, MinCutReturn, MaxCut, MaxCutReturn]
+        }
         Event::Exit { node, .. } if trace.summary(node).is_leaf() => match player(node) {
             Player::Max => &[Leaf],
             Player::Min => &[MinLeaf, Leaf],
@@ -65,26 +58,13 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
             Player::Max => &[MaxCutReturn, MaxReturn],
             Player::Min => &[MinCutReturn, MinReturn, MaxCutReturn, MaxReturn],
         },
-        Event::Exit { node, .. } => match player(node) {
-            Player::Max => &[MaxReturn],
-            Player::Min => &[MinReturn, MaxReturn],
-        },
+        Event::Exit { node, .. } if player(node) == Player::Min => &[MinReturn, MaxReturn],
         // An aspiration window searched again runs the line that says so.
         Event::PassStart { pass, pass_kind: PassKind::Aspiration, .. } if pass > 0 => {
             &[Research, PassStart, Header]
         }
-        Event::PassStart { .. } => &[PassStart, Header],
-        Event::PassEnd { .. } => &[PassEnd, PassStart],
-        Event::TtProbe { .. } => &[TtProbe, Header],
-        Event::TtHit { .. } => &[TtHit, TtProbe, Header],
-        Event::TtStore { .. } => &[TtStore, MaxReturn],
-        Event::Iteration { .. } => &[Iteration, Header],
-        Event::Select { .. } => &[Select],
-        Event::Expand { .. } => &[Expand],
-        Event::Simulate { .. } => &[Simulate],
-        Event::Backprop { .. } => &[Backprop],
-        // The loop's header says in which order the children come.
-        Event::Order { .. } => &[MaxLoop, MinLoop, Header],
+        // Everything else executes the roles the event table gives its kind.
+        _ => e.kind().lines(),
     };
     trace.algorithm.line_of(roles).unwrap_or(0)
 }

@@ -7,7 +7,7 @@
 use crate::model::{
     Bound, CutKind, InputInfo, NONE, Node, NodeId, Positions, RecordedPlayout, SearchResult, Stats, Trace,
 };
-use crate::{AlgorithmInfo, Event, EventLog, Observer, OrderReason, PassKind, Perspective, Stop};
+use crate::{AlgorithmInfo, Event, EventLog, Here, Observer, PassKind, Perspective, Stop};
 use abviz_core::Score;
 use abviz_core::{Game, Player};
 use rustc_hash::FxHashMap;
@@ -659,13 +659,6 @@ impl<G: Game> Observer<G> for Recorder<G> {
         self.push_event(Event::PassEnd { pass, value, bound });
     }
 
-    fn tt_probe(&mut self, key: u64) {
-        if let Some(f) = self.stack.last() {
-            let node = f.id;
-            self.push_event(Event::TtProbe { node, key });
-        }
-    }
-
     fn tt_hit(&mut self, key: u64, value: Score, bound: Bound, depth: u32) {
         let Some(f) = self.stack.last() else { return };
         let node = f.id;
@@ -772,10 +765,13 @@ impl<G: Game> Observer<G> for Recorder<G> {
         true
     }
 
-    fn order(&mut self, index: u32, reason: OrderReason, depth: u32, score: u64) {
+    /// The events the event table records as they are (a table probe, an ordering reason, a
+    /// killer move), at the node executing.
+    #[inline]
+    fn record_here(&mut self, event: impl FnOnce(Here) -> Event) {
         let Some(f) = self.stack.last() else { return };
-        let node = f.id;
-        self.push_event(Event::Order { node, index, reason, depth, score });
+        let e = event(Here { node: f.id, child: f.last_child });
+        self.push_event(e);
     }
 
     fn playout_move(&mut self, game: &G, mv: G::Move) {

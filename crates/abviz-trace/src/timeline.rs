@@ -12,7 +12,7 @@
 //! Steps are 0-based indexes into the event log here; user interfaces show them 1-based.
 
 use crate::summary::NEVER;
-use crate::{Bound, Event, EventKind, NONE, NodeId, Trace};
+use crate::{Bound, Effect, Event, EventKind, NONE, NodeId, Trace};
 use abviz_core::Player;
 use abviz_core::Score;
 
@@ -210,15 +210,18 @@ impl Index {
                 },
                 last_child: NONE,
             };
-            match e {
-                Event::Enter { node, .. } | Event::Research { node, .. } => stack.push(fresh(node)),
-                Event::Select { child, .. } | Event::Expand { child, .. } => stack.push(fresh(child)),
-                Event::Iteration { node, .. } => {
-                    t.iteration_steps.push(step as u32);
+            // The stack, as the event table says each kind moves it.
+            match e.effect() {
+                Effect::Push(id) => stack.push(fresh(id)),
+                Effect::Restart(id) => {
                     stack.clear();
-                    stack.push(fresh(node));
+                    stack.push(fresh(id));
                 }
-                Event::PassStart { .. } => stack.clear(),
+                Effect::Clear => stack.clear(),
+                Effect::Pop(_) | Effect::PopToRoot(_) | Effect::Stay => {}
+            }
+            match e {
+                Event::Iteration { .. } => t.iteration_steps.push(step as u32),
                 Event::Cutoff { .. } => t.cutoff_steps.push(step as u32),
                 Event::Backprop { node, .. } => {
                     if let Some(steps) = t.backprops.get_mut(node as usize) {
@@ -269,11 +272,11 @@ impl Index {
                 }
             }
             t.kinds.push(e.kind());
-            match e {
-                Event::Exit { .. } => {
+            match e.effect() {
+                Effect::Pop(_) => {
                     stack.pop();
                 }
-                Event::Backprop { .. } if stack.len() > 1 => {
+                Effect::PopToRoot(_) if stack.len() > 1 => {
                     stack.pop();
                 }
                 _ => {}
