@@ -458,7 +458,11 @@ fn counts(t: &Trace) -> String {
     let mut line =
         format!("value {}, {} nodes, {} leaves", t.result().value, thousands(s.nodes), thousands(s.leaves));
     if t.algorithm().has_window() {
-        line.push_str(&format!(", {} cutoffs", thousands(s.cutoffs)));
+        line.push_str(&format!(
+            ", {} {}",
+            thousands(s.cutoffs),
+            if s.cutoffs == 1 { "cutoff" } else { "cutoffs" }
+        ));
     }
     if t.algorithm().features.mcts {
         line.push_str(&format!(", {} iterations", thousands(s.iterations)));

@@ -123,8 +123,16 @@ impl GameInput {
         let depth = self.depth();
         // "Red to move (Red is MAX)"; games whose players are just MAX and MIN need no key.
         let key = if max == Player::Max.upper() { String::new() } else { format!(" ({max} is MAX)") };
+        // A gomoku board (up to 361 cells) reads better as its stones.
+        let shown = match &self.position {
+            AnyGame::Gomoku(g) => match g.stones_text() {
+                t if t.starts_with("the ") => format!("on {t}"),
+                t => format!("with {t}"),
+            },
+            _ => position.clone(),
+        };
         let mut description = format!(
-            "{} {position}, {mover} to move{key}, {}",
+            "{} {shown}, {mover} to move{key}, {}",
             game.title,
             depth.map_or("to the end".to_string(), |d| format!("depth {d}"))
         );

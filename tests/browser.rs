@@ -575,7 +575,7 @@ fn wide_trees_are_readable_in_focus_and_full_window() {
              for (const t of document.querySelectorAll('#tree .focus-badge')) { \
                const r = t.parentNode.querySelector('.shape').getBoundingClientRect(); \
                const x = r.left + r.width / 2, y = r.top + r.height / 2; \
-               if (x > b.left && x < b.right && y > b.top && y < b.bottom) return [x, y, +t.textContent.slice(1).replace(/,/g, '')]; } \
+               if (x > b.left && x < b.right && y > b.top && y < b.bottom) return [x, y, +t.getAttribute('data-hidden')]; } \
              return null; })()",
         );
         let at = at.as_array().unwrap_or_else(|| panic!("{name}: a collapsed subtree in view"));

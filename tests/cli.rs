@@ -222,7 +222,7 @@ fn a_10000_level_tree_is_searched_not_a_stack_overflow() {
     for format in ["text", "json"] {
         abviz().args(["run", "--tree", &deep, "--format", format]).assert().success();
     }
-    abviz().args(["run", "--random", "1,10000"]).assert().success().stdout(contains("Nodes        10001"));
+    abviz().args(["run", "--random", "1,10000"]).assert().success().stdout(contains("Nodes        10,001"));
 }
 
 #[test]

@@ -119,3 +119,32 @@ fn chromium_opens_the_png() {
     let size = tab.eval("[document.images[0].naturalWidth, document.images[0].naturalHeight]");
     assert_eq!(size, serde_json::json!([decoded.width(), decoded.height()]));
 }
+
+/// `--boards`: the textbook's game tree, a small board under every node, in SVG and PNG; the
+/// formats that cannot draw one say so.
+#[test]
+fn boards_draw_each_position_under_its_node() {
+    let args = ["run", "--game", "tictactoe", "--position", "x.o/.x./...", "--depth", "2", "--boards"];
+    let svg = String::from_utf8(abviz(&[&args[..], &["-f", "svg"]].concat())).unwrap();
+    let nodes = svg.matches(r#"<g class="node"#).count();
+    let boards = svg.matches("<svg x=").count();
+    assert!(nodes > 30, "{nodes} nodes");
+    assert_eq!(boards, nodes, "one board per node");
+    // Each board shows its position (the game's own title) and the move into it marked.
+    assert!(svg.contains("<title>XOO/.X./...</title>") || svg.contains("<title>X.O/.X./...</title>"));
+    assert!(svg.matches("last move").count() >= nodes - 1, "every board but the root's marks its move");
+    let plain = String::from_utf8(abviz(&[&args[..7], &["-f", "svg"]].concat())).unwrap();
+    assert_eq!(plain.matches("<svg x=").count(), 0, "no boards unless asked");
+    // In the PNG the crosses are drawn (the boards' blue), which the plain tree has none of.
+    let blue = |png: &[u8]| {
+        let p = Pixmap::decode_png(png).unwrap();
+        p.pixels().iter().filter(|c| c.blue() > 150 && c.red() < 60 && c.alpha() == 255).count()
+    };
+    let with = blue(&abviz(&[&args[..], &["-f", "png"]].concat()));
+    let without = blue(&abviz(&[&args[..7], &["-f", "png"]].concat()));
+    assert!(with > 5_000 && without < 100, "blue pixels: {with} with boards, {without} without");
+    let out =
+        Command::cargo_bin("abviz").unwrap().args([&args[..], &["-f", "tikz"]].concat()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--boards"));
+}

@@ -366,3 +366,31 @@ fn recorded_playouts_replay_to_their_results() {
     assert!(plain.playouts().is_empty());
     assert!(!plain.to_json(false).contains("\"playouts\""));
 }
+
+/// `--min-visits K` and the automatic collapse count the same nodes: every child visited K times
+/// or more under a drawn node is drawn, even when the subtrees are big enough for the collapse
+/// (the README's example: 2,000 iterations, K = 50).
+#[test]
+fn min_visits_draws_every_child_it_keeps() {
+    use abviz::export::ViewOptions;
+    use abviz::export::view::{Item, View};
+    let trace =
+        Input::game(TicTacToe::new(TttEval::Win), None).trace(Algorithm::Mcts, &options(2000, 1)).unwrap();
+    let opts = ViewOptions { min_visits: Some(50), ..ViewOptions::default() };
+    let view = View::new(&trace, &opts);
+    let mut checked = 0;
+    for item in view.items() {
+        let Item::Node(id) = *item else { continue };
+        for &c in trace.children(id) {
+            if trace.mcts(c).is_some_and(|m| m.visits >= 50) {
+                assert!(
+                    view.index_of(c).is_some(),
+                    "node {c} (N {}) is folded",
+                    trace.mcts(c).unwrap().visits
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 10, "only {checked} children with 50 visits or more");
+}

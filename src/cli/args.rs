@@ -260,6 +260,10 @@ pub struct ViewArgs {
     /// Leave out the legend and caption.
     #[arg(long)]
     pub no_legend: bool,
+    /// Games (SVG, PNG, PDF): a small picture of each node's position under its shape, as the
+    /// textbooks draw game trees.
+    #[arg(long)]
+    pub boards: bool,
     /// Multi-pass searches (--algo mtdf, aspiration, id): the pass to draw, 1 for the first, or
     /// `all` for every pass side by side [default: the last, which holds the result].
     #[arg(long, value_name = "N|all")]
@@ -277,6 +281,7 @@ pub struct ViewArgs {
   abviz run --random 3,4,1 --ordering best -f html -o best   a page with the stepper (a folder)
   abviz run --game tictactoe --depth 2 --eval open-lines --algo minimax
   abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png
+  abviz run --game tictactoe --position x.o/.x./... --depth 2 --boards -f svg -o ttt.svg   a board in each node
   abviz run --game tictactoe --algo mcts --iterations 500 --seed 7 -f html -o mcts
   abviz run --tree 'min ((3 12 8) (2 4 6) (14 5 2))' --algo pvs   null-window probes and re-searches
   abviz run --game tictactoe --position x.o/.x./... --algo id -f html -o id   passes and TT hits

@@ -44,6 +44,11 @@ pub fn view_options(
     if v.tikz_steps && format != Format::Tikz {
         return Err(usage("--tikz-steps makes beamer overlays: use it with --format tikz"));
     }
+    if v.boards && !matches!(format, Format::Svg | Format::Png | Format::Pdf) {
+        return Err(usage(
+            "--boards draws a board picture in each node: use it with --format svg, png or pdf (the html page shows boards already)",
+        ));
+    }
     if v.render.is_some() && format != Format::Dot {
         return Err(usage(
             "--render runs Graphviz on the DOT graph: use it with --format dot (--format svg needs no Graphviz)",
@@ -84,6 +89,7 @@ pub fn view_options(
             },
         },
         all_passes: v.pass.as_deref() == Some("all"),
+        boards: v.boards,
     })
 }
 

@@ -305,6 +305,15 @@ impl Tab<'_> {
         }
     }
 
+    /// Sets the viewport to `w` × `h` CSS pixels (a tab starts at 1400 × 1000); the page is
+    /// laid out again at that size.
+    pub fn viewport(&mut self, w: u32, h: u32) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": w, "height": h, "deviceScaleFactor": 1, "mobile": false}),
+        );
+    }
+
     /// Emulates a light or dark colour scheme.
     pub fn color_scheme(&mut self, dark: bool) {
         self.call(

@@ -130,6 +130,13 @@
     }
   }
 
+  // "C = 3", or for a bound "C returns ≤2 (at most 2)" rather than "C = ≤2".
+  function says(n) {
+    const b = /^([≤≥])(.*)$/.exec(n.shown);
+    if (!b) return n.name + " = " + n.shown;
+    return n.name + " returns " + n.shown + " (" + (b[1] === "≤" ? "at most " : "at least ") + b[2] + ")";
+  }
+
   function check() {
     const out = [];
     const right = (text) => out.push({ ok: true, text });
@@ -148,12 +155,12 @@
       }
       const v = parseValue(typed);
       let ok = false;
-      if (!typed) wrong(n.name + ": no value yet. " + n.name + " = " + n.shown + ": " + n.why);
+      if (!typed) wrong(n.name + ": no value yet. " + says(n) + ": " + n.why);
       else if (!v) wrong(n.name + ": “" + typed + "” is not a value (write a whole number such as 3 or −2, or ∞).");
       else if (v.num === n.value && (v.bound === null || v.bound === n.bound)) {
         ok = true;
         right(n.name + ": you wrote " + typed + " — right");
-      } else wrong(n.name + ": you wrote " + typed + ", but " + n.name + " = " + n.shown + ". " + n.why);
+      } else wrong(n.name + ": you wrote " + typed + ", but " + says(n) + ". " + n.why);
       entry.value.classList.add(ok ? "right" : "wrong");
       if (windows && entry.alpha) {
         const a = parseValue(entry.alpha.value), b = parseValue(entry.beta.value);

@@ -10,6 +10,7 @@
 
 pub use crate::prim::{Anchor, Figure, Group, Paint, Part, Prim, Pt, Reveal, Stroke, font, text_width};
 
+use super::board::{self, BOARD_GAP, Board};
 use super::layout::{BBox, Layout, NodeBox, Spacing};
 use super::view::{EdgeKind, NodeLabel, RankDir, Shape, Style, View, pass_header};
 use crate::prim::PV_WIDTH;
@@ -103,7 +104,22 @@ pub fn draw(view: &View, steps: bool) -> Figure {
     let dir = view.opts.rankdir;
     let n = view.len();
     let labels: Vec<&NodeLabel> = (0..n as u32).map(|i| view.label(i)).collect();
-    let boxes: Vec<NodeBox> = labels.iter().map(|l| node_box(l, style, dir)).collect();
+    let mut boxes: Vec<NodeBox> = labels.iter().map(|l| node_box(l, style, dir)).collect();
+    // `--boards`: each position's picture under its node's shape and labels.
+    let boards: Vec<Option<(Board, f64)>> = match view.opts.boards {
+        true => (0..n as u32)
+            .map(|i| {
+                let board = board::of_node(view.trace, item_node(view, i)?)?;
+                let b = &mut boxes[i as usize];
+                let top = b.bottom + BOARD_GAP;
+                b.bottom = top + board.h;
+                b.left = b.left.max(board.w / 2.0);
+                b.right = b.right.max(board.w / 2.0);
+                Some((board, top))
+            })
+            .collect(),
+        false => vec![None; n],
+    };
     let spacing = match dir {
         RankDir::TopBottom => Spacing { sibling_gap: 12.0, level_gap: 34.0 },
         RankDir::LeftRight => Spacing { sibling_gap: 8.0, level_gap: 46.0 },
@@ -124,7 +140,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
     };
     let timing = steps.then(|| Timing::new(view.trace));
     let geoms: Vec<ShapeGeom> = labels.iter().map(|l| shape_geom(l, style)).collect();
-    let d = Drawer { view, labels, geoms, layout: &layout, timing: timing.as_ref(), style, dir };
+    let d = Drawer { view, labels, geoms, boards, layout: &layout, timing: timing.as_ref(), style, dir };
     let timing = timing.as_ref();
     let mut groups = Vec::with_capacity(2 * n + 2);
     // Edges first, so the white shapes cover their ends.
@@ -190,6 +206,8 @@ struct Drawer<'a> {
     view: &'a View<'a>,
     labels: Vec<&'a NodeLabel>,
     geoms: Vec<ShapeGeom>,
+    /// Each item's board picture and how far below its centre the picture's top is.
+    boards: Vec<Option<(Board, f64)>>,
     layout: &'a Layout,
     timing: Option<&'a Timing>,
     style: Style,
@@ -218,7 +236,12 @@ impl Drawer<'_> {
         // From the parent's bottom (right) to the child's top (left).
         let (a, b) = match self.dir {
             RankDir::TopBottom => {
-                ((pc.0, pc.1 + self.geoms[p].h / 2.0), (cc.0, cc.1 - self.geoms[i].h / 2.0))
+                // Below a board when the parent has one.
+                let below = match &self.boards[p] {
+                    Some((board, top)) => top + board.h,
+                    None => self.geoms[p].h / 2.0,
+                };
+                ((pc.0, pc.1 + below), (cc.0, cc.1 - self.geoms[i].h / 2.0))
             }
             RankDir::LeftRight => (
                 (pc.0 + self.geoms[p].w * side_of(self.labels[p], self.style), pc.1),
@@ -310,6 +333,7 @@ impl Drawer<'_> {
         if let Some(text) = &l.edge_label {
             let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
             let paint = if l.pruned { Paint::Faded } else { Paint::Note };
+            g.tags.push((g.prims.len(), "label"));
             g.prims.push((
                 Prim::Text {
                     at: m,
@@ -460,6 +484,11 @@ impl Drawer<'_> {
         };
         grp.tags.push((grp.prims.len(), "shape"));
         grp.prims.push((shape, show));
+        if let Some((board, top)) = &self.boards[i] {
+            grp.tags.push((grp.prims.len(), "board"));
+            let at = (c.0 - board.w / 2.0, c.1 + top);
+            grp.prims.push((Prim::Board { at, w: board.w, h: board.h, svg: board.svg.clone() }, show));
+        }
         if let Some(v) = &l.value {
             let size = if l.shape == Shape::Stub { font::SMALL } else { font::VALUE };
             let when = match id {

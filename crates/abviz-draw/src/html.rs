@@ -216,12 +216,17 @@ struct TracePage<'a> {
     counts: Vec<CountRow>,
     compare_minimax: bool,
     saving: Option<String>,
+    /// The folded summary's one line: the algorithm and its counts.
+    summary_line: String,
     notes: &'a [String],
+    /// The legend's symbols (HTML), in their own panel beside the drawing.
+    legend: String,
     svg: String,
     code: Vec<&'a str>,
     /// [`DATA_MARKER`], where the page data goes.
     data: &'static str,
     steps: usize,
+    steps_text: String,
     windowed: bool,
     game: bool,
     /// MCTS: the chart of the root children's visit shares (our own SVG).
@@ -243,7 +248,8 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     // The answer waits for the last step (or the page's toggle), so the figure does not say it.
     // A multi-pass search draws every pass, so each step's node is on the page.
     let all_passes = opts.all_passes || (opts.pass.is_none() && trace.passes().len() > 1);
-    let opts = ViewOptions { caption_without_answer: true, all_passes, ..opts.clone() };
+    // The legend has its own panel on the page, outside the drawing one pans and zooms.
+    let opts = ViewOptions { caption_without_answer: true, all_passes, no_legend: true, ..opts.clone() };
     let view = View::new(trace, &opts);
     let fig = draw(&view, false);
     let svg = super::svg::render_page(&view, &fig);
@@ -295,18 +301,42 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
             minimax: col(mm.map(|_| 0)),
         });
     }
+    // "visits 11 of the 13 nodes minimax visits"; a re-searching algorithm may visit more: "visits
+    // 18 nodes, 38% more than the 13 minimax visits".
     let saving = mm.filter(|m| m.nodes > 0 && m.leaves > 0).map(|m| {
-        format!(
-            "{} visits {} of the {} nodes minimax visits ({}) and evaluates {} of its {} leaves ({}).",
-            trace.algorithm().title(),
-            thousands(s.nodes),
-            thousands(m.nodes),
-            percent(s.nodes, m.nodes),
-            thousands(s.leaves),
-            thousands(m.leaves),
-            percent(s.leaves, m.leaves)
-        )
+        let nodes = if s.nodes <= m.nodes {
+            format!(
+                "visits {} of the {} nodes minimax visits ({})",
+                thousands(s.nodes),
+                thousands(m.nodes),
+                percent(s.nodes, m.nodes)
+            )
+        } else {
+            format!(
+                "visits {} nodes, {} than the {} minimax visits,",
+                thousands(s.nodes),
+                percent(s.nodes, m.nodes),
+                thousands(m.nodes)
+            )
+        };
+        let leaves = if s.leaves <= m.leaves {
+            format!(
+                "evaluates {} of its {} leaves ({})",
+                thousands(s.leaves),
+                thousands(m.leaves),
+                percent(s.leaves, m.leaves)
+            )
+        } else {
+            format!(
+                "evaluates {} leaves, {} than its {}",
+                thousands(s.leaves),
+                percent(s.leaves, m.leaves),
+                thousands(m.leaves)
+            )
+        };
+        format!("{} {nodes} and {leaves}.", trace.algorithm().title())
     });
+    let summary_line = summary_line(trace, mm.map(|m| m.nodes));
     let page = TracePage {
         title: &title,
         subtitle: &subtitle,
@@ -316,11 +346,14 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         counts,
         compare_minimax: mm.is_some(),
         saving,
+        summary_line,
         notes: view.notes(),
+        legend: super::legend::legend_html(&view),
         svg,
         code: trace.algorithm().lines(),
         data: DATA_MARKER,
         steps: trace.events().len(),
+        steps_text: thousands(trace.events().len() as u64),
         windowed: trace.algorithm().has_window(),
         game: trace.input().game.is_some(),
         mcts_chart: super::html_mcts::share_chart(trace),
@@ -345,6 +378,32 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
 }
 
 #[cfg(feature = "html")]
+/// The summary folded to one line: "Alpha-beta (fail-soft) · 36 nodes, 26 leaves, 7 cutoffs ·
+/// minimax: 82 nodes" (no answer in it: the root value waits for the last step).
+fn summary_line(trace: &Trace, minimax_nodes: Option<u64>) -> String {
+    let s = trace.stats();
+    let mut line = format!("{} · {}", trace.algorithm().title(), counted(s.nodes, "node", "nodes"));
+    if trace.algorithm().features.mcts {
+        line.push_str(&format!(", {}", counted(s.iterations, "iteration", "iterations")));
+    } else {
+        line.push_str(&format!(", {}", counted(s.leaves, "leaf", "leaves")));
+    }
+    if trace.algorithm().has_window() {
+        line.push_str(&format!(", {}", counted(s.cutoffs, "cutoff", "cutoffs")));
+    }
+    if let Some(n) = minimax_nodes {
+        line.push_str(&format!(" · minimax: {}", counted(n, "node", "nodes")));
+    }
+    line
+}
+
+#[cfg(feature = "html")]
+/// "1 cutoff", "1,666 cutoffs".
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+#[cfg(feature = "html")]
 /// "15%": how much smaller `part` is than `whole`.
 /// How `part` compares with `whole`: "15% fewer", or "38% more" (a re-searching algorithm may
 /// enter more nodes than minimax).
@@ -358,8 +417,7 @@ fn percent(part: u64, whole: u64) -> String {
 /// Board pictures for the nodes a reader can point at: per node the index of its picture in
 /// the returned list of files (deduplicated by position), within [`BOARD_BUDGET`].
 fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<SiteFile>) {
-    let Some(game) = trace.input().game.as_deref() else { return (None, Vec::new()) };
-    if trace.positions().is_none() {
+    if trace.input().game.is_none() || trace.positions().is_none() {
         return (None, Vec::new());
     }
     let mut order: Vec<NodeId> = vec![trace.result_root()];
@@ -383,11 +441,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
             index[id as usize] = k;
             continue;
         }
-        let svg = match before {
-            Some(b) => abviz_games::position_svg_after(game, pos, b),
-            None => abviz_games::position_svg(game, pos),
-        };
-        let Some(svg) = svg else { continue };
+        let Some(svg) = super::board::svg_of_node(trace, id) else { continue };
         if bytes + svg.len() > BOARD_BUDGET {
             break;
         }

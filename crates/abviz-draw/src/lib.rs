@@ -8,6 +8,7 @@
 //! (this crate does not depend on the searches). Outputs are made in memory ([`Output`]:
 //! text, bytes or a folder of files); writing them to disk is the caller's business.
 
+pub mod board;
 mod dot;
 mod error;
 pub mod figure;
@@ -101,6 +102,9 @@ pub struct ViewOptions {
     /// Diagrams of a multi-pass search: draw every pass side by side, left to right, each under
     /// a header (`--pass all`); overrides `pass`.
     pub all_passes: bool,
+    /// Diagrams of a game (SVG, PNG, PDF): a small picture of each node's position under its
+    /// shape, as the textbooks draw game trees.
+    pub boards: bool,
 }
 
 /// What an exporter makes of a trace.

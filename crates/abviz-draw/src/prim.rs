@@ -139,6 +139,18 @@ pub enum Prim {
         /// A white halo behind it, to stay readable over lines.
         halo: bool,
     },
+    /// A game's board picture (an SVG document from the games' registry), scaled into the box
+    /// at `at` (top-left corner) of size `w` × `h`.
+    Board {
+        /// Top-left corner.
+        at: Pt,
+        /// Width.
+        w: f64,
+        /// Height.
+        h: f64,
+        /// The picture.
+        svg: String,
+    },
 }
 
 /// During which beamer overlays (1-based, inclusive) a primitive is shown; `from: 1, until:
@@ -191,7 +203,8 @@ pub struct Group {
     /// The primitives, each with when it shows.
     pub prims: Vec<(Prim, Reveal)>,
     /// What some primitives are (index into `prims`, role): "shape", "value", "name",
-    /// "window", "order", "line", "cutmark", so a page can restyle or rewrite them.
+    /// "window", "order", "line", "cutmark", "label" (a move), so a page can restyle or rewrite
+    /// them.
     pub tags: Vec<(usize, &'static str)>,
 }
 

@@ -88,6 +88,16 @@ fn prim(out: &mut String, p: &Prim) {
     prim_with(out, p, "")
 }
 
+#[cfg(feature = "html")]
+/// Primitives as SVG elements, without a surrounding `<svg>` (the page's legend symbols).
+pub(super) fn fragment(prims: &[Prim]) -> String {
+    let mut out = String::new();
+    for p in prims {
+        prim(&mut out, p);
+    }
+    out
+}
+
 /// Writes one primitive; `extra` is inserted as attributes right after the element name.
 fn prim_with(out: &mut String, p: &Prim, extra: &str) {
     match p {
@@ -162,6 +172,14 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
                 );
             }
             let _ = writeln!(out, ">{}</text>", Xml(text));
+        }
+        Prim::Board { at, w, h, svg } => {
+            // The game's own picture, nested with its viewBox so it scales into the box.
+            let (x, y, w, h) =
+                (Num(at.0).to_string(), Num(at.1).to_string(), Num(*w).to_string(), Num(*h).to_string());
+            if let Some(nested) = super::board::nested(svg, &x, &y, &w, &h) {
+                let _ = writeln!(out, "<g{extra}>{nested}</g>");
+            }
         }
     }
 }

@@ -10,7 +10,7 @@
 //! │   ├╌╌ ✂ C2 pruned
 //! ```
 
-use super::view::pass_header;
+use super::view::{pass_header, thousands};
 use super::{Exporter, FormatInfo, Kind, Output, ViewOptions};
 use crate::DrawError as Error;
 use abviz_core::Player;
@@ -52,7 +52,9 @@ impl TextExporter {
             writeln!(out, "{} on {}", trace.algorithm().title(), for_terminal(&trace.input().description));
         out.push('\n');
         let max_depth = opts.max_depth.unwrap_or_else(|| fitting_depth(trace));
-        let mut hidden = 0usize;
+        // Nodes below the depth shown: searched ones, and never-searched ones (an explicit tree's
+        // pruned subtrees).
+        let mut hidden = [0usize; 2];
         let passes = trace.passes();
         for (k, root) in trace.roots().enumerate() {
             if let Some(p) = passes.iter().find(|p| p.root == root) {
@@ -64,10 +66,20 @@ impl TextExporter {
             let mut prefix = String::new();
             write_node(trace, root, &mut prefix, None, max_depth, &mut out, &mut hidden);
         }
-        if hidden > 0 {
+        let below = match hidden {
+            [0, 0] => None,
+            [0, never] => Some(format!("{} never-searched nodes", thousands(never as u64))),
+            [searched, 0] => Some(format!("{} nodes", thousands(searched as u64))),
+            [searched, never] => Some(format!(
+                "{} searched and {} never-searched nodes",
+                thousands(searched as u64),
+                thousands(never as u64)
+            )),
+        };
+        if let Some(below) = below {
             let _ = writeln!(
                 out,
-                "({hidden} nodes below depth {max_depth} not shown; use --max-depth to choose how deep to print)"
+                "({below} below depth {max_depth} not shown; use --max-depth to choose how deep to print)"
             );
         }
         out.push('\n');
@@ -126,7 +138,7 @@ fn write_node(
     last: Option<bool>,
     max_depth: u32,
     out: &mut String,
-    hidden: &mut usize,
+    hidden: &mut [usize; 2],
 ) {
     let n = trace.node(id);
     let branch = match (last, n.visited()) {
@@ -269,12 +281,14 @@ fn write_children(
     last: Option<bool>,
     max_depth: u32,
     out: &mut String,
-    hidden: &mut usize,
+    hidden: &mut [usize; 2],
 ) {
     let n = trace.node(id);
     let children = trace.children(id);
     if n.depth as u32 >= max_depth {
-        *hidden += count_below(trace, id);
+        let [searched, never] = count_below(trace, id);
+        hidden[0] += searched;
+        hidden[1] += never;
         return;
     }
     let saved = prefix.len();
@@ -289,11 +303,12 @@ fn write_children(
     prefix.truncate(saved);
 }
 
-fn count_below(trace: &Trace, id: NodeId) -> usize {
+/// The nodes below `id`: [searched, never searched].
+fn count_below(trace: &Trace, id: NodeId) -> [usize; 2] {
     let mut stack: Vec<NodeId> = trace.children(id).to_vec();
-    let mut count = 0;
+    let mut count = [0, 0];
     while let Some(c) = stack.pop() {
-        count += 1;
+        count[usize::from(!trace.node(c).visited())] += 1;
         stack.extend_from_slice(trace.children(c));
     }
     count
@@ -307,9 +322,9 @@ fn compare(stats: &Stats, reference: Option<&Stats>, pick: fn(&Stats) -> u64) ->
             let saving = 100.0 * (m as f64 - v as f64) / m as f64;
             // A re-searching algorithm may enter more nodes than minimax.
             let (size, word) = if saving < 0.0 { (-saving, "more") } else { (saving, "fewer") };
-            format!("{v:<10} minimax: {m} ({size:.1}% {word})")
+            format!("{:<10} minimax: {} ({size:.1}% {word})", thousands(v), thousands(m))
         }
-        _ => v.to_string(),
+        _ => thousands(v),
     }
 }
 
@@ -342,23 +357,28 @@ fn summary(trace: &Trace, out: &mut String) {
         let _ = writeln!(
             out,
             "Pruned       {} {} never searched",
-            s.pruned,
+            thousands(s.pruned),
             if s.pruned == 1 { "child" } else { "children" }
         );
     }
     if s.nodes_distinct != s.nodes && s.nodes_distinct > 0 {
-        let _ = writeln!(out, "Distinct     {} nodes, {} leaves", s.nodes_distinct, s.leaves_distinct);
+        let _ = writeln!(
+            out,
+            "Distinct     {} nodes, {} leaves",
+            thousands(s.nodes_distinct),
+            thousands(s.leaves_distinct)
+        );
     }
     if s.stand_pats > 0 {
         let _ = writeln!(
             out,
             "Quiescence   {} stand-pat evaluations (q: a capture searched beyond the depth limit)",
-            s.stand_pats
+            thousands(s.stand_pats)
         );
     }
     for (what, n) in [("Re-searches", s.researches), ("Passes", s.passes), ("TT hits", s.tt_hits)] {
         if n > 0 {
-            let _ = writeln!(out, "{what:<12} {n}");
+            let _ = writeln!(out, "{what:<12} {}", thousands(n));
         }
     }
 }
@@ -387,8 +407,8 @@ fn mcts_summary(trace: &Trace, out: &mut String) {
     if !r.pv.is_empty() {
         let _ = writeln!(out, "PV           {} (most-visited children)", for_terminal(&r.pv.join(" ")));
     }
-    let _ = writeln!(out, "Iterations   {}", trace.stats().iterations);
-    let _ = writeln!(out, "Nodes        {}", trace.stats().nodes);
+    let _ = writeln!(out, "Iterations   {}", thousands(trace.stats().iterations));
+    let _ = writeln!(out, "Nodes        {}", thousands(trace.stats().nodes));
     let mut kids: Vec<NodeId> = trace.children(root).to_vec();
     kids.sort_by_key(|&c| std::cmp::Reverse(trace.mcts(c).map_or(0, |m| m.visits)));
     let shares: Vec<String> = kids

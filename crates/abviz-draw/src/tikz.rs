@@ -183,6 +183,14 @@ fn prim(p: &Prim, text_width: Option<f64>) -> String {
         Prim::Circle { c, r, stroke: s } => {
             format!(r"\filldraw[fill=white, {}] {} circle[radius={}];", stroke(s), pnt(*c), num(*r))
         }
+        // TikZ cannot include an SVG picture: the board's frame, so the figure keeps its room
+        // (the command line offers boards for SVG, PNG and PDF only).
+        Prim::Board { at, w, h, .. } => format!(
+            r"\draw[{}] {} rectangle {};",
+            stroke(&Stroke::new(Paint::Frame, 1.0, false)),
+            pnt(*at),
+            pnt((at.0 + w, at.1 + h))
+        ),
         Prim::Text { at, text, size, anchor, bold, paint, halo } => {
             let anchor = match (anchor, text_width) {
                 (_, Some(_)) => "north west",

@@ -275,7 +275,28 @@ impl<'a> View<'a> {
                 }
             }
         }
-        let total = if n > 0 { roots.iter().map(|&r| size[r as usize] as usize).sum() } else { 0 };
+        // What `--min-visits` leaves (every eligible node without it): the collapse counts
+        // these, so a branch it keeps is not folded for the thin ones it hides anyway.
+        let mut thick = eligible.clone();
+        let mut shown = size.clone();
+        if opts.min_visits.is_some() {
+            for &id in &order {
+                if let Some(p) = trace.parent(id) {
+                    let (kept, _) = super::mcts_view::split_thin(trace, vec![id], opts.min_visits);
+                    thick[id as usize] &= thick[p as usize] && !kept.is_empty();
+                }
+            }
+            shown = vec![0u64; n];
+            for &id in order.iter().rev() {
+                if thick[id as usize] {
+                    shown[id as usize] += 1;
+                    if let Some(p) = trace.parent(id) {
+                        shown[p as usize] += shown[id as usize];
+                    }
+                }
+            }
+        }
+        let total = if n > 0 { roots.iter().map(|&r| shown[r as usize] as usize).sum() } else { 0 };
         let mut notes = Vec::new();
         let passes = trace.passes();
         if passes.len() > 1 && roots.len() == 1 {
@@ -303,7 +324,7 @@ impl<'a> View<'a> {
             Some(Collapse::Above(k)) => Some(k),
             Some(Collapse::Off) => None,
             None if total > DIAGRAM_NODE_LIMIT => {
-                let k = auto_collapse(trace, &order, &eligible, &size, &pv);
+                let k = auto_collapse(trace, &order, &thick, &shown, &pv);
                 let what = if k == 0 {
                     "every subtree off the principal variation collapsed".to_string()
                 } else {
@@ -351,7 +372,7 @@ impl<'a> View<'a> {
             if kids.is_empty() {
                 continue;
             }
-            let collapse = limit.is_some_and(|k| !view.pv[id as usize] && size[id as usize] > k);
+            let collapse = limit.is_some_and(|k| !view.pv[id as usize] && shown[id as usize] > k);
             let (kids, thin) = super::mcts_view::split_thin(trace, kids, opts.min_visits);
             if !collapse && !thin.is_empty() {
                 let hidden = thin.iter().map(|&c| size[c as usize]).sum();

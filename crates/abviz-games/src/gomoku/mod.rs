@@ -287,6 +287,27 @@ impl Gomoku {
         super::grid::point_name(cell, self.size())
     }
 
+    /// The stones on the board for a reader, by colour in the order of the points' names (a
+    /// board of 225 cells is no sentence): "Black on h8 h9 i8 and White on h10 i9"; "the empty
+    /// board".
+    pub fn stones_text(&self) -> String {
+        let n = self.size();
+        let on = |colour: u8| -> Vec<String> {
+            let mut cells: Vec<usize> = (0..n * n).filter(|&c| self.stone(c / n, c % n) == colour).collect();
+            // Column by column, from the bottom row up, as the names read (a1 a2 … b1 …).
+            cells.sort_by_key(|&c| (c % n, n - c / n));
+            cells.into_iter().map(|c| self.point_name(c)).collect()
+        };
+        let part = |name: &str, points: Vec<String>| {
+            (!points.is_empty()).then(|| format!("{name} on {}", points.join(" ")))
+        };
+        match (part("Black", on(1)), part("White", on(2))) {
+            (Some(b), Some(w)) => format!("{b} and {w}"),
+            (Some(one), None) | (None, Some(one)) => one,
+            (None, None) => "the empty board".into(),
+        }
+    }
+
     /// The board as rows of `x`, `o`, `.`, top row first, separated by `/`.
     pub fn notation(&self) -> String {
         let n = self.size();
