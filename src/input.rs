@@ -17,6 +17,10 @@ pub const MAX_POSITION_TEXT: usize = 1 << 20;
 /// The default node budget of a recorded search.
 pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
 
+/// The default budget of `abviz perft`: the positions it may generate (about a minute of
+/// xiangqi).
+pub const DEFAULT_PERFT_POSITIONS: u64 = 2_000_000_000;
+
 /// How a search is run.
 #[derive(Clone, Debug)]
 pub struct RunOptions {

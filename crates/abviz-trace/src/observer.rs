@@ -46,10 +46,12 @@ pub trait Observer<G: Game> {
     #[inline(always)]
     fn research(&mut self) {}
 
-    /// The current node's children, generated in search order.
+    /// The current node's children, generated in search order. Returning an error stops the
+    /// search before any of them is searched (a node budget they would exceed).
     #[inline(always)]
-    fn expand(&mut self, game: &G, moves: &[G::Move]) {
+    fn expand(&mut self, game: &G, moves: &[G::Move]) -> Result<(), Stop> {
         let _ = (game, moves);
+        Ok(())
     }
 
     /// The current node is a leaf with static value `value`; `terminal` when the game is over.
@@ -91,10 +93,12 @@ pub trait Observer<G: Game> {
     }
 
     /// The cutoff test `alpha >= beta` held after the last child: the moves in `pruned` (the
-    /// rest, from `game`'s current position) are never searched.
+    /// rest, from `game`'s current position) are never searched. Returning an error stops the
+    /// search (recording the never-searched children would exceed a node budget).
     #[inline(always)]
-    fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) {
+    fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) -> Result<(), Stop> {
         let _ = (game, pruned, alpha, beta);
+        Ok(())
     }
 
     /// The current node returns `value` to its parent.
@@ -292,8 +296,9 @@ impl<G: Game> Observer<G> for Counter {
     }
 
     #[inline]
-    fn expand(&mut self, _game: &G, _moves: &[G::Move]) {
+    fn expand(&mut self, _game: &G, _moves: &[G::Move]) -> Result<(), Stop> {
         self.stats.interior += 1;
+        Ok(())
     }
 
     #[inline]
@@ -309,9 +314,10 @@ impl<G: Game> Observer<G> for Counter {
     }
 
     #[inline]
-    fn cutoff(&mut self, _game: &G, pruned: &[G::Move], _alpha: Score, _beta: Score) {
+    fn cutoff(&mut self, _game: &G, pruned: &[G::Move], _alpha: Score, _beta: Score) -> Result<(), Stop> {
         self.stats.cutoffs += 1;
         self.stats.pruned += pruned.len() as u64;
+        Ok(())
     }
 
     #[inline]
@@ -376,9 +382,9 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Both<A, B> {
         self.1.research();
     }
     #[inline]
-    fn expand(&mut self, game: &G, moves: &[G::Move]) {
-        self.0.expand(game, moves);
-        self.1.expand(game, moves);
+    fn expand(&mut self, game: &G, moves: &[G::Move]) -> Result<(), Stop> {
+        self.0.expand(game, moves)?;
+        self.1.expand(game, moves)
     }
     #[inline]
     fn leaf(&mut self, value: Score, terminal: bool) {
@@ -397,9 +403,9 @@ impl<G: Game, A: Observer<G>, B: Observer<G>> Observer<G> for Both<A, B> {
         self.1.update(value, alpha, beta);
     }
     #[inline]
-    fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) {
-        self.0.cutoff(game, pruned, alpha, beta);
-        self.1.cutoff(game, pruned, alpha, beta);
+    fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) -> Result<(), Stop> {
+        self.0.cutoff(game, pruned, alpha, beta)?;
+        self.1.cutoff(game, pruned, alpha, beta)
     }
     #[inline]
     fn exit(&mut self, value: Score) {
