@@ -44,14 +44,15 @@ struct Frame {
 const TIME_CHECK_EVERY: u64 = 1024;
 
 /// Events the node budget allows per node: a node's own events (enter, evaluation or cutoff,
-/// exit, the update it gives its parent, table probes and stores, ordering reasons) stay well
-/// below this, while MCTS iterations that add no node (a small game explored again and again)
+/// exit, the update it gives its parent, table probes and stores, ordering reasons) stay
+/// below this on average, while MCTS iterations that add no node (a small game explored again and again)
 /// spend the budget through their events.
-pub const EVENTS_PER_NODE: u64 = 16;
+pub const EVENTS_PER_NODE: u64 = 8;
 
 /// The most heap bytes a recorded node takes with its share of the events, its label and
 /// name ids (positions, when recorded, add their text): what [`Recorder::new`]'s node budget
-/// bounds, node for node. Measured by the `budget` tests (crates/abviz-trace/src/recorder.rs).
+/// bounds, node for node (the input itself aside: a random tree's leaf values, an explicit
+/// tree). Measured by the root package's `budget` tests (tests/budget.rs).
 pub const BYTES_PER_NODE: u64 = 200;
 
 /// Labels above this key are interned by text instead of through the key cache.
