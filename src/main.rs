@@ -12,12 +12,29 @@ use std::process::ExitCode;
 const STACK_BYTES: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // Clap's errors quote the arguments as typed (a U+202E among them): they, the help and
+    // the version reach the terminal through the funnel like everything else.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let shown = e.render();
+            let colour = e.use_stderr()
+                && std::io::IsTerminal::is_terminal(&std::io::stderr())
+                && std::env::var_os("NO_COLOR").is_none();
+            let text = if colour { shown.ansi().to_string() } else { shown.to_string() };
+            if e.use_stderr() {
+                abviz::output::terminal::err_line(text.trim_end());
+            } else {
+                abviz::output::terminal::out(&text);
+            }
+            return ExitCode::from(e.exit_code() as u8);
+        }
+    };
     let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || dispatch(cli));
     let result = match worker {
         Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
         Err(_) => {
-            eprintln!("abviz: could not start its worker thread");
+            abviz::output::terminal::err_line("abviz: could not start its worker thread");
             return ExitCode::FAILURE;
         }
     };
@@ -25,7 +42,8 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", cli::words::report(e));
+            // miette's rendering (its colours included) passes the funnel as one text.
+            abviz::output::terminal::err_line(&format!("{:?}", cli::words::report(e)));
             ExitCode::from(code as u8)
         }
     }

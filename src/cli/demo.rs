@@ -19,7 +19,7 @@ pub fn demo(args: DemoArgs) -> Result<(), Error> {
     if args.open
         && let Err(why) = abviz::demo::open_in_browser(&summary.index)
     {
-        eprintln!("{why}; open {} yourself", summary.index.display());
+        super::note(&format!("{why}; open {} yourself", summary.index.display()));
     }
     Ok(())
 }

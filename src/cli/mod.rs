@@ -27,7 +27,13 @@ fn usage(msg: impl Into<String>) -> Error {
     Error::Usage(msg.into())
 }
 
-/// Prints to standard output; a closed pipe (`abviz games | head -1`) ends the output quietly.
+/// Prints to standard output through the terminal funnel (control characters escaped); a
+/// closed pipe (`abviz games | head -1`) ends the output quietly.
 fn say(text: &str) {
-    abviz::output::to_stdout(text.as_bytes());
+    abviz::output::terminal::out(text);
+}
+
+/// Prints a line to standard error through the terminal funnel.
+fn note(text: &str) {
+    abviz::output::terminal::err_line(text);
 }
