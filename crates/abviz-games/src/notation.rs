@@ -83,6 +83,31 @@ pub struct NotationError {
     pub help: Option<String>,
 }
 
+/// The most characters of one word a message quotes (a 100 KB token is shown by its ends).
+const MAX_QUOTED: usize = 60;
+
+/// `message` with every word (a run without spaces) longer than [`MAX_QUOTED`] characters
+/// clipped to its ends around the count of characters left out: the caret's snippet already
+/// shows where it is, and a message echoing a 100 KB token would flood the terminal.
+fn clip_words(message: String) -> String {
+    if message.split(' ').all(|w| w.len() <= MAX_QUOTED) {
+        return message;
+    }
+    let words: Vec<String> = message
+        .split(' ')
+        .map(|w| {
+            let n = w.chars().count();
+            if n <= MAX_QUOTED {
+                return w.to_string();
+            }
+            let head: String = w.chars().take(MAX_QUOTED / 2).collect();
+            let tail: String = w.chars().skip(n - MAX_QUOTED / 4).collect();
+            format!("{head}…[{} characters]…{tail}", n - MAX_QUOTED / 2 - MAX_QUOTED / 4)
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// The lines of an input that an error shows: the offending line and one line on each side, each
 /// clipped to [`Snippet::WIDTH`] characters around the error's column (a 70,000-character line
 /// would otherwise be printed whole). It remembers where it sits in the input, so the rendering
@@ -215,7 +240,7 @@ impl NotationError {
         let (line, column) = line_col(src, start);
         let (snippet, span) = Snippet::around(name, src, start..end, line, column);
         NotationError {
-            message: message.into(),
+            message: clip_words(message.into()),
             line,
             column,
             src: snippet,
@@ -893,10 +918,82 @@ impl<'s> Cursor<'s> {
 /// `"root": "min"|"max"` (or `"player"`). Leading `#` comment lines are allowed.
 pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     let text = blank_leading_trivia(src);
-    if let Err(e) = serde_json::from_str::<serde_json::Value>(&text) {
+    let (depth, too_deep) = json_nesting(&text, MAX_JSON_NESTING);
+    if let Some(at) = too_deep {
+        return Err(NotationError::new(
+            src,
+            at..at + 1,
+            format!("tree is nested too deeply: more than {MAX_DEPTH} levels"),
+            "nested too deeply",
+        ));
+    }
+    if depth <= SHALLOW_JSON {
+        return parse_json_text(src, &text);
+    }
+    // Reading recurses once per bracket: a deep tree is read on a thread whose stack fits it
+    // (memory is only used as deep as it goes), whatever stack the caller has.
+    let stack = (depth + 1) * STACK_PER_JSON_LEVEL + (1 << 20);
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn_scoped(scope, || parse_json_text(src, &text))
+            .map_err(|_| {
+                NotationError::new(src, 0..0, "could not start a thread to read this deep tree", "here")
+            })?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// Brackets a JSON tree may nest: two a level (a node object and its children's array).
+const MAX_JSON_NESTING: usize = 2 * MAX_DEPTH + 2;
+
+/// Nesting read on the caller's stack.
+const SHALLOW_JSON: usize = 64;
+
+/// Stack a level of nesting takes while it is read (checked, serde_json then the walker, in
+/// an unoptimised build, with room to spare).
+const STACK_PER_JSON_LEVEL: usize = 16 << 10;
+
+/// The deepest bracket nesting of `text` (outside strings), and where it first passes `max`.
+fn json_nesting(text: &str, max: usize) -> (usize, Option<usize>) {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return (depth, Some(i));
+                }
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    (deepest, None)
+}
+
+/// [`parse_json_tree`] on `text` (`src` with its leading comments blanked), with room on the
+/// stack for its nesting.
+fn parse_json_text(src: &str, text: &str) -> Result<TreeSpec, NotationError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.disable_recursion_limit();
+    let checked = <serde_json::Value as serde::Deserialize>::deserialize(&mut de).and_then(|_| de.end());
+    if let Err(e) = checked {
         return Err(json_syntax_error(src, &e));
     }
-    let mut rest: &str = &text;
+    let mut rest: &str = text;
     let walker = JsonWalker { src, len: text.len() };
     let Some(value) = walker.value(&mut rest) else {
         let at = text.len() - rest.len();
@@ -907,8 +1004,8 @@ pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     Ok(TreeSpec { root_player, root })
 }
 
-/// A JSON tree in its compact form. The JSON is read whole first (its nesting is at most 127
-/// levels), so the limit is checked once the nodes are read.
+/// A JSON tree in its compact form. The JSON is read whole first (its nesting is at most
+/// [`MAX_DEPTH`] levels), so the limit is checked once the nodes are read.
 fn parse_json_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
     let spec = parse_json_tree(src)?;
     let mut count = 0u64;
@@ -974,11 +1071,7 @@ fn json_syntax_error(src: &str, e: &serde_json::Error) -> NotationError {
         len = end - offset;
     }
     let err = NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg);
-    if msg.contains("recursion limit") {
-        err.help("JSON trees may nest about 127 levels deep; use the text notation for deeper trees")
-    } else {
-        err
-    }
+    err
 }
 
 /// A JSON value with its byte span, so that structural errors can point at it.
@@ -1038,8 +1131,8 @@ fn json_char(input: &mut &str, mut c: char) -> Option<()> {
     r.ok().map(|_| ())
 }
 
-/// Walks text already checked by serde_json, keeping byte spans (depth is bounded by serde_json's
-/// recursion limit, so recursion is safe here).
+/// Walks text already checked by serde_json, keeping byte spans (its depth is bounded by
+/// [`MAX_JSON_NESTING`], and [`parse_json_tree`] gives it the stack for it).
 struct JsonWalker<'s> {
     src: &'s str,
     len: usize,
@@ -1991,6 +2084,16 @@ mod tests {
         assert_eq!(ok("[1,2]").root_player, None);
     }
 
+    /// A message echoes a huge token by its ends (issue 30, item 6): 100 KB in, a short line out.
+    #[test]
+    fn a_huge_token_is_clipped_in_the_message() {
+        let token = format!("1{}x", "2".repeat(100_000));
+        let e = err(&format!("(1 {token})"));
+        assert!(e.message.len() < 300, "{} bytes: {}", e.message.len(), &e.message[..300]);
+        assert!(e.message.contains("characters]…"), "{}", e.message);
+        assert!(e.caret().len() < 2_000, "the whole report stays short");
+    }
+
     #[test]
     fn json_syntax_errors() {
         let e = err_at("[1 2]", 1, 4, "invalid JSON: expected `,` or `]`");
@@ -1998,9 +2101,39 @@ mod tests {
         err_at("[1,\n 2,]", 2, 4, "invalid JSON: trailing comma");
         err_at("[1,2\n\n", 1, 5, "invalid JSON: EOF while parsing a list");
         err_at("{\"左\": [1,, 2]}", 1, 10, "invalid JSON");
-        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
-        let e = err_at(&deep, 1, 128, "recursion limit");
-        assert!(e.help.unwrap().contains("text notation"));
+    }
+
+    /// JSON trees nest as deep as the notation's (issue 30, item 6), arrays or node objects,
+    /// whatever the caller's stack; one level more is refused at its bracket.
+    #[test]
+    fn json_trees_nest_as_deep_as_the_notation() {
+        // Dropping the nested result recurses; give it room (reading finds its own).
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(|| {
+                let arrays = format!("{}1{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
+                let objects = format!(
+                    "{}{{\"value\":1}}{}",
+                    "{\"children\":[".repeat(MAX_DEPTH),
+                    "]}".repeat(MAX_DEPTH)
+                );
+                for src in [arrays, objects] {
+                    let mut n = &parse_json_tree(&src).unwrap().root;
+                    let mut depth = 0;
+                    while let TreeSpecKind::Interior(c) = &n.kind {
+                        n = &c[0];
+                        depth += 1;
+                    }
+                    assert!(depth >= MAX_DEPTH - 1, "{depth}");
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        let n = MAX_JSON_NESTING + 1;
+        let deep = format!("{}1{}", "[".repeat(n), "]".repeat(n));
+        let e = err_at(&deep, 1, n, "nested too deeply");
+        assert!(e.message.contains("more than 10000 levels"), "{}", e.message);
     }
 
     #[test]
