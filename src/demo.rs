@@ -492,22 +492,3 @@ fn row(ex: &Example, t: &Trace) -> Row {
         },
     }
 }
-
-/// Opens `path` in the desktop's default browser without waiting for it; says why not on failure.
-pub fn open_in_browser(path: &Path) -> Result<(), String> {
-    let abs = std::fs::canonicalize(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut cmd = if cfg!(target_os = "macos") {
-        std::process::Command::new("open")
-    } else if cfg!(windows) {
-        let mut c = std::process::Command::new("cmd");
-        c.args(["/C", "start", ""]);
-        c
-    } else {
-        std::process::Command::new("xdg-open")
-    };
-    cmd.arg(&abs)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null());
-    cmd.spawn().map(|_| ()).map_err(|e| format!("could not start a browser ({e})"))
-}

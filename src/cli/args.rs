@@ -69,7 +69,7 @@ pub struct SourceArgs {
     #[arg(long, value_name = "B,D[,SEED]", group = "input")]
     pub random: Option<String>,
     /// A game (see `abviz games`).
-    #[arg(long, value_name = "NAME", group = "input", help = super::input::game_help())]
+    #[arg(long, value_name = "NAME", group = "input", help = super::help::game_help())]
     pub game: Option<String>,
     /// Who moves at the root of a tree (also settable by a leading min/max keyword).
     #[arg(long, value_parser = Lenient::<Player>::new())]
@@ -85,10 +85,10 @@ pub struct SourceArgs {
     #[arg(long, value_name = "POS")]
     pub position: Option<String>,
     /// Evaluation at the depth limit.
-    #[arg(long, value_name = "EVAL", help = super::input::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
+    #[arg(long, value_name = "EVAL", help = super::help::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
     pub eval: Option<String>,
     /// A variant of the rules.
-    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
+    #[arg(long, value_name = "VARIANT", help = super::help::option_help(OptionKind::Variant, "A variant of the rules"))]
     pub variant: Option<String>,
     /// The shape of a game's board.
     #[command(flatten)]
@@ -99,16 +99,16 @@ pub struct SourceArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct ShapeArgs {
     /// The size of the board.
-    #[arg(long, value_name = "N", help = super::input::option_help(OptionKind::Size, "The size of the board"))]
+    #[arg(long, value_name = "N", help = super::help::option_help(OptionKind::Size, "The size of the board"))]
     pub size: Option<String>,
     /// Candidate moves lie this close to a stone.
-    #[arg(long, value_name = "R", help = super::input::option_help(OptionKind::Radius, "Candidate moves lie this close to a stone"))]
+    #[arg(long, value_name = "R", help = super::help::option_help(OptionKind::Radius, "Candidate moves lie this close to a stone"))]
     pub radius: Option<String>,
     /// Pits on each side.
-    #[arg(long, value_name = "N", help = super::input::option_help(OptionKind::Pits, "Pits on each side"))]
+    #[arg(long, value_name = "N", help = super::help::option_help(OptionKind::Pits, "Pits on each side"))]
     pub pits: Option<String>,
     /// Seeds in each pit at the start.
-    #[arg(long, value_name = "N", help = super::input::option_help(OptionKind::Seeds, "Seeds in each pit at the start"))]
+    #[arg(long, value_name = "N", help = super::help::option_help(OptionKind::Seeds, "Seeds in each pit at the start"))]
     pub seeds: Option<String>,
 }
 
@@ -125,13 +125,13 @@ pub struct InputArgs {
     #[arg(long, value_name = "ORDER")]
     pub ordering: Option<String>,
     /// Search depth in plies for games.
-    #[arg(long, value_name = "D", help = super::input::depth_help())]
+    #[arg(long, value_name = "D", help = super::help::depth_help())]
     pub depth: Option<u32>,
     /// Move order.
-    #[arg(long, value_name = "ORDER", help = super::input::option_help(OptionKind::Order, "Move order"))]
+    #[arg(long, value_name = "ORDER", help = super::help::option_help(OptionKind::Order, "Move order"))]
     pub order: Option<String>,
     /// Move labels.
-    #[arg(long, value_name = "NOTATION", help = super::input::option_help(OptionKind::Notation, "Move labels"))]
+    #[arg(long, value_name = "NOTATION", help = super::help::option_help(OptionKind::Notation, "Move labels"))]
     pub notation: Option<String>,
 }
 
@@ -140,25 +140,25 @@ pub struct InputArgs {
 #[derive(Args, Debug, Clone)]
 pub struct PlayGameArgs {
     /// The game (see `abviz games`).
-    #[arg(long, value_name = "NAME", help = super::input::game_help())]
+    #[arg(long, value_name = "NAME", help = super::help::game_help())]
     pub game: String,
     /// The game position (see `abviz games`); default: the game's start position.
     #[arg(long, value_name = "POS")]
     pub position: Option<String>,
     /// Evaluation at the depth limit.
-    #[arg(long, value_name = "EVAL", help = super::input::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
+    #[arg(long, value_name = "EVAL", help = super::help::option_help(OptionKind::Eval, "Evaluation at the depth limit"))]
     pub eval: Option<String>,
     /// A variant of the rules.
-    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
+    #[arg(long, value_name = "VARIANT", help = super::help::option_help(OptionKind::Variant, "A variant of the rules"))]
     pub variant: Option<String>,
     /// How deep the computer searches, in plies.
-    #[arg(long, value_name = "D", help = super::input::depth_help())]
+    #[arg(long, value_name = "D", help = super::help::depth_help())]
     pub depth: Option<u32>,
     /// Move order.
-    #[arg(long, value_name = "ORDER", help = super::input::option_help(OptionKind::Order, "Move order"))]
+    #[arg(long, value_name = "ORDER", help = super::help::option_help(OptionKind::Order, "Move order"))]
     pub order: Option<String>,
     /// Move labels.
-    #[arg(long, value_name = "NOTATION", help = super::input::option_help(OptionKind::Notation, "Move labels"))]
+    #[arg(long, value_name = "NOTATION", help = super::help::option_help(OptionKind::Notation, "Move labels"))]
     pub notation: Option<String>,
     /// The shape of a game's board.
     #[command(flatten)]
@@ -309,7 +309,7 @@ pub struct RunArgs {
     #[arg(long)]
     pub compact: bool,
     /// The node budget (see the help's end for what a node costs).
-    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::input::budget_help())]
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::help::budget_help())]
     pub max_nodes: u64,
     /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
     /// whichever comes first; a timed search depends on the machine's speed, so it is not
@@ -379,7 +379,7 @@ pub struct PerftArgs {
     #[arg(long)]
     pub divide: bool,
     /// A variant of the rules.
-    #[arg(long, value_name = "VARIANT", help = super::input::option_help(OptionKind::Variant, "A variant of the rules"))]
+    #[arg(long, value_name = "VARIANT", help = super::help::option_help(OptionKind::Variant, "A variant of the rules"))]
     pub variant: Option<String>,
     /// The shape of a game's board.
     #[command(flatten)]
@@ -440,7 +440,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     pub explain: Option<PathBuf>,
     /// Node budget of one search (the computer plays its deepest finished search).
-    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::input::budget_help())]
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::help::budget_help())]
     pub max_nodes: u64,
     /// Time limit of one decision, in seconds.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
@@ -493,7 +493,7 @@ pub struct StepArgs {
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorChoice,
     /// The node budget (see the help's end for what a node costs).
-    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::input::budget_help())]
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::help::budget_help())]
     pub max_nodes: u64,
     /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
     /// whichever comes first; a timed search depends on the machine's speed, so it is not
@@ -558,7 +558,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
     /// Move orders of a game, comma-separated, one row per order.
-    #[arg(long, value_name = "LIST", help = super::input::option_help(OptionKind::Order, "Move orders of a game, comma-separated, one row per order"))]
+    #[arg(long, value_name = "LIST", help = super::help::option_help(OptionKind::Order, "Move orders of a game, comma-separated, one row per order"))]
     pub order: Option<String>,
     /// --algos with id: move-ordering heuristic sets, comma-separated, one row per set; join a
     /// set's heuristics with '+': none,tt,tt+killer,tt+killer+history (every algorithm of a row

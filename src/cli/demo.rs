@@ -16,10 +16,11 @@ pub fn demo(args: DemoArgs) -> Result<(), Error> {
         .unwrap_or_else(|_| summary.index.display().to_string());
     s.push_str(&format!("\nOpen {}\n  ({url})\n", summary.index.display()));
     say(&s);
+    // The desktop's browser (or $BROWSER), without waiting for it.
     if args.open
-        && let Err(why) = abviz::demo::open_in_browser(&summary.index)
+        && let Err(why) = webbrowser::open(&url)
     {
-        super::note(&format!("{why}; open {} yourself", summary.index.display()));
+        super::note(&format!("could not start a browser ({why}); open {} yourself", summary.index.display()));
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ pub mod demo;
 mod draw;
 pub mod exercise;
 pub mod games;
+mod help;
 mod input;
 mod lenient;
 pub mod perft;

@@ -123,18 +123,7 @@ fn columns(report: &Report) -> Vec<Col> {
     cols
 }
 
-/// `1234567` → `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use abviz_core::text::thousands;
 
 /// A mean: whole numbers as counts, others with one decimal (`1,234.5`).
 pub fn mean_text(mean: f64) -> String {

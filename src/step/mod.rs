@@ -32,6 +32,8 @@ pub mod plain;
 #[cfg(feature = "cli")]
 pub mod terminal;
 #[cfg(feature = "cli")]
+mod theme;
+#[cfg(feature = "cli")]
 pub mod tui;
 #[cfg(feature = "cli")]
 mod view;

@@ -19,7 +19,7 @@ use super::keys::{self, Action};
 use super::terminal::{
     Events, TerminalEvents, enter_terminal, install_panic_hook, restore_terminal, with_terminal,
 };
-use super::view::Theme;
+use super::theme::Theme;
 use crate::trace::Timeline;
 use ratatui::Terminal;
 use ratatui::backend::Backend;

@@ -11,47 +11,10 @@ use crate::trace::pseudocode;
 use crate::trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Seen, Snapshot};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Cell, Clear, Paragraph, Row as TableRow, Table, Wrap};
-
-/// Colours and emphasis; without colour (`NO_COLOR`, `--color never`) only bold, dim and
-/// reverse video are used, and α/β are told apart by their text.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Theme {
-    pub(super) color: bool,
-}
-
-impl Theme {
-    fn fg(&self, c: Color) -> Style {
-        if self.color { Style::new().fg(c) } else { Style::new() }
-    }
-    fn path(&self) -> Style {
-        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
-    }
-    fn focus(&self) -> Style {
-        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
-    }
-    fn faint(&self) -> Style {
-        if self.color { Style::new().fg(Color::DarkGray) } else { Style::new().add_modifier(Modifier::DIM) }
-    }
-    fn cut(&self, kind: CutKind) -> Style {
-        let c = match kind {
-            CutKind::Alpha => Color::Blue,
-            CutKind::Beta => Color::Red,
-        };
-        self.fg(c).add_modifier(Modifier::BOLD)
-    }
-    fn alpha(&self) -> Style {
-        self.fg(Color::Blue)
-    }
-    fn beta(&self) -> Style {
-        self.fg(Color::Red)
-    }
-    fn done(&self) -> Style {
-        self.fg(Color::Green).add_modifier(Modifier::BOLD)
-    }
-}
+use unicode_width::UnicodeWidthStr;
 
 impl App<'_, '_> {
     /// For a tree shown whole, the width of its outline at the last step (borders included).
@@ -98,7 +61,7 @@ impl App<'_, '_> {
         .areas(area);
         self.render_title(frame, title);
         let code = pseudocode::lines(trace);
-        let code_width = code.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u16 + 4;
+        let code_width = code.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 4;
         // A small tree keeps the width it has at the end, so the panels do not move while it
         // grows; a big one gets half the screen.
         let tree_width = self.tree_width.unwrap_or(main.width / 2).max(36);
@@ -356,13 +319,9 @@ impl App<'_, '_> {
             crate::trace::Perspective::Mover => title.replacen("stack", "stack, MAX's view", 1),
             crate::trace::Perspective::Max => title,
         };
-        let name_w = snap.stack.iter().map(|f| short_name(trace, f.node).chars().count()).max().unwrap_or(0);
-        let window_w = snap
-            .stack
-            .iter()
-            .map(|f| frame_text(self.replay, snap.step, f).chars().count())
-            .max()
-            .unwrap_or(0);
+        let name_w = snap.stack.iter().map(|f| short_name(trace, f.node).width()).max().unwrap_or(0);
+        let window_w =
+            snap.stack.iter().map(|f| frame_text(self.replay, snap.step, f).width()).max().unwrap_or(0);
         let widths = [
             Constraint::Length(name_w.clamp(4, 16) as u16),
             Constraint::Length(6),
@@ -491,58 +450,31 @@ fn board_rows(notation: &str) -> Vec<String> {
         .collect()
 }
 
-/// How many lines `text` takes when wrapped at `width` columns, word by word.
+/// How many lines `text` takes when wrapped at `width` columns (display columns: a Chinese
+/// move name takes two a character), word by word, long words broken.
 fn wrapped_lines(text: &str, width: usize) -> usize {
     if width == 0 {
         return 1;
     }
-    let mut lines = 1;
-    let mut used = 0;
-    for word in text.split_whitespace() {
-        let w = word.chars().count();
-        if used == 0 {
-            used = w;
-        } else if used + 1 + w <= width {
-            used += 1 + w;
-        } else {
-            lines += 1;
-            used = w;
-        }
-        while used > width {
-            lines += 1;
-            used -= width;
-        }
-    }
-    lines
+    textwrap::wrap(text, width).len().max(1)
 }
 
-/// Wraps the pseudocode lines longer than `width` columns word by word, continuing a wrapped line four columns
-/// deeper than it starts; each piece keeps the index of its listing line.
+/// Wraps the pseudocode lines longer than `width` display columns word by word, continuing a
+/// wrapped line four columns deeper than it starts; each piece keeps the index of its listing
+/// line. A line indented too deep to wrap stays whole.
 fn wrap_code(code: &[&str], width: usize) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (i, line) in code.iter().enumerate() {
-        if line.chars().count() <= width {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if line.width() <= width || width <= indent + 4 {
             out.push((i, line.to_string()));
             continue;
         }
-        let indent = line.chars().take_while(|c| *c == ' ').count();
-        let mut cur = " ".repeat(indent);
-        let mut fresh = true;
-        for word in line.split_whitespace() {
-            let len = cur.chars().count();
-            let w = word.chars().count();
-            if !fresh && len + 1 + w > width && width > indent + 4 {
-                out.push((i, std::mem::take(&mut cur)));
-                cur = " ".repeat(indent + 4);
-                fresh = true;
-            }
-            if !fresh {
-                cur.push(' ');
-            }
-            cur.push_str(word);
-            fresh = false;
-        }
-        out.push((i, cur));
+        let (first, rest) = (" ".repeat(indent), " ".repeat(indent + 4));
+        let opts = textwrap::Options::new(width).initial_indent(&first).subsequent_indent(&rest);
+        out.extend(
+            textwrap::wrap(line.trim_start_matches(' '), opts).into_iter().map(|l| (i, l.into_owned())),
+        );
     }
     out
 }
@@ -574,5 +506,8 @@ mod tests {
         assert_eq!(wrapped_lines("abc def", 7), 1);
         assert_eq!(wrapped_lines("abc def", 6), 2);
         assert_eq!(wrapped_lines("abcdefghijkl", 5), 3);
+        // Chinese moves take two columns a character.
+        assert_eq!(wrapped_lines("炮二平五 马八进七", 9), 2);
+        assert_eq!(wrapped_lines("炮二平五 马八进七", 17), 1);
     }
 }

@@ -11,6 +11,7 @@ mod named;
 mod player;
 pub mod safe_text;
 mod score;
+pub mod text;
 
 pub use game::Game;
 pub use named::{Named, UnknownName};

@@ -165,3 +165,10 @@ macro_rules! named {
         }
     };
 }
+
+/// The message, for callers that collect messages as text.
+impl From<UnknownName> for String {
+    fn from(e: UnknownName) -> String {
+        e.to_string()
+    }
+}

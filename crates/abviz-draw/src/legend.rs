@@ -1,7 +1,8 @@
 //! The legend and caption under a figure, and the narration line of `--tikz-steps`.
 
-use super::figure::{Anchor, Group, PV_WIDTH, Paint, Part, Prim, Reveal, Stroke, Timing, font, text_width};
 use super::view::{LegendKey, NAME_WIDTH, Style, View, clip, one_line};
+use crate::prim::{Anchor, Group, PV_WIDTH, Paint, Part, Prim, Reveal, Stroke, font, text_width};
+use crate::timing::Timing;
 use abviz_trace::Trace;
 
 /// The narration under the tree: one sentence per overlay, then the caption.

@@ -21,6 +21,7 @@ mod html_data;
 #[cfg(feature = "html")]
 mod html_mcts;
 mod json;
+pub mod keys;
 pub mod latex;
 pub mod layout;
 mod legend;
@@ -28,6 +29,7 @@ mod mcts_view;
 pub mod options;
 #[cfg(feature = "html")]
 pub mod practice;
+pub mod prim;
 mod raster;
 pub mod sheet;
 pub mod site;
@@ -36,7 +38,9 @@ mod svg;
 mod testing;
 mod text;
 mod tikz;
+mod timing;
 pub mod view;
+pub mod words;
 
 pub use dot::{DotExporter, escape_dot_html};
 pub use forest::ForestExporter;

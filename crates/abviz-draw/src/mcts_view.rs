@@ -1,7 +1,9 @@
 //! What the diagrams write on an MCTS trace: W/N inside a node, its visits and last UCT value
 //! beside it, the thin branches hidden by `--min-visits`, and the legend's words for these.
 
-use super::view::{LegendKey, NAME_WIDTH, clip, one_line, thousands};
+use crate::keys::LegendKey;
+use crate::words::{NAME_WIDTH, clip, one_line};
+use abviz_core::text::thousands;
 use abviz_trace::narration::number;
 use abviz_trace::{NodeId, Trace};
 

@@ -36,33 +36,7 @@ impl Exporter for SvgExporter {
     }
 }
 
-/// Escapes text for XML content and attribute values: `&`, `<`, `>`, `"` and `'` become
-/// entities; control characters that XML 1.0 forbids become spaces (tab, newline and carriage
-/// return are written as character references so attribute values keep them).
-///
-/// ```
-/// use abviz_draw::escape_xml;
-/// assert_eq!(escape_xml("<script>a&b\"c'</script>"), "&lt;script&gt;a&amp;b&quot;c&apos;&lt;/script&gt;");
-/// assert_eq!(escape_xml("中\n\u{1}"), "中&#10; ");
-/// ```
-pub fn escape_xml(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            '\t' => out.push_str("&#9;"),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use abviz_core::text::escape_xml;
 
 /// A coordinate rounded to one decimal, written without a trailing ".0" (and without
 /// allocating: a figure writes tens of thousands of them).

@@ -117,34 +117,7 @@ pub struct NodeLabel {
     pub quiescence: bool,
 }
 
-/// One entry of a diagram's legend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LegendKey {
-    /// ▲ / □ MAX.
-    Max,
-    /// ▼ / ○ MIN.
-    Min,
-    /// □ a leaf.
-    Leaf,
-    /// Dashed grey with a cut mark: never searched.
-    Pruned,
-    /// Blue: α-cutoff.
-    AlphaCut,
-    /// Red: β-cutoff.
-    BetaCut,
-    /// Thick: the principal variation.
-    Pv,
-    /// [α, β] beside a node.
-    Bounds,
-    /// The range a node's value lies in ([−∞, 2]), AIMA's label.
-    Range,
-    /// The small visit-order number.
-    Order,
-    /// "⋯ k nodes".
-    Stub,
-    /// Teal dashed outline: searched beyond the depth limit (quiescence search).
-    Quiescence,
-}
+pub use crate::keys::LegendKey;
 
 /// The width of a searched edge that took `share` thousandths of its parent's visits (MCTS), between
 /// `thin` and `thick`.
@@ -170,26 +143,7 @@ pub struct View<'a> {
     collapsed_above: Option<u64>,
 }
 
-/// Makes a name safe to draw: control characters (newlines, tabs) become spaces, so every
-/// format draws a name on one line.
-pub fn one_line(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
-}
-
-/// The most characters of a node's name a figure draws; the whole name is in the trace and the
-/// tooltips.
-pub const NAME_WIDTH: usize = 60;
-
-/// `s` cut to `width` characters, ending with "…" when it was longer.
-pub fn clip(s: &str, width: usize) -> String {
-    match s.char_indices().nth(width) {
-        None => s.to_string(),
-        Some(_) => {
-            let cut: String = s.chars().take(width.saturating_sub(1)).collect();
-            format!("{cut}…")
-        }
-    }
-}
+pub use crate::words::{NAME_WIDTH, clip, one_line};
 
 /// The identifier of trace node `id` in every format (DOT node names, SVG and HTML element ids):
 /// "n" and the node's id in the trace ("n0" for the first root). It does not grow with the
@@ -212,18 +166,7 @@ pub fn cutoffs_text(t: &Trace) -> String {
     }
 }
 
-/// "1,234,567".
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use abviz_core::text::thousands;
 
 fn window(a: Score, b: Score) -> String {
     format!("[{a}, {b}]")

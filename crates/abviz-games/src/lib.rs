@@ -17,6 +17,7 @@ pub mod notation;
 pub mod perft;
 pub mod random;
 pub mod registry;
+pub mod spec;
 pub mod tictactoe;
 pub mod tree;
 pub mod tree_arena;

@@ -48,7 +48,7 @@
 
 use crate::Player;
 use crate::Score;
-use crate::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use crate::spec::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::tree_arena::{Builder, CompactTree};
 use std::borrow::Cow;
 use std::ops::Range;
@@ -56,8 +56,7 @@ use winnow::combinator::{alt, eof, repeat};
 use winnow::prelude::*;
 use winnow::token::{any, one_of, take_till, take_while};
 
-/// The deepest nesting of parentheses the text notation accepts.
-pub const MAX_DEPTH: usize = 10_000;
+pub use crate::spec::MAX_DEPTH;
 
 /// A syntax or structure error in a tree, with its position and a caret-ready source span.
 #[derive(Debug, Clone, thiserror::Error, miette::Diagnostic)]
@@ -920,12 +919,7 @@ pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     let text = blank_leading_trivia(src);
     let (depth, too_deep) = json_nesting(&text, MAX_JSON_NESTING);
     if let Some(at) = too_deep {
-        return Err(NotationError::new(
-            src,
-            at..at + 1,
-            format!("tree is nested too deeply: more than {MAX_DEPTH} levels"),
-            "nested too deeply",
-        ));
+        return Err(too_deep_json(src, at));
     }
     if depth <= SHALLOW_JSON {
         return parse_json_text(src, &text);
@@ -945,14 +939,31 @@ pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     })
 }
 
-/// Brackets a JSON tree may nest: two a level (a node object and its children's array).
-const MAX_JSON_NESTING: usize = 2 * MAX_DEPTH + 2;
+/// The error of a JSON tree nested past [`MAX_JSON_NESTING`], at byte `at`.
+fn too_deep_json(src: &str, at: usize) -> NotationError {
+    NotationError::new(
+        src,
+        at..at + 1,
+        format!(
+            "JSON tree is nested too deeply: JSON trees nest {MAX_JSON_NESTING} levels of arrays, about {} of node objects",
+            MAX_JSON_NESTING / 3
+        ),
+        "nested too deeply",
+    )
+    .help(format!("write deeper trees in the text notation, which nests {MAX_DEPTH} levels"))
+}
+
+/// Brackets a JSON tree may nest: jsonc-parser's own limit (it gives the spans), so 512 levels
+/// of arrays or about 170 of node objects (it counts an object, its "children" property and
+/// the property's array); deeper trees
+/// are written in the text notation, which takes [`MAX_DEPTH`].
+pub const MAX_JSON_NESTING: usize = 512;
 
 /// Nesting read on the caller's stack.
 const SHALLOW_JSON: usize = 64;
 
-/// Stack a level of nesting takes while it is read (checked, serde_json then the walker, in
-/// an unoptimised build, with room to spare).
+/// Stack a level of nesting takes while it is read (checked by serde_json, then read by jsonc-parser and
+/// converted, in an unoptimised build, with room to spare).
 const STACK_PER_JSON_LEVEL: usize = 16 << 10;
 
 /// The deepest bracket nesting of `text` (outside strings), and where it first passes `max`.
@@ -993,12 +1004,15 @@ fn parse_json_text(src: &str, text: &str) -> Result<TreeSpec, NotationError> {
     if let Err(e) = checked {
         return Err(json_syntax_error(src, &e));
     }
-    let mut rest: &str = text;
-    let walker = JsonWalker { src, len: text.len() };
-    let Some(value) = walker.value(&mut rest) else {
-        let at = text.len() - rest.len();
-        return Err(NotationError::new(src, at..at + 1, "invalid JSON", "invalid JSON"));
+    // serde_json has accepted the text, so jsonc-parser (strict) reads it too; it keeps the spans.
+    let parsed = jsonc_parser::parse_to_ast(text, &Default::default(), &strict_json());
+    let Some(value) = parsed.ok().and_then(|p| p.value) else {
+        // serde_json accepted the text: what jsonc-parser refuses is its nesting (it counts an
+        // object's property as a level too).
+        return Err(too_deep_json(src, 0));
     };
+    let value = JVal::of(&value);
+    let walker = JsonWalker { src };
     let mut root_player = None;
     let root = walker.node(&value, Some(&mut root_player))?;
     Ok(TreeSpec { root_player, root })
@@ -1070,8 +1084,7 @@ fn json_syntax_error(src: &str, e: &serde_json::Error) -> NotationError {
         }
         len = end - offset;
     }
-    let err = NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg);
-    err
+    NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg)
 }
 
 /// A JSON value with its byte span, so that structural errors can point at it.
@@ -1109,88 +1122,58 @@ impl JVal {
             JKind::Obj(_) => "an object".into(),
         }
     }
+
+    /// Converts jsonc-parser's spanned syntax tree (of text serde_json has already accepted; its
+    /// nesting is bounded by [`MAX_JSON_NESTING`], and [`parse_json_tree`] gives it the stack).
+    fn of(v: &jsonc_parser::ast::Value<'_>) -> JVal {
+        use jsonc_parser::ast::{ObjectPropName, Value};
+        let (range, kind) = match v {
+            Value::NullKeyword(n) => (n.range, JKind::Null),
+            Value::BooleanLit(b) => (b.range, JKind::Bool(b.value)),
+            Value::NumberLit(n) => (n.range, JKind::Num(n.value.to_string())),
+            Value::StringLit(s) => (s.range, JKind::Str(s.value.to_string())),
+            Value::Array(a) => (a.range, JKind::Arr(a.elements.iter().map(JVal::of).collect())),
+            Value::Object(o) => {
+                let entries = o
+                    .properties
+                    .iter()
+                    .map(|p| {
+                        let (key, range) = match &p.name {
+                            ObjectPropName::String(s) => (s.value.to_string(), s.range),
+                            ObjectPropName::Word(w) => (w.value.to_string(), w.range),
+                        };
+                        (key, range.start..range.end, JVal::of(&p.value))
+                    })
+                    .collect();
+                (o.range, JKind::Obj(entries))
+            }
+        };
+        JVal { start: range.start, end: range.end, kind }
+    }
 }
 
-fn json_ws(input: &mut &str) -> winnow::Result<()> {
-    take_while(0.., [' ', '\t', '\n', '\r']).void().parse_next(input)
+/// Strict JSON, as serde_json reads it: jsonc-parser's JSON5 and JSONC extensions all off.
+fn strict_json() -> jsonc_parser::ParseOptions {
+    jsonc_parser::ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
 }
 
-fn json_string<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
-    ('"', repeat::<_, _, (), _, _>(0.., alt((take_till(1.., ['"', '\\']).void(), ('\\', any).void()))), '"')
-        .take()
-        .parse_next(input)
-}
-
-fn json_scalar<'s>(input: &mut &'s str) -> winnow::Result<&'s str> {
-    take_while(1.., |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.')).parse_next(input)
-}
-
-fn json_char(input: &mut &str, mut c: char) -> Option<()> {
-    let _ = json_ws(input);
-    let r: winnow::Result<char> = c.parse_next(input);
-    r.ok().map(|_| ())
-}
-
-/// Walks text already checked by serde_json, keeping byte spans (its depth is bounded by
-/// [`MAX_JSON_NESTING`], and [`parse_json_tree`] gives it the stack for it).
+/// Turns the JSON values into tree nodes, pointing at the value at fault when one is not a node.
 struct JsonWalker<'s> {
     src: &'s str,
-    len: usize,
 }
 
 impl JsonWalker<'_> {
-    fn value(&self, i: &mut &str) -> Option<JVal> {
-        json_ws(i).ok()?;
-        let start = self.len - i.len();
-        let kind = match i.chars().next()? {
-            '"' => JKind::Str(serde_json::from_str(json_string(i).ok()?).ok()?),
-            '[' => {
-                *i = &i[1..];
-                let mut items = Vec::new();
-                if json_char(&mut { *i }, ']').is_some() {
-                    json_char(i, ']')?;
-                } else {
-                    loop {
-                        items.push(self.value(i)?);
-                        if json_char(i, ']').is_some() {
-                            break;
-                        }
-                        json_char(i, ',')?;
-                    }
-                }
-                JKind::Arr(items)
-            }
-            '{' => {
-                *i = &i[1..];
-                let mut entries = Vec::new();
-                if json_char(&mut { *i }, '}').is_some() {
-                    json_char(i, '}')?;
-                } else {
-                    loop {
-                        json_ws(i).ok()?;
-                        let key_start = self.len - i.len();
-                        let key: String = serde_json::from_str(json_string(i).ok()?).ok()?;
-                        let key_span = key_start..self.len - i.len();
-                        json_char(i, ':')?;
-                        entries.push((key, key_span, self.value(i)?));
-                        if json_char(i, '}').is_some() {
-                            break;
-                        }
-                        json_char(i, ',')?;
-                    }
-                }
-                JKind::Obj(entries)
-            }
-            _ => match json_scalar(i).ok()? {
-                "null" => JKind::Null,
-                "true" => JKind::Bool(true),
-                "false" => JKind::Bool(false),
-                n => JKind::Num(n.to_string()),
-            },
-        };
-        Some(JVal { start, end: self.len - i.len(), kind })
-    }
-
     fn err(&self, span: Range<usize>, message: impl Into<String>, label: &str) -> NotationError {
         NotationError::new(self.src, span, message, label)
     }
@@ -2103,28 +2086,26 @@ mod tests {
         err_at("{\"左\": [1,, 2]}", 1, 10, "invalid JSON");
     }
 
-    /// JSON trees nest as deep as the notation's (issue 30, item 6), arrays or node objects,
-    /// whatever the caller's stack; one level more is refused at its bracket.
+    /// JSON trees nest as deep as their reader allows (issue 30, item 6: 63 levels before),
+    /// arrays or node objects, whatever the caller's stack; one bracket more is refused at it,
+    /// pointing at the text notation.
     #[test]
-    fn json_trees_nest_as_deep_as_the_notation() {
+    fn json_trees_nest_as_deep_as_their_reader_allows() {
         // Dropping the nested result recurses; give it room (reading finds its own).
         std::thread::Builder::new()
             .stack_size(64 << 20)
             .spawn(|| {
-                let arrays = format!("{}1{}", "[".repeat(MAX_DEPTH), "]".repeat(MAX_DEPTH));
-                let objects = format!(
-                    "{}{{\"value\":1}}{}",
-                    "{\"children\":[".repeat(MAX_DEPTH),
-                    "]}".repeat(MAX_DEPTH)
-                );
-                for src in [arrays, objects] {
+                let (a, o) = (MAX_JSON_NESTING, MAX_JSON_NESTING / 3 - 1);
+                let arrays = format!("{}1{}", "[".repeat(a), "]".repeat(a));
+                let objects = format!("{}{{\"value\":1}}{}", "{\"children\":[".repeat(o), "]}".repeat(o));
+                for (src, levels) in [(arrays, a), (objects, o)] {
                     let mut n = &parse_json_tree(&src).unwrap().root;
                     let mut depth = 0;
                     while let TreeSpecKind::Interior(c) = &n.kind {
                         n = &c[0];
                         depth += 1;
                     }
-                    assert!(depth >= MAX_DEPTH - 1, "{depth}");
+                    assert_eq!(depth, levels);
                 }
             })
             .unwrap()
@@ -2133,7 +2114,11 @@ mod tests {
         let n = MAX_JSON_NESTING + 1;
         let deep = format!("{}1{}", "[".repeat(n), "]".repeat(n));
         let e = err_at(&deep, 1, n, "nested too deeply");
-        assert!(e.message.contains("more than 10000 levels"), "{}", e.message);
+        assert!(e.help.unwrap().contains("text notation"));
+        let o = MAX_JSON_NESTING / 3 + 10;
+        let objects = format!("{}{{\"value\":1}}{}", "{\"children\":[".repeat(o), "]}".repeat(o));
+        let e = err(&objects);
+        assert!(e.message.contains("nested too deeply"), "{}", e.message);
     }
 
     #[test]

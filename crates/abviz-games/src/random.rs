@@ -13,46 +13,11 @@
 //! `lo..=lo+leaves−1`, and [`RandomTree::values`] says which range was used.
 
 use crate::Score;
-use crate::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+pub use crate::spec::Ordering;
+use crate::spec::{MAX_DEPTH, TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::{Game, Player};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
-use std::fmt;
-use std::str::FromStr;
-
-/// The order in which children of every node appear.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
-pub enum Ordering {
-    /// As drawn.
-    #[default]
-    Natural,
-    /// The mover's best child first (Knuth–Moore minimal tree).
-    Best,
-    /// The mover's worst child first, and no cutoff possible.
-    Worst,
-}
-
-impl FromStr for Ordering {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "natural" | "random" => Ok(Ordering::Natural),
-            "best" => Ok(Ordering::Best),
-            "worst" => Ok(Ordering::Worst),
-            _ => Err(format!("unknown ordering '{s}': expected natural, best or worst")),
-        }
-    }
-}
-
-impl fmt::Display for Ordering {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Ordering::Natural => "natural",
-            Ordering::Best => "best",
-            Ordering::Worst => "worst",
-        })
-    }
-}
 
 /// The parameters of a random uniform tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,11 +59,8 @@ impl RandomTree {
         if b == 0 {
             return Err(format!("--random '{s}': the branching factor must be at least 1"));
         }
-        if d as usize > crate::notation::MAX_DEPTH {
-            return Err(format!(
-                "--random '{s}': depth {d} is too deep (at most {} levels)",
-                crate::notation::MAX_DEPTH
-            ));
+        if d as usize > MAX_DEPTH {
+            return Err(format!("--random '{s}': depth {d} is too deep (at most {} levels)", MAX_DEPTH));
         }
         let leaves = (b as u64).checked_pow(d);
         if leaves.is_none_or(|l| l > MAX_RANDOM_LEAVES) {

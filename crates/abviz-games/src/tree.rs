@@ -7,118 +7,9 @@
 //! children are its moves.
 
 use crate::Score;
+pub use crate::spec::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::tree_arena::CompactTree;
 use crate::{Game, Player};
-
-/// One node of a parsed tree: a leaf with a value or an interior node with children.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeSpecNode {
-    /// The user's name for the node (`A:(...)`, `E:3`), if any.
-    pub name: Option<String>,
-    /// Who moves at this node, when the tree says so (`max:(...)`); otherwise the players
-    /// alternate: the other player than at the parent.
-    pub player: Option<Player>,
-    /// A leaf's value or an interior node's children.
-    pub kind: TreeSpecKind,
-}
-
-/// Leaf or interior.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TreeSpecKind {
-    /// A leaf with its static value (MAX's view).
-    Leaf(Score),
-    /// An interior node with at least one child.
-    Interior(Vec<TreeSpecNode>),
-}
-
-/// A parsed tree: the root and, if the text said so (`min (...)`), who moves at the root.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeSpec {
-    /// The player at the root given in the text itself, if any.
-    pub root_player: Option<Player>,
-    /// The root node.
-    pub root: TreeSpecNode,
-}
-
-impl TreeSpecNode {
-    /// A leaf without a name.
-    pub fn leaf(v: i32) -> Self {
-        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
-    }
-
-    /// An interior node without a name.
-    pub fn interior(children: Vec<TreeSpecNode>) -> Self {
-        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Interior(children) }
-    }
-
-    /// The same tree with every node's children reordered by their minimax value (ties keep
-    /// their order): best first for the player to move there ([`Ordering::Best`]), worst first
-    /// ([`Ordering::Worst`]), or as written ([`Ordering::Natural`]). `player` moves at this
-    /// node unless the node says otherwise. The leaves, names and values are unchanged; only
-    /// the order of children is. Works without recursion, so the deepest tree the notation
-    /// accepts cannot overflow the stack.
-    pub fn reordered(self, player: Player, ordering: crate::random::Ordering) -> TreeSpecNode {
-        let mut tree = CompactTree::from_spec(&TreeSpec { root_player: None, root: self });
-        tree.settle(player);
-        tree.reordered(ordering).to_spec().root
-    }
-
-    /// Writes the node back in the tree notation (names quoted when they need it).
-    pub fn to_notation(&self) -> String {
-        let mut s = String::new();
-        self.write_notation(&mut s);
-        s
-    }
-
-    fn write_notation(&self, out: &mut String) {
-        write_head(out, self.player, self.name.as_deref());
-        match &self.kind {
-            TreeSpecKind::Leaf(v) => out.push_str(&v.ascii()),
-            TreeSpecKind::Interior(children) => {
-                out.push('(');
-                for (i, c) in children.iter().enumerate() {
-                    if i > 0 {
-                        out.push(' ');
-                    }
-                    c.write_notation(out);
-                }
-                out.push(')');
-            }
-        }
-    }
-}
-
-/// Writes a node's `max:`/`min:` mark and its `name:` (quoted when it needs it).
-pub(crate) fn write_head(out: &mut String, player: Option<Player>, name: Option<&str>) {
-    if let Some(p) = player {
-        out.push_str(match p {
-            Player::Max => "max:",
-            Player::Min => "min:",
-        });
-    }
-    if let Some(name) = name {
-        let plain = !name.is_empty()
-            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
-            && !name.starts_with(|c: char| c.is_ascii_digit())
-            && !name.eq_ignore_ascii_case("min")
-            && !name.eq_ignore_ascii_case("max");
-        if plain {
-            out.push_str(name);
-        } else {
-            out.push('"');
-            for c in name.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-        }
-        out.push(':');
-    }
-}
 
 /// An explicit tree playable as a [`Game`]: a [`CompactTree`] shared between copies, and the
 /// node the game stands at.
@@ -166,8 +57,8 @@ impl ExplicitTree {
     }
 
     /// The same tree with every node's children reordered by their minimax value (see
-    /// [`TreeSpecNode::reordered`]), standing at its root.
-    pub fn reordered(&self, ordering: crate::random::Ordering) -> ExplicitTree {
+    /// [`TreeSpecNode::reordered`](crate::tree_arena)), standing at its root.
+    pub fn reordered(&self, ordering: crate::spec::Ordering) -> ExplicitTree {
         Self::from_compact(self.tree.reordered(ordering), self.root_player)
     }
 

@@ -7,8 +7,8 @@
 
 use crate::Player;
 use crate::Score;
-use crate::random::Ordering;
-use crate::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use crate::spec::Ordering;
+use crate::spec::{TreeSpec, TreeSpecKind, TreeSpecNode};
 
 /// The default limit on the nodes of an explicit tree (`--max-tree-nodes`,
 /// `ABVIZ_MAX_TREE_NODES`): 50 million nodes take about 700 MB at 14 bytes a node, besides
@@ -287,7 +287,7 @@ impl CompactTree {
                     if !first {
                         out.push(' ');
                     }
-                    crate::tree::write_head(out, self.said(i), self.name(i));
+                    crate::spec::write_head(out, self.said(i), self.name(i));
                     match self.value(i) {
                         Some(v) => out.push_str(&v.ascii()),
                         None => {
@@ -482,5 +482,19 @@ impl Builder {
         t.name_text.shrink_to_fit();
         t.number_breadth_first();
         self.tree
+    }
+}
+
+impl TreeSpecNode {
+    /// The same tree with every node's children reordered by their minimax value (ties keep
+    /// their order): best first for the player to move there ([`Ordering::Best`]), worst first
+    /// ([`Ordering::Worst`]), or as written ([`Ordering::Natural`]). `player` moves at this
+    /// node unless the node says otherwise. The leaves, names and values are unchanged; only
+    /// the order of children is. Works without recursion, so the deepest tree the notation
+    /// accepts cannot overflow the stack.
+    pub fn reordered(self, player: Player, ordering: Ordering) -> TreeSpecNode {
+        let mut tree = CompactTree::from_spec(&TreeSpec { root_player: None, root: self });
+        tree.settle(player);
+        tree.reordered(ordering).to_spec().root
     }
 }

@@ -1,7 +1,8 @@
 //! Aspiration windows: fail-soft alpha-beta inside a narrow window around a guess of the value,
 //! searched again with the window opened on the side it failed; each search is a pass.
 
-use super::{Search, alphabeta_soft};
+use super::Search;
+use super::alphabeta_soft::alphabeta_soft;
 use abviz_core::Game;
 use abviz_core::Score;
 use abviz_trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, PassKind, Perspective, Stop};
@@ -60,4 +61,17 @@ pub fn aspiration<G: Game, O: Observer<G>>(
     } else {
         Ok(v)
     }
+}
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    // An empty window (δ = 0) proves nothing: the narrowest is [guess − 1, guess + 1].
+    let delta = settings.window.clamp(1, Score::MAX_FINITE as u32) as i32;
+    let value = aspiration(game, depth, settings.guess, delta, s)?;
+    Ok(s.outcome(game, value))
 }

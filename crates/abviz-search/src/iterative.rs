@@ -47,3 +47,14 @@ pub fn iterative<G: Game, O: Observer<G>>(
         d += 1;
     }
 }
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    let value = iterative(game, depth, settings.heuristics, s)?;
+    Ok(s.outcome(game, value))
+}

@@ -8,35 +8,14 @@
 //! title, point of view, features and its pseudocode listing, the one source of the listing the
 //! steppers show.
 
-mod alphabeta;
-mod alphabeta_soft;
-mod aspiration;
-mod iterative;
-mod mcts;
 mod memory;
-mod minimax;
-mod mtdf;
-mod negamax;
-mod negamax_ab;
-mod negascout;
-mod pvs;
 mod quiescence;
 mod table;
 
 pub mod playout;
 
-pub use alphabeta::alphabeta;
-pub use alphabeta_soft::alphabeta_soft;
-pub use aspiration::aspiration;
-pub use iterative::iterative;
-pub use mcts::{MctsOptions, mcts};
+pub use mcts::MctsOptions;
 pub use memory::memory;
-pub use minimax::minimax;
-pub use mtdf::mtdf;
-pub use negamax::negamax;
-pub use negamax_ab::negamax_ab;
-pub use negascout::negascout;
-pub use pvs::pvs;
 pub use quiescence::with_quiescence;
 pub use table::{Entry, Heuristics, Memory};
 
@@ -44,54 +23,76 @@ use abviz_core::Score;
 use abviz_core::{Game, Player};
 use abviz_trace::{AlgorithmInfo, Bound, Observer, PassKind, Perspective, SearchResult, Stop, Trace};
 
-abviz_core::named! {
-    /// The algorithms abviz can run and trace.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-    pub enum Algorithm: "algorithm", default AlphaBetaSoft {
-        /// Plain minimax: every node, no pruning.
-        Minimax = "minimax",
-        /// Alpha-beta, fail-hard: values are clamped to the window.
-        AlphaBeta = "alphabeta" | "ab" | "alpha-beta" | "alphabeta-hard" | "alpha-beta-hard",
-        /// Alpha-beta, fail-soft, as AIMA writes it (MAX-VALUE / MIN-VALUE): values may fall outside
-        /// the window, and the textbooks' figures show them. The default.
-        AlphaBetaSoft = "alphabeta-soft" | "alpha-beta-soft" | "aima" | "fail-soft",
-        /// Negamax: minimax with one rule, values from the mover's point of view.
-        Negamax = "negamax",
-        /// Negamax with alpha-beta pruning (fail-soft).
-        NegamaxAb = "negamax-ab" | "negamax-alphabeta" | "negamax-alpha-beta",
-        /// Monte Carlo tree search with UCT: random playouts, visit counts, no depth needed.
-        Mcts = "mcts" | "uct" | "monte-carlo",
-        /// Principal variation search: null-window probes, re-searched when they fail high.
-        Pvs = "pvs" | "principal-variation",
-        /// NegaScout (Reinefeld): fail-soft PVS that never re-searches a leaf.
-        NegaScout = "negascout" | "nega-scout",
-        /// MTD(f): null-window alpha-beta passes with memory, converging on the value.
-        Mtdf = "mtdf" | "mtd-f" | "mtd(f)",
-        /// Fail-soft alpha-beta in an aspiration window around a guess, searched again on a fail.
-        Aspiration = "aspiration" | "aspiration-windows",
-        /// Iterative deepening with a transposition table: one pass per depth.
-        Iterative = "id" | "iterative" | "iterative-deepening",
-    }
+/// Declares the algorithms: each line is a variant, its names and the module (one file) that
+/// holds its search function, its `DESCRIPTOR` and its `run` (how [`run_with`] calls it from the
+/// root). Makes the modules, the [`Algorithm`] enum with its names ([`abviz_core::named!`]),
+/// [`Algorithm::descriptor`] and the dispatch. A new algorithm is its file and one line here.
+macro_rules! algorithms {
+    ($(
+        $(#[doc = $doc:literal])+
+        $variant:ident = $name:literal $(| $alias:literal)* => $module:ident
+    ),+ $(,)?) => {
+        $(pub mod $module;)+
+
+        abviz_core::named! {
+            /// The algorithms abviz can run and trace.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+            pub enum Algorithm: "algorithm", default AlphaBetaSoft {
+                $($(#[doc = $doc])+ $variant = $name $(| $alias)*,)+
+            }
+        }
+
+        impl Algorithm {
+            /// What the algorithm says about itself: the trace stores a copy.
+            pub fn descriptor(self) -> &'static AlgorithmInfo {
+                match self {
+                    $(Algorithm::$variant => &$module::DESCRIPTOR,)+
+                }
+            }
+        }
+
+        /// Runs `algo` from the root with its `settings` (see [`run_with`]).
+        fn dispatch<G: Game, O: Observer<G>>(
+            algo: Algorithm,
+            game: &mut G,
+            depth: u32,
+            settings: &Settings,
+            s: &mut Search<G, O>,
+        ) -> Result<Outcome<G::Move>, Stop> {
+            match algo {
+                $(Algorithm::$variant => $module::run(game, depth, settings, s),)+
+            }
+        }
+    };
+}
+
+algorithms! {
+    /// Plain minimax: every node, no pruning.
+    Minimax = "minimax" => minimax,
+    /// Alpha-beta, fail-hard: values are clamped to the window.
+    AlphaBeta = "alphabeta" | "ab" | "alpha-beta" | "alphabeta-hard" | "alpha-beta-hard" => alphabeta,
+    /// Alpha-beta, fail-soft, as AIMA writes it (MAX-VALUE / MIN-VALUE): values may fall outside
+    /// the window, and the textbooks' figures show them. The default.
+    AlphaBetaSoft = "alphabeta-soft" | "alpha-beta-soft" | "aima" | "fail-soft" => alphabeta_soft,
+    /// Negamax: minimax with one rule, values from the mover's point of view.
+    Negamax = "negamax" => negamax,
+    /// Negamax with alpha-beta pruning (fail-soft).
+    NegamaxAb = "negamax-ab" | "negamax-alphabeta" | "negamax-alpha-beta" => negamax_ab,
+    /// Monte Carlo tree search with UCT: random playouts, visit counts, no depth needed.
+    Mcts = "mcts" | "uct" | "monte-carlo" => mcts,
+    /// Principal variation search: null-window probes, re-searched when they fail high.
+    Pvs = "pvs" | "principal-variation" => pvs,
+    /// NegaScout (Reinefeld): fail-soft PVS that never re-searches a leaf.
+    NegaScout = "negascout" | "nega-scout" => negascout,
+    /// MTD(f): null-window alpha-beta passes with memory, converging on the value.
+    Mtdf = "mtdf" | "mtd-f" | "mtd(f)" => mtdf,
+    /// Fail-soft alpha-beta in an aspiration window around a guess, searched again on a fail.
+    Aspiration = "aspiration" | "aspiration-windows" => aspiration,
+    /// Iterative deepening with a transposition table: one pass per depth.
+    Iterative = "id" | "iterative" | "iterative-deepening" => iterative,
 }
 
 impl Algorithm {
-    /// What the algorithm says about itself: the trace stores a copy.
-    pub fn descriptor(self) -> &'static AlgorithmInfo {
-        match self {
-            Algorithm::Minimax => &minimax::DESCRIPTOR,
-            Algorithm::AlphaBeta => &alphabeta::DESCRIPTOR,
-            Algorithm::AlphaBetaSoft => &alphabeta_soft::DESCRIPTOR,
-            Algorithm::Negamax => &negamax::DESCRIPTOR,
-            Algorithm::NegamaxAb => &negamax_ab::DESCRIPTOR,
-            Algorithm::Mcts => &mcts::DESCRIPTOR,
-            Algorithm::Pvs => &pvs::DESCRIPTOR,
-            Algorithm::NegaScout => &negascout::DESCRIPTOR,
-            Algorithm::Mtdf => &mtdf::DESCRIPTOR,
-            Algorithm::Aspiration => &aspiration::DESCRIPTOR,
-            Algorithm::Iterative => &iterative::DESCRIPTOR,
-        }
-    }
-
     /// A short human title.
     pub fn title(self) -> &'static str {
         match &self.descriptor().title {
@@ -430,28 +431,7 @@ pub fn run_with<G: Game, O: Observer<G>>(
     game.mark_root();
     let mut s = Search::new(obs, algo.perspective()).with_quiescence(settings.quiescence);
 
-    let (lo, hi) = (Score::NEG_INF, Score::INF);
-    // The guess in the root mover's view, for the negamax-form MTD(f).
-    let mover_guess = game.to_move().to_max_view(settings.guess);
-    // An empty window (δ = 0) proves nothing: the narrowest is [guess − 1, guess + 1].
-    let delta = settings.window.clamp(1, Score::MAX_FINITE as u32) as i32;
-    let value = match algo {
-        Algorithm::Minimax => minimax(game, depth, &mut s)?,
-        Algorithm::AlphaBeta => alphabeta(game, depth, lo, hi, &mut s)?,
-        Algorithm::AlphaBetaSoft => alphabeta_soft(game, depth, lo, hi, &mut s)?,
-        Algorithm::Negamax => negamax(game, depth, &mut s)?,
-        Algorithm::NegamaxAb => negamax_ab(game, depth, lo, hi, &mut s)?,
-        Algorithm::Mcts => {
-            let mut playout = playout::Uniform::for_game(game);
-            return mcts(game, depth, &settings.mcts, &mut playout, &mut s);
-        }
-        Algorithm::Pvs => pvs(game, depth, lo, hi, &mut s)?,
-        Algorithm::NegaScout => negascout(game, depth, lo, hi, &mut s)?,
-        Algorithm::Mtdf => return mtdf(game, depth, mover_guess, &mut s),
-        Algorithm::Aspiration => aspiration(game, depth, settings.guess, delta, &mut s)?,
-        Algorithm::Iterative => iterative(game, depth, settings.heuristics, &mut s)?,
-    };
-    Ok(s.outcome(game, value))
+    dispatch(algo, game, depth, settings, &mut s)
 }
 
 /// The default node budget of [`trace`].

@@ -260,3 +260,14 @@ impl<M: Copy> Tree<M> {
         line
     }
 }
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    let mut playout = crate::playout::Uniform::for_game(game);
+    mcts(game, depth, &settings.mcts, &mut playout, s)
+}

@@ -56,3 +56,15 @@ pub fn mtdf<G: Game, O: Observer<G>>(
     let last = s.outcome(game, g);
     Ok(Outcome { pv: best.map_or(last.pv, |b| b.pv), ..last })
 }
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    // The guess in the root mover's view: this MTD(f) is in negamax form.
+    let guess = game.to_move().to_max_view(settings.guess);
+    mtdf(game, depth, guess, s)
+}

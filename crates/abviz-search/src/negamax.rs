@@ -55,3 +55,14 @@ pub fn negamax<G: Game, O: Observer<G>>(
     }
     Ok(s.exit(best))
 }
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    _settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    let value = negamax(game, depth, s)?;
+    Ok(s.outcome(game, value))
+}

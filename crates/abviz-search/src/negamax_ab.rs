@@ -61,3 +61,14 @@ pub fn negamax_ab<G: Game, O: Observer<G>>(
     }
     Ok(s.exit(best))
 }
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    _settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    let value = negamax_ab(game, depth, Score::NEG_INF, Score::INF, s)?;
+    Ok(s.outcome(game, value))
+}

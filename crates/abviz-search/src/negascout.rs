@@ -67,3 +67,14 @@ pub fn negascout<G: Game, O: Observer<G>>(
     }
     Ok(s.exit(m))
 }
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    _settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    let value = negascout(game, depth, Score::NEG_INF, Score::INF, s)?;
+    Ok(s.outcome(game, value))
+}

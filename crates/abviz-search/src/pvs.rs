@@ -68,3 +68,14 @@ pub fn pvs<G: Game, O: Observer<G>>(
     }
     Ok(s.exit(alpha))
 }
+
+/// How [`crate::run_with`] calls it: from the root with the open window and `settings`.
+pub(crate) fn run<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    _settings: &crate::Settings,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
+    let value = pvs(game, depth, Score::NEG_INF, Score::INF, s)?;
+    Ok(s.outcome(game, value))
+}

@@ -84,21 +84,7 @@ pub fn text_board_chinese(board: &Board) -> String {
     s
 }
 
-/// Escapes text for XML/HTML content and attribute values.
-pub fn escape_xml(text: &str) -> String {
-    let mut s = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&#39;"),
-            _ => s.push(c),
-        }
-    }
-    s
-}
+pub use abviz_core::text::escape_xml;
 
 const CELL: i32 = 44;
 const MARGIN: i32 = 46;
@@ -257,6 +243,6 @@ mod tests {
 
     #[test]
     fn escaping() {
-        assert_eq!(escape_xml(r#"<a href="x">&'"#), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+        assert_eq!(escape_xml(r#"<a href="x">&'"#), "&lt;a href=&quot;x&quot;&gt;&amp;&apos;");
     }
 }

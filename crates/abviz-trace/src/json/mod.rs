@@ -15,7 +15,6 @@ use abviz_core::Player;
 use abviz_core::Score;
 use serde::{Deserialize, Serialize};
 
-mod compact;
 mod read;
 mod write;
 

@@ -5,13 +5,15 @@
 //! Node paths are checked without keeping them: each node keeps a hash of its path, and a
 //! child's path must hash to its parent's hash extended by its index.
 
-use super::compact::{CompactEvents, CompactNodes};
+mod compact;
+
 use super::{CutoffDoc, FORMAT, NodeDoc, PlayoutDoc, TraceFileError, format_err};
 use crate::{
     AlgorithmInfo, Bound, Event, EventKind, EventLog, Features, InputInfo, NONE, Node, NodeId, Positions,
     RecordedPlayout, SearchResult, Stats, Status, Trace,
 };
 use abviz_core::Score;
+use compact::{CompactEvents, CompactNodes};
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
 use std::collections::HashMap;

@@ -1,9 +1,9 @@
 //! Reading the compact layout (docs/trace-format.md, "Compact layout"): the node columns and the
 //! event codes, streamed into the trace's own records.
 
-use super::read::Reading;
-use super::write::{MAX_CHAR, MIN_CHAR};
+use super::Reading;
 use crate::event::{Decoder, Source};
+use crate::json::write::{MAX_CHAR, MIN_CHAR};
 use crate::{NONE, Node, NodeId};
 use abviz_core::Player;
 use abviz_core::Score;
