@@ -31,7 +31,7 @@ pub enum Colour {
 /// assert_eq!(safe("\u{1b}[2J", Colour::Sgr), "\\u{1b}[2J");
 /// ```
 pub fn safe(text: &str, colour: Colour) -> Cow<'_, str> {
-    if !text.chars().any(|c| needs_escape(c)) {
+    if !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 16);

@@ -43,6 +43,9 @@ pub fn perft_within<G: Game>(game: &mut G, depth: u32, budget: &mut Budget) -> R
     Ok(n)
 }
 
+/// A game's own perft counter: `count(position, depth, divide, budget)`.
+pub type PerftCounter<G> = fn(&G, u32, bool, &mut Budget) -> Result<PerftReport, PerftStop>;
+
 /// What a perft may spend: the positions it generates and the time it takes. Perft keeps
 /// nothing per position (its memory is one move list a ply), so its budget bounds the time.
 #[derive(Clone, Copy, Debug)]

@@ -18,7 +18,7 @@
 //! assert!(registry::find("chess").unwrap_err().to_string().contains("abviz knows tictactoe"));
 //! ```
 
-use super::perft::{Budget, PerftReport, PerftStop};
+use super::perft::{Budget, PerftCounter, PerftReport, PerftStop};
 use super::{Game, Player};
 use crate::GameError as Error;
 use std::fmt;
@@ -343,7 +343,7 @@ pub trait RegisteredGame: Game + Into<AnyGame> + fmt::Debug + Send + Sync + 'sta
 
     /// A perft counter of the game's own, faster than the generic [`PerftReport::of_game`]
     /// (through the [`Game`] trait) that `abviz perft` uses otherwise.
-    const PERFT: Option<fn(&Self, u32, bool, &mut Budget) -> Result<PerftReport, PerftStop>> = None;
+    const PERFT: Option<PerftCounter<Self>> = None;
 
     /// The position `--position` names (or the start position), with the options applied. Only
     /// options the entry lists are ever given.
