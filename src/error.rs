@@ -121,7 +121,14 @@ impl Error {
             | Error::QuiescenceNeedsCaptures { .. }
             | Error::FolderNeedsPath
             | Error::BinaryToTerminal { .. } => 2,
-            Error::Game(e) if !matches!(e, GameError::Notation(_) | GameError::Position { .. }) => 2,
+            Error::Game(e)
+                if !matches!(
+                    e,
+                    GameError::Notation(_) | GameError::Position { .. } | GameError::PerftStopped(_)
+                ) =>
+            {
+                2
+            }
             Error::Draw(DrawError::CountsOnly { .. } | DrawError::TooManySteps { .. }) => 2,
             _ => 1,
         }

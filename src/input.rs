@@ -9,13 +9,17 @@ use crate::game::tree::{ExplicitTree, TreeSpec};
 use crate::game::tree_arena::DEFAULT_MAX_TREE_NODES;
 use crate::game::{Game, Player};
 use crate::search::{self, Algorithm, Settings};
-use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Trace};
+use crate::trace::{Counter, InputInfo, InputKind, Recorder, SearchResult, Stats, Stop, Trace};
 
 /// The longest tree notation kept in a trace's input description (bytes).
 pub const MAX_POSITION_TEXT: usize = 1 << 20;
 
 /// The default node budget of a recorded search.
 pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
+
+/// The default budget of `abviz perft`: the positions it may generate (about a minute of
+/// xiangqi).
+pub const DEFAULT_PERFT_POSITIONS: u64 = 2_000_000_000;
 
 /// How a search is run.
 #[derive(Clone, Debug)]
@@ -245,6 +249,15 @@ impl Input {
 
     /// Runs `algo` with the full recorder.
     pub fn trace(&self, algo: Algorithm, opts: &RunOptions) -> Result<Trace, Error> {
+        // A recorded search records every child of the root, searched or not: a random root
+        // wider than the budget is refused before its move list is made.
+        if let Input::Random(r) = self
+            && algo != Algorithm::Mcts
+            && r.depth > 0
+            && u64::from(r.branching) + 1 > opts.max_nodes
+        {
+            return Err(Stop::NodeBudget { limit: opts.max_nodes }.into());
+        }
         self.with_game(RecordTask { algo, opts })
     }
 

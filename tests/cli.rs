@@ -281,7 +281,7 @@ fn edited_traces_are_refused_not_panicked_on() {
 fn the_output_extension_picks_the_format() {
     let dir = tempfile::tempdir().unwrap();
     let tree = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
-    let starts: [(&str, &[u8]); 8] = [
+    let starts: [(&str, &[u8]); 7] = [
         ("a.svg", b"<svg"),
         ("a.png", b"\x89PNG"),
         ("a.pdf", b"%PDF-"),
@@ -289,7 +289,6 @@ fn the_output_extension_picks_the_format() {
         ("a.json", b"{"),
         ("a.dot", b"digraph"),
         ("a.txt", b"Alpha-beta"),
-        ("a.xyz", b"Alpha-beta"),
     ];
     for (name, start) in starts {
         let path = dir.path().join(name);
@@ -301,6 +300,19 @@ fn the_output_extension_picks_the_format() {
             String::from_utf8_lossy(&bytes[..20.min(bytes.len())])
         );
     }
+    // An extension no format writes is refused, not written as text (issue 30, item 6),
+    // unless the format is asked for.
+    let gif = dir.path().join("out.gif");
+    abviz()
+        .args(["run", "--tree", tree, "-o"])
+        .arg(&gif)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("names a .gif file, which abviz does not write"));
+    assert!(!gif.exists());
+    abviz().args(["compare", "--tree", tree, "-o"]).arg(&gif).assert().code(2);
+    abviz().args(["run", "--tree", tree, "-f", "text", "-o"]).arg(&gif).assert().success();
+    assert!(std::fs::read(&gif).unwrap().starts_with(b"Alpha-beta"));
     // A folder (trailing slash) is a page; render and compare follow the extension too.
     let site = dir.path().join("site/");
     abviz().args(["run", "--tree", tree, "-o"]).arg(&site).assert().success();

@@ -73,7 +73,7 @@ fn a_re_search_is_a_second_visit_of_the_same_child() {
         Recorder::new(&info(Features { window: true, researches: true, ..Default::default() }), 100);
     let inf = Score::INF;
     rec.enter(&g, Score::NEG_INF, inf).unwrap();
-    rec.expand(&g, &g.moves());
+    rec.expand(&g, &g.moves()).unwrap();
     child(&mut g, 0, &mut rec, |g, rec| {
         leaf(g, rec, (Score::NEG_INF, inf));
     });
@@ -84,7 +84,7 @@ fn a_re_search_is_a_second_visit_of_the_same_child() {
         }
         child(&mut g, 1, &mut rec, |g, rec| {
             rec.enter(g, window.0, window.1).unwrap();
-            rec.expand(g, &g.moves());
+            rec.expand(g, &g.moves()).unwrap();
             let mut beta = window.1;
             for i in 0..2 {
                 let mut v = Score::default();
@@ -148,7 +148,7 @@ fn passes_and_a_transposition_make_a_dag() {
         rec.pass_start(&g, PassKind::Iteration, Some(pass + 1), lo, hi);
         rec.enter(&g, lo, hi).unwrap();
         rec.tt_probe(g.position_key().unwrap());
-        rec.expand(&g, &g.moves());
+        rec.expand(&g, &g.moves()).unwrap();
         child(&mut g, 0, &mut rec, |g, rec| {
             let key = g.position_key().unwrap();
             rec.enter(g, lo, hi).unwrap();
@@ -164,7 +164,7 @@ fn passes_and_a_transposition_make_a_dag() {
         rec.update(2.into(), 2.into(), hi);
         child(&mut g, 1, &mut rec, |g, rec| {
             rec.enter(g, 2.into(), hi).unwrap();
-            rec.expand(g, &g.moves());
+            rec.expand(g, &g.moves()).unwrap();
             let mut v = Score::default();
             child(g, 0, rec, |g, rec| v = leaf(g, rec, (2.into(), hi)));
             rec.update(v, 2.into(), v);

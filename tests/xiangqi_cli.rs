@@ -139,3 +139,25 @@ fn capture_order_saves_nodes() {
     let (natural, captures) = (nodes("natural"), nodes("captures"));
     assert!(captures * 5 < natural, "captures first: {captures} nodes, natural: {natural}");
 }
+
+/// Perft is bounded (issue 30, item 2): `--depth 100` stops with an error naming the budget,
+/// and so does a depth that fits no time limit; a count within both is printed.
+#[test]
+fn perft_is_bounded_by_positions_and_time() {
+    abviz()
+        .args(["perft", "--game", "xiangqi", "--depth", "100", "--max-nodes", "100000"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("perft was stopped after generating 100000 positions"))
+        .stderr(predicate::str::contains("--max-nodes"));
+    abviz()
+        .args(["perft", "--game", "xiangqi", "--depth", "100", "--time", "0.2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("perft was stopped after 0.2 s (the --time limit)"));
+    abviz()
+        .args(["perft", "--game", "xiangqi", "--depth", "2", "--max-nodes", "2000", "--time", "60"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("nodes:    1920\n"));
+}

@@ -313,8 +313,8 @@ pub struct RunArgs {
     /// `abviz render` reads both layouts).
     #[arg(long)]
     pub compact: bool,
-    /// Stop a search that visits more nodes than this.
-    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
+    /// The node budget (see the help's end for what a node costs).
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::help::budget_help())]
     pub max_nodes: u64,
     /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
     /// whichever comes first; a timed search depends on the machine's speed, so it is not
@@ -389,6 +389,13 @@ pub struct PerftArgs {
     /// The shape of a game's board.
     #[command(flatten)]
     pub shape: ShapeArgs,
+    /// Stop (with an error) after generating this many positions: perft keeps nothing per
+    /// position, so this bounds its time (xiangqi generates 20 to 40 million a second).
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_PERFT_POSITIONS)]
+    pub max_nodes: u64,
+    /// Time limit in seconds: perft stops with an error once it has passed.
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub time: Option<f64>,
 }
 
 /// `abviz demo`.
@@ -438,7 +445,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DIR")]
     pub explain: Option<PathBuf>,
     /// Node budget of one search (the computer plays its deepest finished search).
-    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::help::budget_help())]
     pub max_nodes: u64,
     /// Time limit of one decision, in seconds.
     #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
@@ -490,8 +497,8 @@ pub struct StepArgs {
     /// Colour: auto (on a terminal, unless NO_COLOR is set), always or never.
     #[arg(long, value_enum, default_value = "auto")]
     pub color: ColorChoice,
-    /// Stop a search that visits more nodes than this.
-    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
+    /// The node budget (see the help's end for what a node costs).
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES, long_help = super::help::budget_help())]
     pub max_nodes: u64,
     /// Time limit in seconds: MCTS keeps the iterations finished by then (with --iterations,
     /// whichever comes first; a timed search depends on the machine's speed, so it is not

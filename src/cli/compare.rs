@@ -141,6 +141,10 @@ fn report_format(
         _ => None,
     };
     match (given, implied) {
+        (None, None) if ext.is_some() => Err(usage(format!(
+            "-o names a .{} file, which compare does not write: name it .txt, .md, .csv, .json or .html, or give --format to write this name anyway",
+            ext.unwrap_or_default()
+        ))),
         (Some(f), Some(e)) if f != e => Err(usage(format!(
             "--format {f} writes {f}, but -o names a .{} file ({e}): drop --format {f} to write {e}, or change the name",
             ext.unwrap_or_default()

@@ -20,7 +20,7 @@ pub fn demo(args: DemoArgs) -> Result<(), Error> {
     if args.open
         && let Err(why) = webbrowser::open(&url)
     {
-        eprintln!("could not start a browser ({why}); open {} yourself", summary.index.display());
+        super::note(&format!("could not start a browser ({why}); open {} yourself", summary.index.display()));
     }
     Ok(())
 }

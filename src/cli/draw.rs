@@ -126,6 +126,27 @@ pub fn resolve_format(
     default: Format,
 ) -> Result<Format, Error> {
     let implied = output.and_then(format_of_path);
+    // A name whose extension no format writes (`-o out.gif`) would silently get the default
+    // format: refuse it unless the format is asked for.
+    if let (None, None, None, Some(path)) = (given, render, &implied, output)
+        && let Some(ext) = path.extension()
+    {
+        let known: Vec<String> = Format::ALL
+            .into_iter()
+            .flat_map(|f| f.info().extensions.iter().map(|e| format!(".{e}")))
+            .fold(Vec::new(), |mut all, e| {
+                if !all.contains(&e) {
+                    all.push(e);
+                }
+                all
+            });
+        return Err(usage(format!(
+            "-o {} names a .{} file, which abviz does not write: name it {} (or a folder for a page), or give --format to write this name anyway",
+            path.display(),
+            ext.to_string_lossy(),
+            known.join(", ")
+        )));
+    }
     let format = match (given, render) {
         (Some(f), _) => f,
         (None, Some(_)) => Format::Dot,
@@ -210,7 +231,7 @@ pub fn draw(
         Some(max) if picture && max.is_finite() => {
             let fit = abviz::export::fit::fit_to_width(trace, view, max);
             if let Some(note) = fit.note(max) {
-                eprintln!("abviz: {note}");
+                super::note(&format!("abviz: {note}"));
             }
             fitted = ViewOptions { fit_width: Some(f64::INFINITY), ..fit.opts };
             &fitted
@@ -222,7 +243,7 @@ pub fn draw(
             let (data, warnings) = GraphvizExporter { kind }.export_with_warnings(trace, view)?;
             // Graphviz's own warnings ("scaling to fit") are the user's to read.
             for w in warnings.lines().filter(|l| !l.trim().is_empty()) {
-                eprintln!("Graphviz: {}", abviz::safe_text::for_terminal(w.trim()));
+                super::note(&format!("Graphviz: {}", w.trim()));
             }
             data
         }
@@ -241,7 +262,7 @@ fn say_written(written: Option<std::path::PathBuf>) -> Result<(), Error> {
     if let Some(written) = written
         && std::io::stderr().is_terminal()
     {
-        eprintln!("wrote {}", written.display());
+        super::note(&format!("wrote {}", written.display()));
     }
     Ok(())
 }

@@ -25,10 +25,13 @@ pub fn exercise(args: ExerciseArgs) -> Result<(), Error> {
     let opts =
         SheetOptions { windows: args.windows, style: args.style.unwrap_or_default(), pdf: !args.no_pdf };
     let drawn: Vec<_> = exercises.iter().map(|e| e.drawn()).collect();
+    if !args.no_pdf {
+        abviz::output::clean_stale_tex_folders();
+    }
     let made = sheets(&drawn, &opts)?;
     if made.no_pdflatex {
-        eprintln!(
-            "abviz: pdflatex is not installed: wrote the SVG and .tex files (compile them with pdflatex)"
+        super::note(
+            "abviz: pdflatex is not installed: wrote the SVG and .tex files (compile them with pdflatex)",
         );
     }
     let names: Vec<&str> = made.files.iter().map(|f| f.path.as_str()).collect();

@@ -52,6 +52,21 @@ pub fn option_help(kind: OptionKind, lead: &str) -> String {
     format!("{lead}: {}", per_game.join("; "))
 }
 
+/// The long help of `--max-nodes`: what the budget counts and what a node costs.
+pub fn budget_help() -> String {
+    format!(
+        "The node budget: the search stops with an error, before the memory is spent, once it \
+         would record more than N nodes. Every node counts: each one entered, each never-searched \
+         child a cutoff records, and for MCTS every {} events (iterations that add no node still \
+         spend the budget). A recorded node takes at most {} bytes with its events (plus its \
+         position's text in games), so the default {} bounds a trace at about {} MB.",
+        abviz::trace::EVENTS_PER_NODE,
+        abviz::trace::BYTES_PER_NODE,
+        abviz::game::perft::group_thousands(abviz::input::DEFAULT_MAX_NODES),
+        abviz::input::DEFAULT_MAX_NODES * abviz::trace::BYTES_PER_NODE / 1_000_000,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -41,10 +41,21 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    // Clap's errors quote the arguments as typed (a U+202E among them): they, the help and
+    // the version reach the terminal through the funnel like everything else.
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            let _ = e.print();
+            let shown = e.render();
+            let colour = e.use_stderr()
+                && std::io::IsTerminal::is_terminal(&std::io::stderr())
+                && std::env::var_os("NO_COLOR").is_none();
+            let text = if colour { shown.ansi().to_string() } else { shown.to_string() };
+            if e.use_stderr() {
+                crate::output::terminal::err_line(text.trim_end());
+            } else {
+                crate::output::terminal::out(&text);
+            }
             return e.exit_code().clamp(0, 255) as u8;
         }
     };
@@ -52,7 +63,7 @@ where
     let result = match worker {
         Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
         Err(_) => {
-            eprintln!("abviz: could not start its worker thread");
+            crate::output::terminal::err_line("abviz: could not start its worker thread");
             return 1;
         }
     };
@@ -60,7 +71,8 @@ where
         Ok(()) => 0,
         Err(e) => {
             let code = e.exit_code();
-            eprintln!("{:?}", words::report(e));
+            // miette's rendering (its colours included) passes the funnel as one text.
+            crate::output::terminal::err_line(&format!("{:?}", words::report(e)));
             code as u8
         }
     }
@@ -90,7 +102,13 @@ fn usage(msg: impl Into<String>) -> Error {
     Error::Usage(msg.into())
 }
 
-/// Prints to standard output; a closed pipe (`abviz games | head -1`) ends the output quietly.
+/// Prints to standard output through the terminal funnel (control characters escaped); a
+/// closed pipe (`abviz games | head -1`) ends the output quietly.
 fn say(text: &str) {
-    abviz::output::to_stdout(text.as_bytes());
+    abviz::output::terminal::out(text);
+}
+
+/// Prints a line to standard error through the terminal funnel.
+fn note(text: &str) {
+    abviz::output::terminal::err_line(text);
 }

@@ -13,6 +13,10 @@ pub fn perft(args: PerftArgs) -> Result<(), Error> {
         variant: args.variant,
         ..super::input::shape_options(&args.shape)
     };
-    say(&game.perft(&options, args.depth, args.divide)?.render());
+    let mut budget = abviz::game::perft::Budget::positions(args.max_nodes);
+    if let Some(t) = super::input::time_limit(args.time)? {
+        budget = budget.with_time(t);
+    }
+    say(&game.perft_within(&options, args.depth, args.divide, budget)?.render());
     Ok(())
 }

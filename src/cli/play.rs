@@ -6,6 +6,7 @@ use super::say;
 use abviz::Error;
 use abviz::game::Game;
 use abviz::input::GameTask;
+use abviz::output::terminal::{Colour, SafeWriter};
 use abviz::play::{Engine, Explainer, Match};
 use abviz::trace::InputInfo;
 use std::io::IsTerminal;
@@ -73,7 +74,7 @@ impl GameTask for PlayTask {
         if let Some(moves) = self.self_play {
             m = m.with_self_play(moves);
         }
-        let mut out = std::io::stdout().lock();
+        let mut out = SafeWriter::new(std::io::stdout().lock(), Colour::Off);
         m.run(stdin.lock(), &mut out)?;
         if let Some(e) = m.explainer().filter(|e| !e.entries().is_empty()) {
             say(&format!("The computer's decisions are in {}\n", e.dir().join("index.html").display()));

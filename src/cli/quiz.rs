@@ -6,6 +6,7 @@ use super::input::build_input;
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
+use abviz::output::terminal::{Colour, SafeWriter};
 use std::io::IsTerminal;
 
 /// Runs `abviz quiz`.
@@ -21,12 +22,21 @@ pub fn quiz(args: QuizArgs) -> Result<(), Error> {
     }
     let typed = std::io::stdin().is_terminal();
     if typed {
-        eprintln!("{} on {}: {questions} questions.", trace.algorithm().title(), trace.input().description);
-        eprintln!("Answer a value like 3 (≤3 or ≥3 for a bound) or y/n; Ctrl-D stops.");
+        super::note(&format!(
+            "{} on {}: {questions} questions.",
+            trace.algorithm().title(),
+            trace.input().description
+        ));
+        super::note("Answer a value like 3 (≤3 or ≥3 for a bound) or y/n; Ctrl-D stops.");
     }
     let stdin = std::io::stdin();
     let opts = abviz::quiz::QuizOptions { quiet: args.plain, echo: !typed };
-    let result = abviz::quiz::run(&trace, opts, &mut stdin.lock(), &mut std::io::stdout().lock());
+    let result = abviz::quiz::run(
+        &trace,
+        opts,
+        &mut stdin.lock(),
+        &mut SafeWriter::new(std::io::stdout().lock(), Colour::Off),
+    );
     match result {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         r => r.map(|_| ()).map_err(|source| Error::Io { path: "standard output".into(), source }),

@@ -5,9 +5,10 @@ use super::input::{build_input, mcts_options, read_trace_file, record_playouts, 
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
+use abviz::output::terminal::{Colour, SafeWriter};
 use abviz::step::{Until, plain, tui};
 use abviz::trace::Timeline;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 
 /// Runs `abviz step`.
 pub fn step(args: StepArgs) -> Result<(), Error> {
@@ -79,13 +80,21 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
     let until = start.unwrap_or(if read_commands { 0 } else { replay.last() });
     let opts = plain::PlainOptions { until, color, prompt: stdin_tty && stdout_tty };
     if opts.prompt {
-        eprintln!("{} on {}: {} steps", trace.algorithm().title(), trace.input().description, replay.len());
-        eprintln!("{}", plain::COMMANDS);
+        super::note(&format!(
+            "{} on {}: {} steps",
+            trace.algorithm().title(),
+            trace.input().description,
+            replay.len()
+        ));
+        super::note(plain::COMMANDS);
     }
     let stdin = std::io::stdin();
     let mut lock = stdin.lock();
     let input: Option<&mut dyn std::io::BufRead> = if read_commands { Some(&mut lock) } else { None };
-    let result = plain::run(&replay, opts, input, &mut std::io::stdout().lock(), &mut std::io::stderr());
+    let colour = if color { Colour::Sgr } else { Colour::Off };
+    let (mut out, mut err) =
+        (SafeWriter::new(std::io::stdout().lock(), colour), SafeWriter::new(std::io::stderr(), Colour::Off));
+    let result = plain::run(&replay, opts, input, &mut out, &mut err).and_then(|()| out.flush());
     match result {
         // A closed pipe (`abviz step ... | head`) is not an error worth a message.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -71,6 +71,16 @@ pub fn report(e: Error) -> miette::Report {
             "this output is binary data ({bytes} bytes) and would garble the terminal: give -o FILE or pipe it into a file"
         )),
         Error::Stopped(stop) => say(stopped(&stop)),
+        Error::Game(GameError::PerftStopped(stop)) => say(match stop {
+            abviz::game::perft::PerftStop::Positions { limit } => format!(
+                "perft was stopped after generating {limit} positions (the --max-nodes budget); try a smaller --depth, or raise --max-nodes if you really want this count"
+            ),
+            abviz::game::perft::PerftStop::Time { seconds } => {
+                format!(
+                    "perft was stopped after {seconds} s (the --time limit); try a smaller --depth or more time"
+                )
+            }
+        }),
         Error::CompareStopped { input, source } => {
             say(format!("the comparison stopped while searching {input}: {}", stopped(&source)))
         }

@@ -5,6 +5,7 @@ use crate::export::Output;
 use site::write_site;
 
 pub mod site;
+pub mod terminal;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -23,7 +24,7 @@ pub fn write(output: &Output, path: Option<&Path>) -> Result<Option<PathBuf>, Er
         (Output::Text(text), Some(p)) => write_file(p, text.as_bytes()),
         (Output::Bytes(bytes), Some(p)) => write_file(p, bytes),
         (Output::Text(text), None) => {
-            to_stdout(text.as_bytes());
+            terminal::out(text);
             Ok(None)
         }
         (Output::Bytes(bytes), None) if std::io::stdout().is_terminal() => {
@@ -36,8 +37,8 @@ pub fn write(output: &Output, path: Option<&Path>) -> Result<Option<PathBuf>, Er
     }
 }
 
-/// Writes to standard output; a closed pipe (`abviz games | head -1`) is not an error worth a
-/// message.
+/// Writes binary data to standard output, as it is (text goes through [`terminal::out`]); a
+/// closed pipe is not an error worth a message.
 pub fn to_stdout(bytes: &[u8]) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(bytes);
@@ -75,7 +76,7 @@ pub fn write_atomic_with(
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!("{TMP}{}-", std::process::id()))
         .tempfile_in(dir)
-        .map_err(|e| io(std::io::Error::new(e.kind(), "cannot create a file in this folder")))?;
+        .map_err(|e| io(cannot_create(&e)))?;
     produce(tmp.as_file_mut()).map_err(io)?;
     tmp.flush().map_err(io)?;
     // Temporary files are private (0600); a figure or trace is an ordinary file.
@@ -86,6 +87,23 @@ pub fn write_atomic_with(
     }
     tmp.persist(path).map_err(|e| io(e.error))?;
     Ok(())
+}
+
+/// Why a file or folder could not be made in a folder, in words that name no temporary path
+/// (tempfile's errors name the `.abviz-…` file it tried) and say what the OS said: a
+/// read-only folder or file system, a full disk.
+pub(crate) fn cannot_create(e: &std::io::Error) -> std::io::Error {
+    use std::io::ErrorKind::*;
+    let why = match e.kind() {
+        PermissionDenied => "permission denied: the folder is read-only for you".to_string(),
+        ReadOnlyFilesystem => "the folder is on a read-only file system".to_string(),
+        StorageFull => "the disk is full".to_string(),
+        _ => match e.raw_os_error() {
+            Some(code) => std::io::Error::from_raw_os_error(code).to_string(),
+            None => e.kind().to_string(),
+        },
+    };
+    std::io::Error::new(e.kind(), format!("cannot create a file in this folder: {why}"))
 }
 
 /// Writes output produced as it is written ([`write_atomic_with`]) to `path`, or to standard
@@ -136,6 +154,15 @@ pub(crate) fn clean_stale_files(dir: &Path) {
     }
 }
 
+/// Removes the folders pdflatex ran in that killed `abviz exercise` runs left in the system's
+/// temporary folder (`.abviz-tex-<pid>-…` of processes that are gone).
+pub fn clean_stale_tex_folders() {
+    let tmp = std::env::temp_dir();
+    for (path, _) in stale_temporaries(&tmp, &[crate::export::latex::TEMP_PREFIX]) {
+        let _ = std::fs::remove_dir_all(path);
+    }
+}
+
 /// The entries of `dir` named `KIND<pid>-…` for one of `kinds`, whose process `pid` is no
 /// longer running (Linux: no `/proc/<pid>`; elsewhere nothing is known to be stale).
 pub(crate) fn stale_temporaries(dir: &Path, kinds: &[&str]) -> Vec<(std::path::PathBuf, String)> {
@@ -164,6 +191,25 @@ fn process_alive(_pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A read-only folder or file system is said to be one (issue 30, item 6), and no
+    /// temporary name is shown.
+    #[test]
+    fn a_read_only_folder_is_said_to_be_one() {
+        let rofs = std::io::Error::from_raw_os_error(30);
+        let said = cannot_create(&std::io::Error::new(
+            rofs.kind(),
+            format!("{rofs} at path \"/x/.abviz-tmp-1-ab\""),
+        ));
+        assert_eq!(
+            said.to_string(),
+            "cannot create a file in this folder: the folder is on a read-only file system"
+        );
+        let denied = cannot_create(&std::io::Error::from_raw_os_error(13));
+        assert!(denied.to_string().contains("read-only for you"), "{denied}");
+        let full = cannot_create(&std::io::Error::from_raw_os_error(28));
+        assert!(full.to_string().ends_with("the disk is full"), "{full}");
+    }
 
     #[test]
     fn devices_are_written_to_not_replaced() {

@@ -4,7 +4,7 @@
 
 use crate::Error;
 use crate::export::site::SiteFile;
-use crate::output::write_atomic;
+use crate::output::{cannot_create, write_atomic};
 use std::path::{Component, Path, PathBuf};
 
 /// The file that marks a folder as written by abviz (and so safe to replace).
@@ -68,20 +68,34 @@ fn write_site_with(
         }
     }
     std::fs::create_dir_all(&parent).map_err(io(&parent))?;
-    let tmp = tempfile::Builder::new().prefix(&temp_prefix(NEW)).tempdir_in(&parent).map_err(io(&parent))?;
-    write_files(tmp.path(), files)?;
+    let tmp = tempfile::Builder::new()
+        .prefix(&temp_prefix(NEW))
+        .tempdir_in(&parent)
+        .map_err(|e| Error::Io { path: parent.clone(), source: cannot_create(&e) })?;
+    // Errors name the file as the user will know it: in `dir`, not in the temporary folder.
+    let in_dir = |e: Error| match e {
+        Error::Io { path, source } => match path.strip_prefix(tmp.path()) {
+            Ok(rest) => Error::Io { path: dir.join(rest), source },
+            Err(_) => Error::Io { path, source },
+        },
+        other => other,
+    };
+    write_files(tmp.path(), files).map_err(in_dir)?;
     write_atomic(
         &tmp.path().join(MARKER),
         b"This folder was written by abviz; abviz replaces it as a whole when it writes here again.\n",
-    )?;
-    open_up(tmp.path())?;
+    )
+    .map_err(in_dir)?;
+    open_up(tmp.path()).map_err(in_dir)?;
     if exchange_first && dir.exists() && exchange(tmp.path(), dir).is_ok() {
         // `tmp` now holds the previous site; dropping it removes it.
         return Ok(());
     }
     let old = if dir.exists() {
-        let old =
-            tempfile::Builder::new().prefix(&temp_prefix(OLD)).tempdir_in(&parent).map_err(io(&parent))?;
+        let old = tempfile::Builder::new()
+            .prefix(&temp_prefix(OLD))
+            .tempdir_in(&parent)
+            .map_err(|e| Error::Io { path: parent.clone(), source: cannot_create(&e) })?;
         std::fs::rename(dir, old.path().join(site_name(dir))).map_err(io(dir))?;
         Some(old)
     } else {
@@ -194,6 +208,20 @@ mod tests {
 
     fn site(text: &str) -> Vec<SiteFile> {
         vec![SiteFile::text("index.html", text), SiteFile::text("boards/0.svg", "<svg/>")]
+    }
+
+    /// An error while the site is written names the file in the folder asked for, never the
+    /// temporary `.abviz-new-…` folder it is written in (issue 30, item 6).
+    #[test]
+    fn errors_name_the_folder_asked_for() {
+        let parent = tempfile::tempdir().unwrap();
+        let dir = parent.path().join("site");
+        let clash = vec![SiteFile::text("a", "x"), SiteFile::text("a/b.svg", "<svg/>")];
+        let Err(Error::Io { path, .. }) = write_site(&dir, &clash) else {
+            panic!("a file and a folder named a")
+        };
+        assert_eq!(path, dir.join("a"));
+        assert!(leftovers(parent.path()).is_empty());
     }
 
     fn leftovers(parent: &Path) -> Vec<String> {

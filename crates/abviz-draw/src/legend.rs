@@ -1,11 +1,22 @@
 //! The legend and caption under a figure, and the narration line of `--tikz-steps`.
 
-use super::view::{LegendKey, Style, View, one_line};
+use super::view::{LegendKey, NAME_WIDTH, Style, View, clip, one_line};
 use crate::prim::{Anchor, Group, PV_WIDTH, Paint, Part, Prim, Reveal, Stroke, font, text_width};
 use crate::timing::Timing;
 use abviz_trace::Trace;
 
 /// The narration under the tree: one sentence per overlay, then the caption.
+/// The most characters of a narration line a figure draws.
+const NARRATION_WIDTH: usize = 400;
+
+/// A narration sentence as a figure draws it: one line, each word (a name, a move) clipped
+/// like a node's name, and the line clipped to [`NARRATION_WIDTH`] — a 20,000-character name
+/// would otherwise be set on every overlay of `--tikz-steps`, past TeX's capacity.
+fn narration_line(sentence: &str) -> String {
+    let words: Vec<String> = one_line(sentence).split(' ').map(|w| clip(w, NAME_WIDTH)).collect();
+    clip(&words.join(" "), NARRATION_WIDTH)
+}
+
 pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f64) {
     let mut g = Group {
         part: Part::Narration,
@@ -16,7 +27,7 @@ pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f6
         tags: vec![],
     };
     for k in 0..trace.events().len() {
-        let text = one_line(&abviz_trace::narration::narrate(trace, k));
+        let text = narration_line(&abviz_trace::narration::narrate(trace, k));
         let step = k as u32 + 1;
         g.prims.push((
             Prim::Text {

@@ -299,6 +299,21 @@ pub(super) fn picture(view: &View, fig: &Figure) -> String {
 mod tests {
     use super::*;
 
+    /// A 20,000-character name (issue 30, item 6): `--tikz-steps` sets a narration line on
+    /// every overlay, so the name is clipped there as in the tree, and no line comes near
+    /// TeX's capacity.
+    #[test]
+    fn huge_names_stay_within_texs_capacity() {
+        let name = "N".repeat(20_000);
+        let trace =
+            crate::testing::tree(&format!("({name}:(3 12) (2 4))"), abviz_search::Algorithm::AlphaBeta);
+        let opts = ViewOptions { tikz_steps: true, ..ViewOptions::default() };
+        let Output::Text(tex) = TikzExporter.export(&trace, &opts).unwrap() else { panic!("text") };
+        let longest = tex.lines().map(str::len).max().unwrap();
+        assert!(longest < 2_000, "a line of {longest} bytes");
+        assert!(!tex.contains(&"N".repeat(crate::view::NAME_WIDTH + 1)), "the name is set whole");
+    }
+
     #[test]
     fn escape_covers_every_special_character() {
         assert_eq!(escape_latex(r"a\b"), r"a\textbackslash{}b");

@@ -19,6 +19,9 @@ pub enum GameError {
         /// What is wrong with it, naming the game ("bad xiangqi FEN: …").
         message: String,
     },
+    /// A perft ran out of its budget (positions generated, or time).
+    #[error(transparent)]
+    PerftStopped(#[from] crate::perft::PerftStop),
     /// No game has this name.
     #[error("unknown game '{name}': abviz knows {known}", name = abviz_core::safe_text::for_terminal(name))]
     UnknownGame {

@@ -82,6 +82,31 @@ pub struct NotationError {
     pub help: Option<String>,
 }
 
+/// The most characters of one word a message quotes (a 100 KB token is shown by its ends).
+const MAX_QUOTED: usize = 60;
+
+/// `message` with every word (a run without spaces) longer than [`MAX_QUOTED`] characters
+/// clipped to its ends around the count of characters left out: the caret's snippet already
+/// shows where it is, and a message echoing a 100 KB token would flood the terminal.
+fn clip_words(message: String) -> String {
+    if message.split(' ').all(|w| w.len() <= MAX_QUOTED) {
+        return message;
+    }
+    let words: Vec<String> = message
+        .split(' ')
+        .map(|w| {
+            let n = w.chars().count();
+            if n <= MAX_QUOTED {
+                return w.to_string();
+            }
+            let head: String = w.chars().take(MAX_QUOTED / 2).collect();
+            let tail: String = w.chars().skip(n - MAX_QUOTED / 4).collect();
+            format!("{head}…[{} characters]…{tail}", n - MAX_QUOTED / 2 - MAX_QUOTED / 4)
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// The lines of an input that an error shows: the offending line and one line on each side, each
 /// clipped to [`Snippet::WIDTH`] characters around the error's column (a 70,000-character line
 /// would otherwise be printed whole). It remembers where it sits in the input, so the rendering
@@ -214,7 +239,7 @@ impl NotationError {
         let (line, column) = line_col(src, start);
         let (snippet, span) = Snippet::around(name, src, start..end, line, column);
         NotationError {
-            message: message.into(),
+            message: clip_words(message.into()),
             line,
             column,
             src: snippet,
@@ -892,13 +917,99 @@ impl<'s> Cursor<'s> {
 /// `"root": "min"|"max"` (or `"player"`). Leading `#` comment lines are allowed.
 pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     let text = blank_leading_trivia(src);
-    if let Err(e) = serde_json::from_str::<serde_json::Value>(&text) {
+    let (depth, too_deep) = json_nesting(&text, MAX_JSON_NESTING);
+    if let Some(at) = too_deep {
+        return Err(too_deep_json(src, at));
+    }
+    if depth <= SHALLOW_JSON {
+        return parse_json_text(src, &text);
+    }
+    // Reading recurses once per bracket: a deep tree is read on a thread whose stack fits it
+    // (memory is only used as deep as it goes), whatever stack the caller has.
+    let stack = (depth + 1) * STACK_PER_JSON_LEVEL + (1 << 20);
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(stack)
+            .spawn_scoped(scope, || parse_json_text(src, &text))
+            .map_err(|_| {
+                NotationError::new(src, 0..0, "could not start a thread to read this deep tree", "here")
+            })?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+/// The error of a JSON tree nested past [`MAX_JSON_NESTING`], at byte `at`.
+fn too_deep_json(src: &str, at: usize) -> NotationError {
+    NotationError::new(
+        src,
+        at..at + 1,
+        format!(
+            "JSON tree is nested too deeply: JSON trees nest {MAX_JSON_NESTING} levels of arrays, about {} of node objects",
+            MAX_JSON_NESTING / 3
+        ),
+        "nested too deeply",
+    )
+    .help(format!("write deeper trees in the text notation, which nests {MAX_DEPTH} levels"))
+}
+
+/// Brackets a JSON tree may nest: jsonc-parser's own limit (it gives the spans), so 512 levels
+/// of arrays or about 170 of node objects (it counts an object, its "children" property and
+/// the property's array); deeper trees
+/// are written in the text notation, which takes [`MAX_DEPTH`].
+pub const MAX_JSON_NESTING: usize = 512;
+
+/// Nesting read on the caller's stack.
+const SHALLOW_JSON: usize = 64;
+
+/// Stack a level of nesting takes while it is read (checked by serde_json, then read by jsonc-parser and
+/// converted, in an unoptimised build, with room to spare).
+const STACK_PER_JSON_LEVEL: usize = 16 << 10;
+
+/// The deepest bracket nesting of `text` (outside strings), and where it first passes `max`.
+fn json_nesting(text: &str, max: usize) -> (usize, Option<usize>) {
+    let (mut depth, mut deepest, mut in_string, mut escaped) = (0usize, 0usize, false, false);
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return (depth, Some(i));
+                }
+                deepest = deepest.max(depth);
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    (deepest, None)
+}
+
+/// [`parse_json_tree`] on `text` (`src` with its leading comments blanked), with room on the
+/// stack for its nesting.
+fn parse_json_text(src: &str, text: &str) -> Result<TreeSpec, NotationError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    de.disable_recursion_limit();
+    let checked = <serde_json::Value as serde::Deserialize>::deserialize(&mut de).and_then(|_| de.end());
+    if let Err(e) = checked {
         return Err(json_syntax_error(src, &e));
     }
     // serde_json has accepted the text, so jsonc-parser (strict) reads it too; it keeps the spans.
-    let parsed = jsonc_parser::parse_to_ast(&text, &Default::default(), &strict_json());
+    let parsed = jsonc_parser::parse_to_ast(text, &Default::default(), &strict_json());
     let Some(value) = parsed.ok().and_then(|p| p.value) else {
-        return Err(NotationError::new(src, 0..1, "invalid JSON", "invalid JSON"));
+        // serde_json accepted the text: what jsonc-parser refuses is its nesting (it counts an
+        // object's property as a level too).
+        return Err(too_deep_json(src, 0));
     };
     let value = JVal::of(&value);
     let walker = JsonWalker { src };
@@ -907,8 +1018,8 @@ pub fn parse_json_tree(src: &str) -> Result<TreeSpec, NotationError> {
     Ok(TreeSpec { root_player, root })
 }
 
-/// A JSON tree in its compact form. The JSON is read whole first (its nesting is at most 127
-/// levels), so the limit is checked once the nodes are read.
+/// A JSON tree in its compact form. The JSON is read whole first (its nesting is at most
+/// [`MAX_DEPTH`] levels), so the limit is checked once the nodes are read.
 fn parse_json_compact(src: &str, max_nodes: u64) -> Result<CompactTree, NotationError> {
     let spec = parse_json_tree(src)?;
     let mut count = 0u64;
@@ -973,12 +1084,7 @@ fn json_syntax_error(src: &str, e: &serde_json::Error) -> NotationError {
         }
         len = end - offset;
     }
-    let err = NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg);
-    if msg.contains("recursion limit") {
-        err.help("JSON trees may nest about 127 levels deep; use the text notation for deeper trees")
-    } else {
-        err
-    }
+    NotationError::new(src, offset..offset + len, format!("invalid JSON: {msg}"), msg)
 }
 
 /// A JSON value with its byte span, so that structural errors can point at it.
@@ -1017,8 +1123,8 @@ impl JVal {
         }
     }
 
-    /// Converts jsonc-parser's spanned syntax tree (of text serde_json has already accepted, so
-    /// its nesting is bounded by serde_json's recursion limit and recursion is safe here).
+    /// Converts jsonc-parser's spanned syntax tree (of text serde_json has already accepted; its
+    /// nesting is bounded by [`MAX_JSON_NESTING`], and [`parse_json_tree`] gives it the stack).
     fn of(v: &jsonc_parser::ast::Value<'_>) -> JVal {
         use jsonc_parser::ast::{ObjectPropName, Value};
         let (range, kind) = match v {
@@ -1961,6 +2067,16 @@ mod tests {
         assert_eq!(ok("[1,2]").root_player, None);
     }
 
+    /// A message echoes a huge token by its ends (issue 30, item 6): 100 KB in, a short line out.
+    #[test]
+    fn a_huge_token_is_clipped_in_the_message() {
+        let token = format!("1{}x", "2".repeat(100_000));
+        let e = err(&format!("(1 {token})"));
+        assert!(e.message.len() < 300, "{} bytes: {}", e.message.len(), &e.message[..300]);
+        assert!(e.message.contains("characters]…"), "{}", e.message);
+        assert!(e.caret().len() < 2_000, "the whole report stays short");
+    }
+
     #[test]
     fn json_syntax_errors() {
         let e = err_at("[1 2]", 1, 4, "invalid JSON: expected `,` or `]`");
@@ -1968,9 +2084,41 @@ mod tests {
         err_at("[1,\n 2,]", 2, 4, "invalid JSON: trailing comma");
         err_at("[1,2\n\n", 1, 5, "invalid JSON: EOF while parsing a list");
         err_at("{\"左\": [1,, 2]}", 1, 10, "invalid JSON");
-        let deep = format!("{}1{}", "[".repeat(200), "]".repeat(200));
-        let e = err_at(&deep, 1, 128, "recursion limit");
+    }
+
+    /// JSON trees nest as deep as their reader allows (issue 30, item 6: 63 levels before),
+    /// arrays or node objects, whatever the caller's stack; one bracket more is refused at it,
+    /// pointing at the text notation.
+    #[test]
+    fn json_trees_nest_as_deep_as_their_reader_allows() {
+        // Dropping the nested result recurses; give it room (reading finds its own).
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn(|| {
+                let (a, o) = (MAX_JSON_NESTING, MAX_JSON_NESTING / 3 - 1);
+                let arrays = format!("{}1{}", "[".repeat(a), "]".repeat(a));
+                let objects = format!("{}{{\"value\":1}}{}", "{\"children\":[".repeat(o), "]}".repeat(o));
+                for (src, levels) in [(arrays, a), (objects, o)] {
+                    let mut n = &parse_json_tree(&src).unwrap().root;
+                    let mut depth = 0;
+                    while let TreeSpecKind::Interior(c) = &n.kind {
+                        n = &c[0];
+                        depth += 1;
+                    }
+                    assert_eq!(depth, levels);
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        let n = MAX_JSON_NESTING + 1;
+        let deep = format!("{}1{}", "[".repeat(n), "]".repeat(n));
+        let e = err_at(&deep, 1, n, "nested too deeply");
         assert!(e.help.unwrap().contains("text notation"));
+        let o = MAX_JSON_NESTING / 3 + 10;
+        let objects = format!("{}{{\"value\":1}}{}", "{\"children\":[".repeat(o), "]}".repeat(o));
+        let e = err(&objects);
+        assert!(e.message.contains("nested too deeply"), "{}", e.message);
     }
 
     #[test]

@@ -18,50 +18,131 @@ use std::time::{Duration, Instant};
 
 /// The number of legal move sequences of length `depth` from `game` (left as it was found).
 pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    // An unlimited budget never stops the count.
+    perft_within(game, depth, &mut Budget::unlimited()).unwrap_or(u64::MAX)
+}
+
+/// [`perft`] within `budget`: every position generated (each move of each move list) is paid
+/// for, and the count stops with [`PerftStop`] once the budget or its time has run out.
+pub fn perft_within<G: Game>(game: &mut G, depth: u32, budget: &mut Budget) -> Result<u64, PerftStop> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let moves = game.moves();
+    budget.spend(moves.len())?;
     if depth == 1 {
-        return moves.len() as u64;
+        return Ok(moves.len() as u64);
     }
     let mut n = 0;
     for mv in moves {
         game.play(mv);
-        n += perft(game, depth - 1);
+        let below = perft_within(game, depth - 1, budget);
         game.undo(mv);
+        n += below?;
     }
-    n
+    Ok(n)
+}
+
+/// A game's own perft counter: `count(position, depth, divide, budget)`.
+pub type PerftCounter<G> = fn(&G, u32, bool, &mut Budget) -> Result<PerftReport, PerftStop>;
+
+/// What a perft may spend: the positions it generates and the time it takes. Perft keeps
+/// nothing per position (its memory is one move list a ply), so its budget bounds the time.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    limit: u64,
+    left: u64,
+    deadline: Option<(Instant, f64)>,
+    /// Move lists generated since the clock was last read.
+    since_clock: u32,
+}
+
+/// Why a perft stopped before its end.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PerftStop {
+    /// The position budget ran out.
+    #[error("perft was stopped after {limit} positions (its budget)")]
+    Positions {
+        /// The budget.
+        limit: u64,
+    },
+    /// The time limit ran out.
+    #[error("perft was stopped after {seconds} s (its time limit)")]
+    Time {
+        /// The limit in seconds.
+        seconds: f64,
+    },
+}
+
+/// The clock is read once per this many move lists.
+const CLOCK_EVERY: u32 = 4096;
+
+impl Budget {
+    /// No limit.
+    pub fn unlimited() -> Budget {
+        Budget::positions(u64::MAX)
+    }
+
+    /// At most `limit` positions generated.
+    pub fn positions(limit: u64) -> Budget {
+        Budget { limit, left: limit, deadline: None, since_clock: 0 }
+    }
+
+    /// The same budget, also stopping once `limit` has passed.
+    pub fn with_time(mut self, limit: Duration) -> Budget {
+        self.deadline = Some((Instant::now() + limit, limit.as_secs_f64()));
+        self
+    }
+
+    /// Pays for `positions` generated positions (one move list).
+    #[inline]
+    pub fn spend(&mut self, positions: usize) -> Result<(), PerftStop> {
+        let n = positions as u64;
+        if n > self.left {
+            return Err(PerftStop::Positions { limit: self.limit });
+        }
+        self.left -= n;
+        self.since_clock += 1;
+        if self.since_clock >= CLOCK_EVERY {
+            self.since_clock = 0;
+            if let Some((deadline, seconds)) = self.deadline
+                && Instant::now() > deadline
+            {
+                return Err(PerftStop::Time { seconds });
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Perft split by first move: (move label, count) sorted by label. Empty when `depth` is 0.
 pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(String, u64)> {
-    divide_with(game, depth, perft)
+    divide_with(game, depth, &mut Budget::unlimited(), perft_within).unwrap_or_default()
 }
 
-/// [`divide`] with a counter of the game's own below the first moves (`count(game, depth)`
-/// counts like [`perft`]).
+/// [`divide`] within `budget`, with a counter of the game's own below the first moves
+/// (`count(game, depth, budget)` counts like [`perft_within`]).
 pub fn divide_with<G: Game>(
     game: &mut G,
     depth: u32,
-    mut count: impl FnMut(&mut G, u32) -> u64,
-) -> Vec<(String, u64)> {
+    budget: &mut Budget,
+    mut count: impl FnMut(&mut G, u32, &mut Budget) -> Result<u64, PerftStop>,
+) -> Result<Vec<(String, u64)>, PerftStop> {
     if depth == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    let mut out: Vec<(String, u64)> = game
-        .moves()
-        .into_iter()
-        .map(|mv| {
-            let label = game.move_label(mv);
-            game.play(mv);
-            let n = count(game, depth - 1);
-            game.undo(mv);
-            (label, n)
-        })
-        .collect();
+    let moves = game.moves();
+    budget.spend(moves.len())?;
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let label = game.move_label(mv);
+        game.play(mv);
+        let n = count(game, depth - 1, budget);
+        game.undo(mv);
+        out.push((label, n?));
+    }
     out.sort();
-    out
+    Ok(out)
 }
 
 /// The result of a timed perft run.
@@ -80,49 +161,37 @@ pub struct PerftReport {
 }
 
 impl PerftReport {
-    /// Runs perft (or, with `divide_moves`, divide) on `game` through the [`Game`] trait and
-    /// times it.
-    pub fn of_game<G: Game>(game: &G, depth: u32, divide_moves: bool) -> PerftReport {
-        Self::with_counter(game, depth, divide_moves, perft)
+    /// Runs perft (or, with `divide_moves`, divide) on `game` through the [`Game`] trait
+    /// within `budget` and times it.
+    pub fn of_game<G: Game>(
+        game: &G,
+        depth: u32,
+        divide_moves: bool,
+        budget: &mut Budget,
+    ) -> Result<PerftReport, PerftStop> {
+        Self::with_counter(game, depth, divide_moves, budget, perft_within)
     }
 
-    /// [`PerftReport::of_game`] with a counter of the game's own (`count(game, depth)` counts
-    /// like [`perft`], faster).
+    /// [`PerftReport::of_game`] with a counter of the game's own (`count(game, depth, budget)`
+    /// counts like [`perft_within`], faster).
     pub fn with_counter<G: Game>(
         game: &G,
         depth: u32,
         divide_moves: bool,
-        count: fn(&mut G, u32) -> u64,
-    ) -> PerftReport {
+        budget: &mut Budget,
+        count: fn(&mut G, u32, &mut Budget) -> Result<u64, PerftStop>,
+    ) -> Result<PerftReport, PerftStop> {
         let position = game.notation().unwrap_or_else(|| game.position_text());
-        let (mut a, mut b) = (game.clone(), game.clone());
-        Self::timed(
-            position,
-            depth,
-            divide_moves,
-            move || count(&mut a, depth),
-            move || divide_with(&mut b, depth, count),
-        )
-    }
-
-    /// Times `count` (the leaf count at `depth`) or, with `divide_moves`, `split` (the counts
-    /// below each first move, whose sum is the leaf count).
-    pub fn timed(
-        position: String,
-        depth: u32,
-        divide_moves: bool,
-        count: impl FnOnce() -> u64,
-        split: impl FnOnce() -> Vec<(String, u64)>,
-    ) -> PerftReport {
+        let mut g = game.clone();
         let start = Instant::now();
         let (nodes, divide) = if divide_moves {
-            let d = split();
+            let d = divide_with(&mut g, depth, budget, count)?;
             let n = if depth == 0 { 1 } else { d.iter().map(|x| x.1).sum() };
             (n, Some(d))
         } else {
-            (count(), None)
+            (count(&mut g, depth, budget)?, None)
         };
-        PerftReport { position, depth, nodes, elapsed: start.elapsed(), divide }
+        Ok(PerftReport { position, depth, nodes, elapsed: start.elapsed(), divide })
     }
 
     /// Nodes per second (0 when too fast to time).
@@ -178,6 +247,20 @@ mod tests {
         assert_eq!(g, TicTacToe::new(TttEval::Win), "perft leaves the position as it found it");
     }
 
+    /// A perft stops once its budget is spent: tic-tac-toe to depth 9 generates 986,409
+    /// positions (9 + 72 + ... + 127,872 + the last ply's lists), so a budget of 1,000 stops it
+    /// and one of a million does not.
+    #[test]
+    fn a_budget_stops_perft() {
+        let mut g = TicTacToe::new(TttEval::Win);
+        let stop = perft_within(&mut g, 9, &mut Budget::positions(1_000)).unwrap_err();
+        assert_eq!(stop, PerftStop::Positions { limit: 1_000 });
+        assert_eq!(g, TicTacToe::new(TttEval::Win), "a stopped perft leaves the position as it found it");
+        assert_eq!(perft_within(&mut g, 9, &mut Budget::positions(1_000_000)), Ok(127_872));
+        let mut timed = Budget::unlimited().with_time(Duration::ZERO);
+        assert!(matches!(perft_within(&mut g, 9, &mut timed), Err(PerftStop::Time { .. })));
+    }
+
     #[test]
     fn divide_is_sorted_and_sums() {
         let d = divide(&mut TicTacToe::new(TttEval::Win), 3);
@@ -188,11 +271,13 @@ mod tests {
 
     #[test]
     fn report_text() {
-        let r = PerftReport::of_game(&TicTacToe::new(TttEval::Win), 2, false);
+        let r =
+            PerftReport::of_game(&TicTacToe::new(TttEval::Win), 2, false, &mut Budget::unlimited()).unwrap();
         assert_eq!(r.nodes, 72);
         let text = r.render();
         assert!(text.contains("position: .../.../...\n") && text.contains("nodes:    72\n"));
-        let r = PerftReport::of_game(&TicTacToe::new(TttEval::Win), 2, true);
+        let r =
+            PerftReport::of_game(&TicTacToe::new(TttEval::Win), 2, true, &mut Budget::unlimited()).unwrap();
         assert_eq!((r.nodes, r.divide.map(|d| d.len())), (72, Some(9)));
         assert_eq!(group_thousands(133312995), "133,312,995");
         assert_eq!(group_thousands(999), "999");

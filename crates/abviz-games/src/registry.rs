@@ -18,7 +18,7 @@
 //! assert!(registry::find("chess").unwrap_err().to_string().contains("abviz knows tictactoe"));
 //! ```
 
-use super::perft::PerftReport;
+use super::perft::{Budget, PerftCounter, PerftReport, PerftStop};
 use super::{Game, Player};
 use crate::GameError as Error;
 pub use crate::option::OptionKind;
@@ -295,7 +295,7 @@ pub trait RegisteredGame: Game + Into<AnyGame> + fmt::Debug + Send + Sync + 'sta
 
     /// A perft counter of the game's own, faster than the generic [`PerftReport::of_game`]
     /// (through the [`Game`] trait) that `abviz perft` uses otherwise.
-    const PERFT: Option<fn(&Self, u32, bool) -> PerftReport> = None;
+    const PERFT: Option<PerftCounter<Self>> = None;
 
     /// The position `--position` names (or the start position), with the options applied. Only
     /// options the entry lists are ever given.
@@ -412,15 +412,27 @@ impl GameId {
     /// Perft from the position `options` describe, `depth` plies deep (with `divide`: the count
     /// below each first move too), with the game's own counter if it has one.
     pub fn perft(self, options: &GameOptions, depth: u32, divide: bool) -> Result<PerftReport, Error> {
-        struct Perft(u32, bool);
+        self.perft_within(options, depth, divide, Budget::unlimited())
+    }
+
+    /// [`GameId::perft`] within `budget` (positions generated and time): a perft that would
+    /// spend more stops with [`Error::PerftStopped`].
+    pub fn perft_within(
+        self,
+        options: &GameOptions,
+        depth: u32,
+        divide: bool,
+        budget: Budget,
+    ) -> Result<PerftReport, Error> {
+        struct Perft(u32, bool, Budget);
         impl PositionVisitor for Perft {
-            type Output = PerftReport;
-            fn visit<G: RegisteredGame>(self, position: &G) -> PerftReport {
+            type Output = Result<PerftReport, PerftStop>;
+            fn visit<G: RegisteredGame>(mut self, position: &G) -> Result<PerftReport, PerftStop> {
                 let count = G::PERFT.unwrap_or(PerftReport::of_game::<G>);
-                count(position, self.0, self.1)
+                count(position, self.0, self.1, &mut self.2)
             }
         }
-        Ok(self.build(options)?.visit(Perft(depth, divide)))
+        Ok(self.build(options)?.visit(Perft(depth, divide, budget))?)
     }
 }
 

@@ -41,7 +41,7 @@ pub fn alphabeta<G: Game, O: Observer<G>>(
     if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     let player = game.to_move();
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
@@ -53,7 +53,7 @@ pub fn alphabeta<G: Game, O: Observer<G>>(
         }
         s.update(i, mv, v, alpha, beta);
         if alpha >= beta {
-            s.cutoff(game, &moves[i + 1..], alpha, beta);
+            s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             return Ok(s.exit(if player == Player::Max { beta } else { alpha }));
         }
     }

@@ -65,7 +65,7 @@ fn max_value<G: Game, O: Observer<G>>(
         return Ok(s.exit(value));
     }
     let mut v = Score::NEG_INF;
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     for (i, &a) in moves.iter().enumerate() {
         game.play(a);
         let v2 = alphabeta_soft(game, depth - 1, alpha, beta, s)?;
@@ -76,7 +76,7 @@ fn max_value<G: Game, O: Observer<G>>(
         }
         s.update(i, a, v2, alpha, beta);
         if v >= beta {
-            s.cutoff(game, &moves[i + 1..], alpha, beta);
+            s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             return Ok(s.exit(v));
         }
     }
@@ -96,7 +96,7 @@ fn min_value<G: Game, O: Observer<G>>(
         return Ok(s.exit(value));
     }
     let mut v = Score::INF;
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     for (i, &a) in moves.iter().enumerate() {
         game.play(a);
         let v2 = alphabeta_soft(game, depth - 1, alpha, beta, s)?;
@@ -107,7 +107,7 @@ fn min_value<G: Game, O: Observer<G>>(
         }
         s.update(i, a, v2, alpha, beta);
         if v <= alpha {
-            s.cutoff(game, &moves[i + 1..], alpha, beta);
+            s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             return Ok(s.exit(v));
         }
     }

@@ -258,18 +258,18 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
 
     /// The moves of the current position, in search order, reported to the observer.
     #[inline(always)]
-    pub fn moves(&mut self, game: &G) -> Vec<G::Move> {
+    pub fn moves(&mut self, game: &G) -> Result<Vec<G::Move>, Stop> {
         let moves = game.moves();
-        self.obs.expand(game, &moves);
-        moves
+        self.obs.expand(game, &moves)?;
+        Ok(moves)
     }
 
     /// `moves`, the current position's moves in the order the search will try them, reported
     /// to the observer (for searches that order moves themselves).
     #[inline(always)]
-    pub fn expand(&mut self, game: &G, moves: Vec<G::Move>) -> Vec<G::Move> {
-        self.obs.expand(game, &moves);
-        moves
+    pub fn expand(&mut self, game: &G, moves: Vec<G::Move>) -> Result<Vec<G::Move>, Stop> {
+        self.obs.expand(game, &moves)?;
+        Ok(moves)
     }
 
     /// Whether depth-limit nodes search on in quiescence (see [`Search::with_quiescence`]).
@@ -307,8 +307,8 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
 
     /// The cutoff test held: the moves in `rest` are never searched.
     #[inline(always)]
-    pub fn cutoff(&mut self, game: &G, rest: &[G::Move], alpha: Score, beta: Score) {
-        self.obs.cutoff(game, rest, alpha, beta);
+    pub fn cutoff(&mut self, game: &G, rest: &[G::Move], alpha: Score, beta: Score) -> Result<(), Stop> {
+        self.obs.cutoff(game, rest, alpha, beta)
     }
 
     /// The node returns `value` (which this passes through: `return Ok(s.exit(v))`).

@@ -60,7 +60,7 @@ pub fn memory<G: Game, O: Observer<G>>(
     }
     let natural = game.moves();
     let order = m.order(game, key, s.ply(), &natural);
-    let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect());
+    let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect())?;
     if s.obs.records_order() {
         for (index, reason, table_depth, score) in m.reasons(game, key, s.ply(), &natural, &order) {
             s.obs.order(index, reason, table_depth, score);
@@ -79,7 +79,7 @@ pub fn memory<G: Game, O: Observer<G>>(
         a = a.max(g);
         s.update(i, mv, v, a, beta);
         if g >= beta {
-            s.cutoff(game, &moves[i + 1..], a, beta);
+            s.cutoff(game, &moves[i + 1..], a, beta)?;
             if m.reward(game, mv, s.ply(), depth) && s.obs.records_order() {
                 s.obs.killer(s.ply() as u32 - 1);
             }

@@ -43,7 +43,7 @@ pub fn minimax<G: Game, O: Observer<G>>(
     if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     let player = game.to_move();
     let mut best = if player == Player::Max { Score::NEG_INF } else { Score::INF };
     for (i, &mv) in moves.iter().enumerate() {

@@ -42,7 +42,7 @@ pub fn negamax<G: Game, O: Observer<G>>(
     if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     let me = game.to_move();
     let mut best = Score::NEG_INF;
     for (i, &mv) in moves.iter().enumerate() {

@@ -40,7 +40,7 @@ pub fn negamax_ab<G: Game, O: Observer<G>>(
     if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     let me = game.to_move();
     let mut best = Score::NEG_INF;
     for (i, &mv) in moves.iter().enumerate() {
@@ -55,7 +55,7 @@ pub fn negamax_ab<G: Game, O: Observer<G>>(
         alpha = alpha.max(v);
         s.update(i, mv, v, alpha, beta);
         if alpha >= beta {
-            s.cutoff(game, &moves[i + 1..], alpha, beta);
+            s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             break;
         }
     }

@@ -43,7 +43,7 @@ pub fn negascout<G: Game, O: Observer<G>>(
     if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     let me = game.to_move();
     let (mut m, mut n) = (Score::NEG_INF, beta);
     for (i, &mv) in moves.iter().enumerate() {
@@ -60,7 +60,7 @@ pub fn negascout<G: Game, O: Observer<G>>(
         m = m.max(t);
         s.update(i, mv, t, alpha.max(m), beta);
         if m >= beta {
-            s.cutoff(game, &moves[i + 1..], alpha.max(m), beta);
+            s.cutoff(game, &moves[i + 1..], alpha.max(m), beta)?;
             break;
         }
         n = alpha.max(m).next_up();

@@ -44,7 +44,7 @@ pub fn pvs<G: Game, O: Observer<G>>(
     if let Some(value) = s.leaf(game, depth)? {
         return Ok(s.exit(value));
     }
-    let moves = s.moves(game);
+    let moves = s.moves(game)?;
     let me = game.to_move();
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
@@ -62,7 +62,7 @@ pub fn pvs<G: Game, O: Observer<G>>(
         alpha = alpha.max(score);
         s.update(i, mv, score, alpha, beta);
         if alpha >= beta {
-            s.cutoff(game, &moves[i + 1..], alpha, beta);
+            s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             break;
         }
     }

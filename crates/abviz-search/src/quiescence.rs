@@ -65,7 +65,7 @@ fn quiesce<G: Game, O: Observer<G>>(
     }
     alpha = alpha.max(stand_pat);
     let captures = game.quiescence_moves().unwrap_or_default();
-    let captures = s.expand(game, captures);
+    let captures = s.expand(game, captures)?;
     for (i, &mv) in captures.iter().enumerate() {
         game.play(mv);
         let score = negamax_child(game, me, alpha, beta, |c, a, b| child(c, a, b, s))?;
@@ -73,7 +73,7 @@ fn quiesce<G: Game, O: Observer<G>>(
         alpha = alpha.max(score);
         s.mover_update(me, i, mv, score, alpha, beta);
         if alpha >= beta {
-            s.mover_cutoff(me, game, &captures[i + 1..], alpha, beta);
+            s.mover_cutoff(me, game, &captures[i + 1..], alpha, beta)?;
             return Ok(beta);
         }
     }
@@ -141,8 +141,15 @@ impl<G: Game, O: Observer<G>> Search<'_, G, O> {
     }
 
     /// [`Search::cutoff`] with the window in `player`'s view.
-    fn mover_cutoff(&mut self, player: Player, game: &G, rest: &[G::Move], alpha: Score, beta: Score) {
+    fn mover_cutoff(
+        &mut self,
+        player: Player,
+        game: &G,
+        rest: &[G::Move],
+        alpha: Score,
+        beta: Score,
+    ) -> Result<(), Stop> {
         let (a, b) = self.view(player, alpha, beta);
-        self.cutoff(game, rest, a, b);
+        self.cutoff(game, rest, a, b)
     }
 }

@@ -26,7 +26,7 @@ pub use event::{
 };
 pub use model::*;
 pub use observer::{Both, Counter, NoOp, Observer, Stop};
-pub use recorder::Recorder;
+pub use recorder::{BYTES_PER_NODE, EVENTS_PER_NODE, Recorder};
 pub use summary::{MctsStats, OrderNote, Pass, Steps, Summary, Visit};
 pub use timeline::{Counts, Frame, Seen, Snapshot, Timeline};
 

@@ -139,8 +139,9 @@ impl<G: Game> Observer<G> for Counter {
     }
 
     #[inline]
-    fn expand(&mut self, _game: &G, _moves: &[G::Move]) {
+    fn expand(&mut self, _game: &G, _moves: &[G::Move]) -> Result<(), Stop> {
         self.stats.interior += 1;
+        Ok(())
     }
 
     #[inline]
@@ -156,9 +157,10 @@ impl<G: Game> Observer<G> for Counter {
     }
 
     #[inline]
-    fn cutoff(&mut self, _game: &G, pruned: &[G::Move], _alpha: Score, _beta: Score) {
+    fn cutoff(&mut self, _game: &G, pruned: &[G::Move], _alpha: Score, _beta: Score) -> Result<(), Stop> {
         self.stats.cutoffs += 1;
         self.stats.pruned += pruned.len() as u64;
+        Ok(())
     }
 
     #[inline]

@@ -43,6 +43,18 @@ struct Frame {
 /// The clock is read when the node count is a multiple of this.
 const TIME_CHECK_EVERY: u64 = 1024;
 
+/// Events the node budget allows per node: a node's own events (enter, evaluation or cutoff,
+/// exit, the update it gives its parent, table probes and stores, ordering reasons) stay
+/// below this on average, while MCTS iterations that add no node (a small game explored again and again)
+/// spend the budget through their events.
+pub const EVENTS_PER_NODE: u64 = 8;
+
+/// The most heap bytes a recorded node takes with its share of the events, its label and
+/// name ids (positions, when recorded, add their text): what [`Recorder::new`]'s node budget
+/// bounds, node for node (the input itself aside: a random tree's leaf values, an explicit
+/// tree). Measured by the root package's `budget` tests (tests/budget.rs).
+pub const BYTES_PER_NODE: u64 = 200;
+
 /// Labels above this key are interned by text instead of through the key cache.
 const LABEL_CACHE_LIMIT: u32 = 1 << 22;
 
@@ -309,7 +321,8 @@ impl<G: Game> Recorder<G> {
             return;
         }
         for (index, mv) in game.moves().into_iter().enumerate() {
-            if self.pruned_budget == 0 {
+            // The faded subtree is shown as far as both budgets go.
+            if self.pruned_budget == 0 || self.would_exceed(1).is_err() {
                 return;
             }
             self.pruned_budget -= 1;
@@ -392,18 +405,36 @@ impl<G: Game> Recorder<G> {
         (id, first, alpha_src, beta_src, revisit)
     }
 
+    /// What the node budget has paid for: nodes entered (a node entered again counts again),
+    /// nodes recorded (never-searched children included) and events (at
+    /// [`EVENTS_PER_NODE`] a node), whichever is most.
+    #[inline(always)]
+    fn spent(&self) -> u64 {
+        self.stats.nodes.max(self.nodes.len() as u64).max(self.events.len() as u64 / EVENTS_PER_NODE)
+    }
+
+    /// Whether recording `more` nodes now would pass the node budget: checked before they
+    /// are made, so a search stops before the memory is spent, not after.
+    #[inline(always)]
+    fn would_exceed(&self, more: usize) -> Result<(), Stop> {
+        if self.spent().saturating_add(more as u64) > self.max_nodes {
+            return Err(Stop::NodeBudget { limit: self.max_nodes });
+        }
+        Ok(())
+    }
+
     /// Stops the search when the node budget or the time limit has run out.
     #[inline(always)]
     fn budget_check(&mut self) -> Result<(), Stop> {
-        if self.stats.nodes >= self.check_at { self.check_limits() } else { Ok(()) }
+        if self.spent() >= self.check_at { self.check_limits() } else { Ok(()) }
     }
 
-    /// [`Recorder::budget_check`] once the node count reaches `check_at`: the budget, and the
+    /// [`Recorder::budget_check`] once what was spent reaches `check_at`: the budget, and the
     /// clock at every multiple of [`TIME_CHECK_EVERY`] nodes; then the count to look again at.
     #[cold]
     #[inline(never)]
     fn check_limits(&mut self) -> Result<(), Stop> {
-        let nodes = self.stats.nodes;
+        let nodes = self.spent();
         if nodes >= self.max_nodes {
             return Err(Stop::NodeBudget { limit: self.max_nodes });
         }
@@ -515,12 +546,16 @@ impl<G: Game> Observer<G> for Recorder<G> {
     }
 
     #[inline(always)]
-    fn expand(&mut self, game: &G, moves: &[G::Move]) {
+    fn expand(&mut self, game: &G, moves: &[G::Move]) -> Result<(), Stop> {
+        // Every child becomes a node, searched or never searched: refuse a node with more
+        // children than the budget has left before their labels are made.
+        self.would_exceed(moves.len())?;
         self.stats.interior += 1;
         for &mv in moves {
             let id = self.label_of(game, mv);
             self.child_labels.push(id);
         }
+        Ok(())
     }
 
     #[inline(always)]
@@ -549,8 +584,10 @@ impl<G: Game> Observer<G> for Recorder<G> {
         }
     }
 
-    fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) {
-        let Some(f) = self.stack.last() else { return };
+    fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) -> Result<(), Stop> {
+        // The never-searched children are recorded as nodes: they count against the budget.
+        self.would_exceed(pruned.len())?;
+        let Some(f) = self.stack.last() else { return Ok(()) };
         let (id, player, child, entered, labels_start) =
             (f.id, f.player, f.last_child, f.entered, f.labels_start);
         let (alpha, beta) = self.window_view(player, alpha, beta);
@@ -596,6 +633,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             pruned: pruned.len() as u32,
             created,
         });
+        Ok(())
     }
 
     #[inline(always)]

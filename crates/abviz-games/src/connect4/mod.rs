@@ -29,7 +29,7 @@ mod notation;
 mod render;
 
 use super::notation::NotationError;
-use super::perft::PerftReport;
+use super::perft::{Budget, PerftReport, PerftStop};
 use super::registry::{Choice, GameInfo, GameOption, GameOptions, OptionKind, RegisteredGame, option_names};
 use super::{Game, Player};
 use crate::{GameError as Error, Score};
@@ -407,12 +407,19 @@ pub fn distinct_positions(plies: u32) -> Vec<u64> {
 
 /// Perft on the bitboards, without move lists (the last ply counted, not played).
 pub fn perft(g: &mut Connect4, depth: u32) -> u64 {
+    // An unlimited budget never stops the count.
+    perft_within(g, depth, &mut Budget::unlimited()).unwrap_or(u64::MAX)
+}
+
+/// [`perft`] within `budget` (see [`crate::perft::perft_within`]).
+pub fn perft_within(g: &mut Connect4, depth: u32, budget: &mut Budget) -> Result<u64, PerftStop> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     if g.winner().is_some() {
-        return 0;
+        return Ok(0);
     }
+    budget.spend(WIDTH)?;
     let mut n = 0;
     for c in 0..WIDTH as u8 {
         if g.playable(c) {
@@ -421,11 +428,12 @@ pub fn perft(g: &mut Connect4, depth: u32) -> u64 {
                 continue;
             }
             g.play(c);
-            n += perft(g, depth - 1);
+            let below = perft_within(g, depth - 1, budget);
             g.undo(c);
+            n += below?;
         }
     }
-    n
+    Ok(n)
 }
 
 impl RegisteredGame for Connect4 {
@@ -471,8 +479,8 @@ impl RegisteredGame for Connect4 {
         default_depth: Some(8),
     };
 
-    const PERFT: Option<fn(&Self, u32, bool) -> PerftReport> =
-        Some(|g, depth, divide| PerftReport::with_counter(g, depth, divide, perft));
+    const PERFT: Option<fn(&Self, u32, bool, &mut Budget) -> Result<PerftReport, PerftStop>> =
+        Some(|g, depth, divide, budget| PerftReport::with_counter(g, depth, divide, budget, perft_within));
 
     fn build(options: &GameOptions) -> Result<Connect4, Error> {
         let eval = options.parse(&Self::INFO, OptionKind::Eval)?;

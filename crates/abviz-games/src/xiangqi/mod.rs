@@ -35,7 +35,7 @@ pub use eval::XqEval;
 pub use fen::FenError;
 pub use notation::MoveNotation;
 
-use crate::perft::PerftReport;
+use crate::perft::{Budget, PerftReport, PerftStop};
 use crate::registry::{Choice, GameInfo, GameOption, GameOptions, OptionKind, RegisteredGame};
 use crate::{Game, Player};
 use crate::{GameError as Error, Score};
@@ -369,8 +369,8 @@ impl RegisteredGame for Xiangqi {
         default_depth: Some(3),
     };
 
-    const PERFT: Option<fn(&Self, u32, bool) -> PerftReport> =
-        Some(|position, depth, divide| perft::report(position.board(), depth, divide));
+    const PERFT: Option<fn(&Self, u32, bool, &mut Budget) -> Result<PerftReport, PerftStop>> =
+        Some(|position, depth, divide, budget| perft::report(position.board(), depth, divide, budget));
 
     fn build(options: &GameOptions) -> Result<Xiangqi, Error> {
         let eval = options.parse(&Self::INFO, OptionKind::Eval)?;

@@ -5,58 +5,82 @@
 //! of its legal move list.
 
 use super::board::{Board, MoveList};
+use crate::perft::{Budget, PerftStop};
 pub use crate::perft::{PerftReport, group_thousands};
 
 /// The number of legal move sequences of length `depth` from `board`.
 pub fn perft(board: &mut Board, depth: u32) -> u64 {
+    // An unlimited budget never stops the count.
+    perft_within(board, depth, &mut Budget::unlimited()).unwrap_or(u64::MAX)
+}
+
+/// [`perft`] within `budget` (see [`crate::perft::perft_within`]).
+pub fn perft_within(board: &mut Board, depth: u32, budget: &mut Budget) -> Result<u64, PerftStop> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let mut list = MoveList::new();
     board.legal_moves(&mut list);
+    budget.spend(list.len())?;
     if depth == 1 {
-        return list.len() as u64;
+        return Ok(list.len() as u64);
     }
     let mut n = 0;
     for &m in list.as_slice() {
         board.make(m);
-        n += perft(board, depth - 1);
+        let below = perft_within(board, depth - 1, budget);
         board.unmake(m);
+        n += below?;
     }
-    n
+    Ok(n)
 }
 
 /// Perft split by first move: (ICCS label, count) sorted by label. Empty when `depth` is 0.
 pub fn divide(board: &mut Board, depth: u32) -> Vec<(String, u64)> {
+    divide_within(board, depth, &mut Budget::unlimited()).unwrap_or_default()
+}
+
+/// [`divide`] within `budget`.
+pub fn divide_within(
+    board: &mut Board,
+    depth: u32,
+    budget: &mut Budget,
+) -> Result<Vec<(String, u64)>, PerftStop> {
     if depth == 0 {
-        return Vec::new();
+        return Ok(Vec::new());
     }
     let mut list = MoveList::new();
     board.legal_moves(&mut list);
-    let mut out: Vec<(String, u64)> = list
-        .as_slice()
-        .iter()
-        .map(|&m| {
-            board.make(m);
-            let n = perft(board, depth - 1);
-            board.unmake(m);
-            (m.iccs(), n)
-        })
-        .collect();
+    budget.spend(list.len())?;
+    let mut out = Vec::with_capacity(list.len());
+    for &m in list.as_slice() {
+        board.make(m);
+        let n = perft_within(board, depth - 1, budget);
+        board.unmake(m);
+        out.push((m.iccs(), n?));
+    }
     out.sort();
-    out
+    Ok(out)
 }
 
-/// Runs perft (or divide) on `board` with the board's own move generator and times it.
-pub fn report(board: &Board, depth: u32, divide_moves: bool) -> PerftReport {
-    let (mut a, mut b) = (*board, *board);
-    PerftReport::timed(
-        board.fen(),
-        depth,
-        divide_moves,
-        move || perft(&mut a, depth),
-        move || divide(&mut b, depth),
-    )
+/// Runs perft (or divide) on `board` with the board's own move generator within `budget` and
+/// times it.
+pub fn report(
+    board: &Board,
+    depth: u32,
+    divide_moves: bool,
+    budget: &mut Budget,
+) -> Result<PerftReport, PerftStop> {
+    let mut b = *board;
+    let start = std::time::Instant::now();
+    let (nodes, divide) = if divide_moves {
+        let d = divide_within(&mut b, depth, budget)?;
+        let n = if depth == 0 { 1 } else { d.iter().map(|x| x.1).sum() };
+        (n, Some(d))
+    } else {
+        (perft_within(&mut b, depth, budget)?, None)
+    };
+    Ok(PerftReport { position: board.fen(), depth, nodes, elapsed: start.elapsed(), divide })
 }
 
 #[cfg(test)]
@@ -84,7 +108,7 @@ mod tests {
 
     #[test]
     fn report_text() {
-        let r = report(&Board::start(), 2, false);
+        let r = report(&Board::start(), 2, false, &mut Budget::unlimited()).unwrap();
         assert_eq!(r.nodes, 1920);
         let text = r.render();
         assert!(text.contains("nodes:    1920\n") && text.contains("depth:    2\n"));

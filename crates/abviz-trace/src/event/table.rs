@@ -36,8 +36,9 @@ events! {
         /// through [`Observer::record_here`], which only the recorder implements.
     }
     hooks: {
-        /// The current node's children, generated in search order.
-        fn expand(game: &G, moves: &[G::Move]);
+        /// The current node's children, generated in search order. Returning an error stops the
+        /// search before any of them is searched (a node budget they would exceed).
+        fn expand(game: &G, moves: &[G::Move]) -> Result;
         /// Whether the observer wants to know why a move-ordering heuristic put children first
         /// ([`Observer::order`]) and what it learned from a cutoff ([`Observer::killer`]); the
         /// search asks once per ordered node, and by default nobody does, so the reasons cost
@@ -143,8 +144,10 @@ events! {
         docs: "the test α ≥ β held after `child`; `bound_from` is the node whose bound was exceeded (`null`: the root's initial window); `pruned` children are never searched and `created` nodes were recorded for them (with their subtrees, for explicit trees)",
         hook:
             /// The cutoff test `alpha >= beta` held after the last child: the moves in `pruned`
-            /// (the rest, from `game`'s current position) are never searched.
-            fn cutoff(game: &G, pruned: &[G::Move], alpha: Score, beta: Score);
+            /// (the rest, from `game`'s current position) are never searched. Returning an error
+            /// stops the search (recording the never-searched children would exceed a node
+            /// budget).
+            fn cutoff(game: &G, pruned: &[G::Move], alpha: Score, beta: Score) -> Result;
     }
 
     /// `node` returns `value`; `bound` says whether it is exact or a bound (fail-low: upper,

@@ -214,17 +214,34 @@ fn check_siblings(trace: &Trace) -> Result<(), TraceFileError> {
     Ok(())
 }
 
-/// Replays the events as a stack machine and refuses any that could not have happened: a node
-/// entered below the wrong parent, an exit of a node that is not executing, an update from a
-/// child of another node.
+/// Every node id an event names: the node it is about, a child it names, the ancestor whose
+/// bound fired, the node whose stored result was used. The reader checks each of them once,
+/// here, so that no view follows an id that is not in the trace.
+fn named_ids(e: &Event) -> [Option<NodeId>; 3] {
+    match *e {
+        Event::Update { node, child, .. }
+        | Event::Select { node, child, .. }
+        | Event::Expand { node, child, .. } => [Some(node), Some(child), None],
+        Event::Cutoff { node, child, bound_from, .. } => [Some(node), Some(child), bound_from],
+        Event::TtHit { node, from, .. } => [Some(node), from, None],
+        _ => [e.node(), e.focus(), None],
+    }
+}
+
+/// Replays the events as a stack machine and refuses any that could not have happened: an id
+/// that is not in the trace, a node entered below the wrong parent, an exit of a node that is
+/// not executing, an update from a child of another node, a cutoff whose bound comes from a
+/// node that is not executing, an MCTS step to a node that is not a child, a pass out of turn.
 fn check_events(trace: &Trace) -> Result<(), TraceFileError> {
     let nodes = &trace.nodes;
     let n = nodes.len() as NodeId;
     let mut stack: Vec<NodeId> = Vec::new();
+    let mut executing = vec![false; nodes.len()];
+    // Passes are numbered 0, 1, 2, ... and do not nest.
+    let (mut passes, mut open_pass) = (0u32, None);
     let bad = |k: usize, what: String| format_err(format!("event {}: {what}", k + 1));
     for (k, e) in trace.events.iter(nodes).enumerate() {
-        let ids = [e.node(), e.focus()];
-        if let Some(id) = ids.into_iter().flatten().find(|&id| id >= n) {
+        if let Some(id) = named_ids(&e).into_iter().flatten().find(|&id| id >= n) {
             return Err(bad(k, format!("names node {id}, which does not exist")));
         }
         let top = stack.last().copied().unwrap_or(NONE);
@@ -237,23 +254,46 @@ fn check_events(trace: &Trace) -> Result<(), TraceFileError> {
                     ));
                 }
                 stack.push(node);
+                executing[node as usize] = true;
             }
             Event::Exit { node, .. } => {
                 if node != top {
                     return Err(bad(k, format!("node {node} returns, but it is not the node executing")));
                 }
                 stack.pop();
+                executing[node as usize] = false;
+            }
+            Event::PassStart { pass, .. } => {
+                if open_pass.is_some() || pass != passes {
+                    return Err(bad(k, format!("starts pass {pass}, but the next pass is {passes}")));
+                }
+                open_pass = Some(pass);
+                passes += 1;
+            }
+            Event::PassEnd { pass, .. } => {
+                if open_pass != Some(pass) {
+                    return Err(bad(k, format!("ends pass {pass}, which is not the pass under way")));
+                }
+                open_pass = None;
+            }
+            Event::Cutoff { bound_from: Some(from), .. } if !executing[from as usize] => {
+                return Err(bad(
+                    k,
+                    format!("the cutoff's bound comes from node {from}, which is not executing"),
+                ));
+            }
+            Event::Select { node, child, .. } | Event::Expand { node, child, .. }
+                if nodes[child as usize].parent != node =>
+            {
+                return Err(bad(k, format!("node {node} steps to node {child}, which is not its child")));
             }
             Event::Update { node, child, .. } | Event::Cutoff { node, child, .. }
-                if node != top || child >= n || nodes[child as usize].parent != node =>
+                if node != top || nodes[child as usize].parent != node =>
             {
                 return Err(bad(
                     k,
                     format!("node {node} takes a value from node {child}, which is not its child"),
                 ));
-            }
-            Event::TtHit { from: Some(f), .. } if f >= n => {
-                return Err(bad(k, format!("names node {f}, which does not exist")));
             }
             Event::Eval { node, .. }
             | Event::TtProbe { node, .. }
