@@ -17,22 +17,25 @@ pub enum Step {
     Index(usize),
 }
 
-/// Every number in `doc` (ids, steps, counts, the compact layout's columns), with its path.
-pub fn numbers(doc: &Value) -> Vec<Vec<Step>> {
-    fn walk(v: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+/// The path of every value in `doc` that `keep` accepts, in document order (a value before the
+/// values inside it).
+fn paths_where(doc: &Value, keep: fn(&Value) -> bool) -> Vec<Vec<Step>> {
+    fn walk(v: &Value, keep: fn(&Value) -> bool, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+        if keep(v) {
+            out.push(path.clone());
+        }
         match v {
-            Value::Number(_) => out.push(path.clone()),
             Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
                     path.push(Step::Index(i));
-                    walk(item, path, out);
+                    walk(item, keep, path, out);
                     path.pop();
                 }
             }
             Value::Object(map) => {
                 for (k, item) in map {
                     path.push(Step::Key(k.clone()));
-                    walk(item, path, out);
+                    walk(item, keep, path, out);
                     path.pop();
                 }
             }
@@ -40,37 +43,18 @@ pub fn numbers(doc: &Value) -> Vec<Vec<Step>> {
         }
     }
     let mut out = Vec::new();
-    walk(doc, &mut Vec::new(), &mut out);
+    walk(doc, keep, &mut Vec::new(), &mut out);
     out
+}
+
+/// Every number in `doc` (ids, steps, counts, the compact layout's columns), with its path.
+pub fn numbers(doc: &Value) -> Vec<Vec<Step>> {
+    paths_where(doc, Value::is_number)
 }
 
 /// Every object in `doc` with at least two fields, with its path.
 fn objects(doc: &Value) -> Vec<Vec<Step>> {
-    fn walk(v: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
-        match v {
-            Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    path.push(Step::Index(i));
-                    walk(item, path, out);
-                    path.pop();
-                }
-            }
-            Value::Object(map) => {
-                if map.len() >= 2 {
-                    out.push(path.clone());
-                }
-                for (k, item) in map {
-                    path.push(Step::Key(k.clone()));
-                    walk(item, path, out);
-                    path.pop();
-                }
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    walk(doc, &mut Vec::new(), &mut out);
-    out
+    paths_where(doc, |v| v.as_object().is_some_and(|m| m.len() >= 2))
 }
 
 /// The value at `path`.
