@@ -434,7 +434,8 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
         compare.push((file, title, blurb));
     }
     // The practice page and its solution pages, in their own folder.
-    let set = crate::exercise::practice_set(None, Algorithm::AlphaBetaSoft, 1, PRACTICE_TREES)?;
+    let set =
+        crate::exercise::practice_set(None, Algorithm::AlphaBetaSoft, crate::Ties::Prune, 1, PRACTICE_TREES)?;
     let trees: Vec<PracticeTree> =
         set.iter().map(|(group, ex)| PracticeTree { exercise: ex.drawn(), group: group.clone() }).collect();
     let back = Some(("../index.html".to_string(), "all examples".to_string()));

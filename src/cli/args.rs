@@ -530,6 +530,10 @@ pub struct QuizArgs {
     /// alphabeta-soft].
     #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Option<Algorithm>,
+    /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
+    /// keys follow it [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
     /// For scripts: print the questions, the verdicts and the score, not every step's sentence.
     #[arg(long)]
     pub plain: bool,
@@ -632,6 +636,10 @@ pub struct ExerciseSource {
     /// negamax-ab.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
+    /// keys follow it [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
 }
 
 /// `abviz exercise`.
@@ -687,6 +695,10 @@ pub struct PracticeArgs {
     /// The algorithm: alphabeta, alphabeta-soft, negamax-ab, or minimax / negamax (no cuts).
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
+    /// keys follow it [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
     /// The folder to write the page (index.html) and its solution pages into.
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: PathBuf,
