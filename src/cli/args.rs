@@ -583,6 +583,10 @@ pub struct CompareArgs {
     /// the depth limit (captures only, with stand-pat).
     #[arg(long)]
     pub quiescence: bool,
+    /// Tie rules, comma-separated, one row per rule: prune (cut when α ≥ β, AIMA), keep (cut
+    /// only when α > β, CS188), or prune,keep to compare them [default: prune].
+    #[arg(long, value_name = "LIST")]
+    pub ties: Option<String>,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
     /// With mcts: MCTS against minimax (is its move optimal, its value estimate, its nodes) on
     /// the position and every position one move away.
