@@ -388,6 +388,10 @@ fn pdflatex(tex: &str, name: &str, dir: &Path) -> std::path::PathBuf {
         "{name}: pdflatex failed:\n{}\n{tex}",
         &log[log.len().saturating_sub(3000)..]
     );
+    // Every glyph comes from a font that has it: no substituted font shapes.
+    let log = std::fs::read_to_string(dir.join(format!("{name}.log"))).unwrap_or_default();
+    let warnings: Vec<_> = log.lines().filter(|l| l.contains("Font Warning")).collect();
+    assert!(warnings.is_empty(), "{name}: {}", warnings.join("\n"));
     dir.join(format!("{name}.pdf"))
 }
 

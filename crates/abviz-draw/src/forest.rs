@@ -139,7 +139,11 @@ fn symbol(key: LegendKey) -> &'static str {
         LegendKey::Pv => r"\rule[0.5ex]{1.2em}{1.8pt}",
         LegendKey::Bounds => r"\textcolor{abvizNote}{[$\alpha$, $\beta$]}",
         LegendKey::Range => r"\textcolor{abvizNote}{[lo, hi]}",
-        LegendKey::Order => r"\textcircled{\tiny 1}",
+        // Drawn as the figure draws a visit number (`\textcircled` would need a symbol font the
+        // sans-serif family lacks, and pdfLaTeX would warn and substitute one).
+        LegendKey::Order => {
+            r"\tikz[baseline=(o.base)]\node[font=\tiny, circle, draw=abvizNote, inner sep=0.6pt, text=abvizNote](o){1};"
+        }
         LegendKey::Stub => r"\fbox{\tiny$\cdots$}",
         LegendKey::Quiescence => r"\textcolor{abvizQuiesce}{-\,-\,$\square$}",
     }
