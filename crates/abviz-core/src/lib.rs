@@ -13,10 +13,12 @@ pub mod safe_text;
 mod score;
 pub mod text;
 
-pub use game::Game;
+pub use game::{Game, INLINE_MOVES, MoveList, collect_moves};
 pub use named::{Named, UnknownName};
 pub use player::Player;
 pub use score::Score;
 
 #[doc(hidden)]
 pub use serde;
+/// The inline vector [`MoveList`] is made of (games that fill one use its methods).
+pub use smallvec;

@@ -4,7 +4,7 @@
 //! of times).
 //!
 //! ```text
-//! cargo build --release --example record_cost
+//! cargo build --release -p abviz-search --example record_cost
 //! valgrind --tool=callgrind target/release/examples/record_cost minimax noop
 //! valgrind --tool=callgrind target/release/examples/record_cost minimax record
 //! ```
@@ -12,9 +12,9 @@
 //! Arguments: the algorithm (default minimax), `noop` or `record` (default noop), and how many
 //! searches to run one after the other (default 1).
 
-use abviz::game::tictactoe::{TicTacToe, TttEval};
-use abviz::search::{Algorithm, run};
-use abviz::trace::{NoOp, Recorder};
+use abviz_games::tictactoe::{TicTacToe, TttEval};
+use abviz_search::{Algorithm, run};
+use abviz_trace::{NoOp, Recorder};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
