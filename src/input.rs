@@ -28,8 +28,12 @@ pub struct RunOptions {
     pub max_nodes: u64,
     /// Record each node's position (games) for tooltips and boards.
     pub positions: bool,
-    /// Also count a minimax search for comparison (skipped when it would pass `max_nodes`).
+    /// Also count a minimax search for comparison where it is cheap (see
+    /// [`minimax_reference_budget`]).
     pub minimax_reference: bool,
+    /// Count the minimax search even where it costs more than the search itself (up to
+    /// `max_nodes`): `--compare-minimax`.
+    pub compare_minimax: bool,
     /// For explicit and random trees, record up to this many nodes below pruned children so
     /// figures can show the never-searched subtrees faded.
     pub pruned_subtrees: u64,
@@ -48,6 +52,7 @@ impl Default for RunOptions {
             max_nodes: DEFAULT_MAX_NODES,
             positions: true,
             minimax_reference: true,
+            compare_minimax: false,
             pruned_subtrees: 100_000,
             settings: Settings::default(),
             time: None,
@@ -351,18 +356,68 @@ impl GameTask for RecordTask<'_> {
         }
         let mut trace = search::record(self.algo, &game, depth, &settings, rec, info)?;
         // Minimax without quiescence would count another search.
-        if self.opts.minimax_reference && self.algo.has_window() && !settings.quiescence {
-            let mut g = game;
-            // "Where cheap": minimax may visit far more nodes than alpha-beta (30x in full
-            // tic-tac-toe), but a reference count is not worth more than a few million nodes.
-            let budget = trace.stats().nodes.saturating_mul(64).clamp(100_000, DEFAULT_MAX_NODES);
-            let mut counter = Counter::new(budget);
-            if search::run(Algorithm::Minimax, &mut g, depth, &mut counter).is_ok() {
-                trace = trace.with_minimax(Some(counter.stats));
+        let wanted = self.opts.minimax_reference || self.opts.compare_minimax;
+        if wanted && self.algo.has_window() && !settings.quiescence {
+            let (searched, kind) = (trace.stats().nodes, trace.input().kind);
+            let asked = self.opts.compare_minimax.then_some(self.opts.max_nodes);
+            if let Some(budget) = minimax_reference_budget(&game, depth, kind, searched, asked) {
+                let mut g = game;
+                let mut counter = Counter::new(budget);
+                if search::run(Algorithm::Minimax, &mut g, depth, &mut counter).is_ok() {
+                    trace = trace.with_minimax(Some(counter.stats));
+                }
             }
         }
         Ok(trace)
     }
+}
+
+/// The node budget of the minimax count a windowed search is compared with, or `None` where
+/// it is not worth making: the count is made only where it can finish and costs no more than
+/// the search (`searched` nodes) unless it was `asked` for (with that budget).
+///
+/// - An explicit tree is in memory: minimax visits each of its nodes once, at most 64 times
+///   the search's nodes (at least 100,000, at most [`DEFAULT_MAX_NODES`]).
+/// - A random tree (the same branching at every node) has a minimax size known beforehand
+///   (see [`minimax_size_estimate`]): counted with that budget when it fits.
+/// - A game: counted only where the estimate is within what the search itself visited, with
+///   that as the budget: a count that cannot finish never costs more than the search.
+pub fn minimax_reference_budget<G: Game>(
+    game: &G,
+    depth: u32,
+    kind: InputKind,
+    searched: u64,
+    asked: Option<u64>,
+) -> Option<u64> {
+    if let Some(budget) = asked {
+        return Some(budget);
+    }
+    let cheap = searched.saturating_mul(64).clamp(100_000, DEFAULT_MAX_NODES);
+    match kind {
+        InputKind::Tree => Some(cheap),
+        InputKind::Random => (minimax_size_estimate(game, depth) <= cheap).then_some(cheap),
+        InputKind::Game => (minimax_size_estimate(game, depth) <= searched).then_some(searched),
+    }
+}
+
+/// The nodes a minimax search of `depth` plies would visit if every position had as many
+/// moves as the first one on its ply along the leftmost line: exact for a uniform tree (a
+/// random tree), a guess for a game (a cheap walk down one line, no search).
+pub fn minimax_size_estimate<G: Game>(game: &G, depth: u32) -> u64 {
+    let mut g = game.clone();
+    let (mut total, mut width) = (1u64, 1u64);
+    for _ in 0..depth {
+        if g.terminal_value().is_some() {
+            break;
+        }
+        let mut moves = abviz_core::MoveList::new();
+        g.moves_into(&mut moves);
+        let Some(&first) = moves.first() else { break };
+        width = width.saturating_mul(moves.len() as u64);
+        total = total.saturating_add(width);
+        g.play(first);
+    }
+    total
 }
 
 /// Refuses `--quiescence` where it means nothing: MCTS, and an input whose game defines no

@@ -138,7 +138,11 @@ fn tictactoe_full_depth_counts() {
     // The recorder sees the same search as the counter.
     let t = input.trace(Algorithm::AlphaBeta, &RunOptions::default()).unwrap();
     assert_eq!(t.stats(), &ab);
-    assert_eq!(t.minimax().as_ref().map(|s| s.nodes), Some(549_946));
+    // Minimax costs 30 times the search: it is counted only when asked (--compare-minimax).
+    assert!(t.minimax().is_none());
+    let asked = RunOptions { compare_minimax: true, ..RunOptions::default() };
+    let t = input.trace(Algorithm::AlphaBeta, &asked).unwrap();
+    assert_eq!(t.minimax().map(|s| s.nodes), Some(549_946));
 }
 
 #[test]

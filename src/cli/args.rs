@@ -330,6 +330,12 @@ pub struct RunArgs {
     /// trace keeps them all under "playouts" (they are not tree nodes).
     #[arg(long)]
     pub record_playouts: bool,
+    /// Also count a plain minimax search of a game for comparison, even where it costs more
+    /// than the search itself (up to --max-nodes); without it the count is made only where it
+    /// is cheap (explicit trees, random trees it fits, games where it costs no more than the
+    /// search).
+    #[arg(long)]
+    pub compare_minimax: bool,
     /// Text and diagrams: show the tree down to this depth only (root = 0).
     #[arg(long, value_name = "K")]
     pub max_depth: Option<u32>,

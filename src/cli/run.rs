@@ -33,6 +33,7 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
                 settings,
                 time,
                 record_playouts: record_playouts(args.algo, args.record_playouts)?,
+                compare_minimax: args.compare_minimax,
                 ..RunOptions::default()
             },
         )?

@@ -3,6 +3,22 @@
 use crate::{Player, Score};
 use std::fmt;
 
+/// How many moves a [`MoveList`] holds without allocating.
+pub const INLINE_MOVES: usize = 32;
+
+/// The moves of a position as the searches hold them: up to [`INLINE_MOVES`] moves inline
+/// (on the stack of the search's recursion), more on the heap. Filled by
+/// [`Game::moves_into`], so a search allocates nothing per node for most games.
+pub type MoveList<M> = smallvec::SmallVec<[M; INLINE_MOVES]>;
+
+/// [`Game::moves`] for a game that writes its moves in [`Game::moves_into`]: the same moves as
+/// a `Vec`.
+pub fn collect_moves<G: Game>(game: &G) -> Vec<G::Move> {
+    let mut out = MoveList::new();
+    game.moves_into(&mut out);
+    out.into_vec()
+}
+
 /// A two-player zero-sum game as the search algorithms see it.
 ///
 /// Moves come in a stable order (the order children are searched in, left to right); `play` and
@@ -20,6 +36,14 @@ pub trait Game: Clone {
 
     /// The legal moves, in search order. Empty in a finished game.
     fn moves(&self) -> Vec<Self::Move>;
+
+    /// Appends the legal moves, in search order (the same as [`Game::moves`]), to `out`: what
+    /// the searches call at every node. The default copies [`Game::moves`]; a game whose
+    /// speed matters writes its moves here directly, with no allocation.
+    #[inline]
+    fn moves_into(&self, out: &mut MoveList<Self::Move>) {
+        out.extend(self.moves());
+    }
 
     /// Plays `mv` (one of [`Game::moves`]).
     fn play(&mut self, mv: Self::Move);

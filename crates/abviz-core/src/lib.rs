@@ -14,7 +14,7 @@ mod score;
 pub mod text;
 mod ties;
 
-pub use game::Game;
+pub use game::{Game, INLINE_MOVES, MoveList, collect_moves};
 pub use named::{Named, UnknownName};
 pub use player::Player;
 pub use score::Score;
@@ -22,3 +22,5 @@ pub use ties::Ties;
 
 #[doc(hidden)]
 pub use serde;
+/// The inline vector [`MoveList`] is made of (games that fill one use its methods).
+pub use smallvec;

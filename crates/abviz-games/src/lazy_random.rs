@@ -172,7 +172,14 @@ impl Game for LazyRandomTree {
     }
 
     fn moves(&self) -> Vec<u32> {
-        if self.ply >= self.depth { Vec::new() } else { (0..self.branching).collect() }
+        abviz_core::collect_moves(self)
+    }
+
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<u32>) {
+        if self.ply < self.depth {
+            out.extend(0..self.branching);
+        }
     }
 
     fn play(&mut self, k: u32) {

@@ -349,11 +349,14 @@ impl Game for Nim {
     }
 
     fn moves(&self) -> Vec<NimMove> {
-        let mut out = Vec::with_capacity(self.heaps().iter().map(|&h| h as usize).sum());
+        abviz_core::collect_moves(self)
+    }
+
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<NimMove>) {
         for (heap, &size) in self.heaps().iter().enumerate() {
             out.extend((1..=size).map(|take| NimMove { heap: heap as u8, take }));
         }
-        out
     }
 
     fn play(&mut self, mv: NimMove) {

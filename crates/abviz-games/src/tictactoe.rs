@@ -169,12 +169,12 @@ impl TicTacToe {
 
     /// The winner, if either side has three in a row.
     pub fn winner(&self) -> Option<Player> {
-        if has_line(self.x) {
-            Some(Player::Max)
-        } else if has_line(self.o) {
-            Some(Player::Min)
+        // Only the player who moved last can have a line: a position where the other one had
+        // made three in a row earlier is over (and `parse` refuses it), so one test suffices.
+        if !self.stones.is_multiple_of(2) {
+            has_line(self.x).then_some(Player::Max)
         } else {
-            None
+            has_line(self.o).then_some(Player::Min)
         }
     }
 
@@ -205,11 +205,20 @@ impl Game for TicTacToe {
     }
 
     fn moves(&self) -> Vec<u8> {
+        abviz_core::collect_moves(self)
+    }
+
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<u8>) {
         if self.winner().is_some() {
-            return Vec::new();
+            return;
         }
-        let empty = !(self.x | self.o) & FULL;
-        (0..9u8).filter(|&i| empty >> i & 1 == 1).collect()
+        // The empty cells, lowest first (cell order), one bit at a time.
+        let mut empty = !(self.x | self.o) & FULL;
+        while empty != 0 {
+            out.push(empty.trailing_zeros() as u8);
+            empty &= empty - 1;
+        }
     }
 
     fn play(&mut self, mv: u8) {

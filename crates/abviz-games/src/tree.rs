@@ -99,6 +99,11 @@ impl Game for ExplicitTree {
         self.tree.children(self.current).to_vec()
     }
 
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<u32>) {
+        out.extend_from_slice(self.tree.children(self.current));
+    }
+
     fn play(&mut self, mv: u32) {
         self.current = mv;
     }

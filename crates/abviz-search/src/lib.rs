@@ -20,7 +20,7 @@ pub use quiescence::with_quiescence;
 pub use table::{Entry, Heuristics, Memory};
 
 use abviz_core::Score;
-use abviz_core::{Game, Player, Ties};
+use abviz_core::{Game, MoveList, Player, Ties};
 use abviz_trace::{AlgorithmInfo, Bound, Observer, PassKind, Perspective, SearchResult, Stop, Trace};
 
 /// Declares the algorithms: each line is a variant, its names and the module (one file) that
@@ -273,8 +273,9 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
 
     /// The moves of the current position, in search order, reported to the observer.
     #[inline(always)]
-    pub fn moves(&mut self, game: &G) -> Result<Vec<G::Move>, Stop> {
-        let moves = game.moves();
+    pub fn moves(&mut self, game: &G) -> Result<MoveList<G::Move>, Stop> {
+        let mut moves = MoveList::new();
+        game.moves_into(&mut moves);
         self.obs.expand(game, &moves)?;
         Ok(moves)
     }
@@ -282,7 +283,7 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     /// `moves`, the current position's moves in the order the search will try them, reported
     /// to the observer (for searches that order moves themselves).
     #[inline(always)]
-    pub fn expand(&mut self, game: &G, moves: Vec<G::Move>) -> Result<Vec<G::Move>, Stop> {
+    pub fn expand<L: std::ops::Deref<Target = [G::Move]>>(&mut self, game: &G, moves: L) -> Result<L, Stop> {
         self.obs.expand(game, &moves)?;
         Ok(moves)
     }

@@ -4,8 +4,8 @@
 
 use super::table::Memory;
 use super::{Search, negamax_child};
-use abviz_core::Game;
 use abviz_core::Score;
+use abviz_core::{Game, MoveList};
 use abviz_trace::{Bound, CodeLine, LineRole, LineRole::*, Observer, Stop};
 
 /// The listing of [`memory`], for the algorithms that call it.
@@ -58,9 +58,10 @@ pub fn memory<G: Game, O: Observer<G>>(
             beta = beta.min(e.upper);
         }
     }
-    let natural = game.moves();
+    let mut natural = MoveList::new();
+    game.moves_into(&mut natural);
     let order = m.order(game, key, s.ply(), &natural);
-    let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect())?;
+    let moves = s.expand(game, order.iter().map(|&i| natural[i as usize]).collect::<MoveList<_>>())?;
     if s.obs.records_order() {
         for (index, reason, table_depth, score) in m.reasons(game, key, s.ply(), &natural, &order) {
             s.obs.order(index, reason, table_depth, score);

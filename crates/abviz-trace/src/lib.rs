@@ -10,6 +10,7 @@ mod algorithm;
 pub mod event;
 mod graph;
 pub mod json;
+mod labels;
 mod model;
 mod names;
 pub mod narration;

@@ -4,6 +4,7 @@
 //! window and the ancestor that set it) and appends one compact event per hook. Node records are
 //! small (16 bytes); move labels are interned once per label key ([`Game::label_key`]).
 
+use crate::labels::Labels;
 use crate::model::{
     Bound, CutKind, InputInfo, NONE, Node, NodeId, Positions, RecordedPlayout, SearchResult, Stats, Trace,
 };
@@ -55,9 +56,6 @@ pub const EVENTS_PER_NODE: u64 = 8;
 /// tree). Measured by the root package's `budget` tests (tests/budget.rs).
 pub const BYTES_PER_NODE: u64 = 200;
 
-/// Labels above this key are interned by text instead of through the key cache.
-const LABEL_CACHE_LIMIT: u32 = 1 << 22;
-
 /// Records every node and event of a search into a [`Trace`].
 ///
 /// ```
@@ -81,16 +79,15 @@ pub struct Recorder<G> {
     mover_view: bool,
     max_nodes: u64,
     record_positions: bool,
+    /// Names or positions are recorded: [`Recorder::push_node_extras`] runs for every node.
+    extras: bool,
     pruned_budget: u64,
     deadline: Option<(std::time::Instant, f64)>,
     /// The node count at which [`Recorder::budget_check`] looks at the budget and the clock.
     check_at: u64,
     nodes: Vec<Node>,
     events: EventLog,
-    labels: Vec<String>,
-    label_ids: FxHashMap<String, u32>,
-    label_cache: Vec<u32>,
-    label_buf: String,
+    labels: Labels,
     names: Vec<u32>,
     pruned_values: Vec<(NodeId, Score)>,
     positions: Positions,
@@ -124,15 +121,13 @@ impl<G: Game> Recorder<G> {
             mover_view: algorithm.perspective == Perspective::Mover,
             max_nodes,
             record_positions: false,
+            extras: false,
             pruned_budget: 0,
             deadline: None,
             check_at: 0,
             nodes: Vec::new(),
             events: EventLog::new(),
-            labels: Vec::new(),
-            label_ids: FxHashMap::default(),
-            label_cache: Vec::new(),
-            label_buf: String::new(),
+            labels: Labels::default(),
             names: Vec::new(),
             pruned_values: Vec::new(),
             record_playouts: false,
@@ -177,6 +172,7 @@ impl<G: Game> Recorder<G> {
     /// Also records each node's position (the game's notation) for tooltips and boards.
     pub fn with_positions(mut self, on: bool) -> Self {
         self.record_positions = on;
+        self.extras = on || !self.names.is_empty();
         self
     }
 
@@ -188,38 +184,6 @@ impl<G: Game> Recorder<G> {
     /// Whether nothing has been recorded.
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
-    }
-
-    fn intern_buf(&mut self) -> u32 {
-        if let Some(&id) = self.label_ids.get(self.label_buf.as_str()) {
-            return id;
-        }
-        let id = self.labels.len() as u32;
-        self.labels.push(self.label_buf.clone());
-        self.label_ids.insert(self.label_buf.clone(), id);
-        id
-    }
-
-    /// The interned label of `mv` played from `game`.
-    #[inline(always)]
-    fn label_of(&mut self, game: &G, mv: G::Move) -> u32 {
-        let key = game.label_key(mv).filter(|&k| k < LABEL_CACHE_LIMIT);
-        if let Some(k) = key
-            && let Some(&id) = self.label_cache.get(k as usize)
-            && id != NONE
-        {
-            return id;
-        }
-        self.label_buf.clear();
-        game.write_move_label(mv, &mut self.label_buf);
-        let id = self.intern_buf();
-        if let Some(k) = key {
-            if self.label_cache.len() <= k as usize {
-                self.label_cache.resize(k as usize + 1, NONE);
-            }
-            self.label_cache[k as usize] = id;
-        }
-        id
     }
 
     /// Converts a value from the algorithm's point of view to MAX's.
@@ -288,7 +252,7 @@ impl<G: Game> Recorder<G> {
             pruned,
         });
         let name = game.node_name();
-        if name.is_some() || !self.names.is_empty() || self.record_positions {
+        if name.is_some() || self.extras {
             self.push_node_extras(game, id, name);
         }
         id
@@ -299,13 +263,12 @@ impl<G: Game> Recorder<G> {
     #[inline(never)]
     fn push_node_extras(&mut self, game: &G, id: NodeId, name: Option<&str>) {
         if let Some(name) = name {
-            self.label_buf.clear();
-            self.label_buf.push_str(name);
-            let name = self.intern_buf();
+            let name = self.labels.intern(name);
             if self.names.len() < id as usize {
                 self.names.resize(id as usize, NONE);
             }
             self.names.push(name);
+            self.extras = true;
         } else if !self.names.is_empty() {
             self.names.push(NONE);
         }
@@ -326,7 +289,7 @@ impl<G: Game> Recorder<G> {
                 return;
             }
             self.pruned_budget -= 1;
-            let label = self.label_of(game, mv);
+            let label = self.labels.of(game, mv);
             game.play(mv);
             let id = self.push_node(game, (parent, index as u32, label, depth), game.to_move(), true);
             if let Some(v) = game.terminal_value() {
@@ -462,7 +425,7 @@ impl<G: Game> Recorder<G> {
             result,
             stats,
             nodes: self.nodes,
-            labels: self.labels,
+            labels: self.labels.texts,
             events: self.events,
             names: self.names,
             pruned_values: self.pruned_values,
@@ -552,7 +515,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         self.would_exceed(moves.len())?;
         self.stats.interior += 1;
         for &mv in moves {
-            let id = self.label_of(game, mv);
+            let id = self.labels.of(game, mv);
             self.child_labels.push(id);
         }
         Ok(())
@@ -766,7 +729,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
     fn expand_child(&mut self, game: &G, mv: G::Move, index: u32) {
         let Some(f) = self.stack.last() else { return };
         let (node, depth) = (f.id, self.stack.len());
-        let label = self.label_of(game, mv);
+        let label = self.labels.of(game, mv);
         let mut child_game = game.clone();
         child_game.play(mv);
         let child = self.push_node(&child_game, (node, index, label, depth), child_game.to_move(), false);
@@ -813,7 +776,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
     }
 
     fn playout_move(&mut self, game: &G, mv: G::Move) {
-        let label = self.label_of(game, mv);
+        let label = self.labels.of(game, mv);
         self.playout.push(label);
     }
 

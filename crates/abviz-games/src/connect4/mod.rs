@@ -277,14 +277,19 @@ impl Game for Connect4 {
     }
 
     fn moves(&self) -> Vec<u8> {
+        abviz_core::collect_moves(self)
+    }
+
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<u8>) {
         if self.winner().is_some() {
-            return Vec::new();
+            return;
         }
         let order: &[u8] = match self.order {
             C4Order::Natural => &[0, 1, 2, 3, 4, 5, 6],
             C4Order::Centre => &CENTRE_FIRST,
         };
-        order.iter().copied().filter(|&c| self.playable(c)).collect()
+        out.extend(order.iter().copied().filter(|&c| self.playable(c)));
     }
 
     fn play(&mut self, c: u8) {

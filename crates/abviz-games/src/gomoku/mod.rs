@@ -334,12 +334,18 @@ impl Game for Gomoku {
     }
 
     fn moves(&self) -> Vec<u16> {
+        abviz_core::collect_moves(self)
+    }
+
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<u16>) {
         if self.winner.is_some() || self.is_full() {
-            return Vec::new();
+            return;
         }
         let n = self.size();
         if self.stones == 0 {
-            return vec![((n / 2) * n + n / 2) as u16];
+            out.push(((n / 2) * n + n / 2) as u16);
+            return;
         }
         let mut near = [false; CELLS];
         let r = self.radius as isize;
@@ -354,7 +360,7 @@ impl Game for Gomoku {
                 }
             }
         }
-        (0..n * n).filter(|&i| near[i] && self.cells[i] == 0).map(|i| i as u16).collect()
+        out.extend((0..n * n).filter(|&i| near[i] && self.cells[i] == 0).map(|i| i as u16));
     }
 
     fn play(&mut self, mv: u16) {

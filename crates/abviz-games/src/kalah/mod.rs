@@ -246,10 +246,15 @@ impl Game for Kalah {
     }
 
     fn moves(&self) -> Vec<KalahMove> {
+        abviz_core::collect_moves(self)
+    }
+
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<KalahMove>) {
         if self.is_over() {
-            return Vec::new();
+            return;
         }
-        self.pits_of(self.to_move).filter(|&i| self.board[i] > 0).map(|i| self.make_move(i)).collect()
+        out.extend(self.pits_of(self.to_move).filter(|&i| self.board[i] > 0).map(|i| self.make_move(i)));
     }
 
     fn play(&mut self, mv: KalahMove) {

@@ -239,8 +239,15 @@ impl Game for Xiangqi {
     }
 
     fn moves(&self) -> Vec<Move> {
+        abviz_core::collect_moves(self)
+    }
+
+    #[inline]
+    fn moves_into(&self, out: &mut abviz_core::MoveList<Move>) {
         let list = self.board.legal_move_list();
-        let mut moves = list.as_slice().to_vec();
+        let start = out.len();
+        out.extend_from_slice(list.as_slice());
+        let moves = &mut out[start..];
         if self.order == MoveOrder::Captures {
             let cells = &self.board.cells;
             moves.sort_by_key(|m| {
@@ -253,7 +260,6 @@ impl Game for Xiangqi {
                 }
             });
         }
-        moves
     }
 
     #[inline]
