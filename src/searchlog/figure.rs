@@ -70,7 +70,8 @@ pub fn svg(c: &Comparison, title: &str) -> String {
         };
         let id = node.name.clone().unwrap_or_else(|| node.path.clone());
         let _ = write!(s, r#"<g><title>{} — {word}</title>{shape} fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>"#, escape_xml(&id));
-        if first == Some(id.as_str()) {
+        let ringed = first == Some(id.as_str());
+        if ringed {
             let _ = write!(s, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="black" stroke-width="2.5"/>"#, h + 7.0);
         }
         let value = match (node.log_value, node.reference_value) {
@@ -84,7 +85,8 @@ pub fn svg(c: &Comparison, title: &str) -> String {
         }
         if node.visited != Visited::Both {
             let mark = if node.visited == Visited::LogOnly { "log" } else { "ref" };
-            let _ = write!(s, r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="{stroke}">{mark}</text>"#, y + h + 12.0);
+            let below = if ringed { h + 20.0 } else { h + 12.0 };
+            let _ = write!(s, r#"<text x="{x:.1}" y="{:.1}" text-anchor="middle" font-size="10" fill="{stroke}">{mark}</text>"#, y + below);
         }
     }
     let ly = height - 28.0;
