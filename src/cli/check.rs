@@ -9,7 +9,10 @@ use abviz::searchlog::{CheckOptions, check as check_log};
 
 /// What `abviz check` ends with: the log agrees (0) or differs (1).
 pub fn check(args: CheckArgs) -> Result<(), Error> {
-    let format = match (args.format, args.output.as_deref().and_then(|p| p.extension()).and_then(|e| e.to_str())) {
+    let format = match (
+        args.format,
+        args.output.as_deref().and_then(|p| p.extension()).and_then(|e| e.to_str()),
+    ) {
         (Some(f), _) => f,
         (None, Some("json")) => CheckFormat::Json,
         (None, Some("svg")) => CheckFormat::Svg,
@@ -29,10 +32,15 @@ pub fn check(args: CheckArgs) -> Result<(), Error> {
     let text = match format {
         CheckFormat::Text => abviz::searchlog::report::text(&verdict),
         CheckFormat::Json => abviz::searchlog::report::json(&verdict),
-        CheckFormat::Svg => abviz::searchlog::figure::svg(&verdict.comparison, &abviz::searchlog::report::headline(&verdict)),
+        CheckFormat::Svg => {
+            abviz::searchlog::figure::svg(&verdict.comparison, &abviz::searchlog::report::headline(&verdict))
+        }
         CheckFormat::Html => {
             let mine = super::import::import_log(&args.log, &input, Some(args.algo))?;
-            let reference = input.trace(args.algo, &abviz::input::RunOptions { max_nodes: args.max_nodes, ..Default::default() })?;
+            let reference = input.trace(
+                args.algo,
+                &abviz::input::RunOptions { max_nodes: args.max_nodes, ..Default::default() },
+            )?;
             abviz::searchlog::report::page(&verdict, &mine, &reference)?
         }
     };

@@ -223,7 +223,8 @@ fn next<'a>(steps: &'a [Step], at: &mut usize, open: &mut [Open], reference: boo
 
 /// "first", "second", … "tenth", then "11th".
 fn ordinal(i: u32) -> String {
-    const WORDS: [&str; 10] = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+    const WORDS: [&str; 10] =
+        ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
     match WORDS.get(i as usize) {
         Some(w) => w.to_string(),
         None => {
@@ -324,9 +325,21 @@ impl<G: Game> Walk<'_, G> {
         let Some(o) = self.open.last() else { return String::new() };
         let value = o.best.unwrap_or(if o.minimize { o.beta } else { o.alpha });
         if !o.minimize {
-            format!("{}'s value {value} ≥ β = {} {}: {} cuts here (a β-cutoff)", o.name, o.beta, self.bound_setter(o.beta_src), w.algo)
+            format!(
+                "{}'s value {value} ≥ β = {} {}: {} cuts here (a β-cutoff)",
+                o.name,
+                o.beta,
+                self.bound_setter(o.beta_src),
+                w.algo
+            )
         } else {
-            format!("{}'s value {value} ≤ α = {} {}: {} cuts here (an α-cutoff)", o.name, o.alpha, self.bound_setter(o.alpha_src), w.algo)
+            format!(
+                "{}'s value {value} ≤ α = {} {}: {} cuts here (an α-cutoff)",
+                o.name,
+                o.alpha,
+                self.bound_setter(o.alpha_src),
+                w.algo
+            )
         }
     }
 }
@@ -361,18 +374,30 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
         let diverge = |node: String, reason: String| Some(Divergence { node, line, reason });
         match (l, r) {
             (None, None) => return None,
-            (Some(Step::Enter { child: lc, alpha, beta, window, .. }), Some(Step::Enter { child: rc, alpha: ra, beta: rb, .. })) => {
+            (
+                Some(Step::Enter { child: lc, alpha, beta, window, .. }),
+                Some(Step::Enter { child: rc, alpha: ra, beta: rb, .. }),
+            ) => {
                 if lc != rc {
                     let (lw, lid) = walk.child(lc);
                     let (rw, _) = walk.child(rc);
-                    return diverge(lid, format!("your search entered {lw}, but {} searches {rw} next", w.algo));
+                    return diverge(
+                        lid,
+                        format!("your search entered {lw}, but {} searches {rw} next", w.algo),
+                    );
                 }
                 if w.window && window && (alpha, beta) != (ra, rb) {
-                    let (cw, cid) = if lc == ROOT { ("the root".to_string(), walk.top_id()) } else { walk.child(lc) };
-                    return diverge(cid, format!(
-                        "your search entered {cw} with the window {}, but {} enters it with {}",
-                        window_text(alpha, beta), w.algo, window_text(ra, rb)
-                    ));
+                    let (cw, cid) =
+                        if lc == ROOT { ("the root".to_string(), walk.top_id()) } else { walk.child(lc) };
+                    return diverge(
+                        cid,
+                        format!(
+                            "your search entered {cw} with the window {}, but {} enters it with {}",
+                            window_text(alpha, beta),
+                            w.algo,
+                            window_text(ra, rb)
+                        ),
+                    );
                 }
                 walk.push(lc, w.mover_view);
                 log_open.push(Open {
@@ -393,7 +418,11 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 let why = if walk.open.last().is_some_and(|o| o.cut) {
                     format!("at that moment {}", walk.cut_reason(w))
                 } else {
-                    format!("{} returns from {} without searching it", w.algo, walk.open.last().map_or("", |o| o.name.as_str()))
+                    format!(
+                        "{} returns from {} without searching it",
+                        w.algo,
+                        walk.open.last().map_or("", |o| o.name.as_str())
+                    )
                 };
                 return diverge(lid, format!("your search entered {lw}, but {why}"));
             }
@@ -401,10 +430,13 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 let (lw, lid) = walk.child(lc);
                 let top = walk.open.last().map_or(String::new(), |o| o.name.clone());
                 let _ = lid;
-                return diverge(walk.top_id(), format!(
-                    "your search entered {lw}, but {} evaluates {top} as a leaf (the depth limit) and searches no child of it",
-                    w.algo
-                ));
+                return diverge(
+                    walk.top_id(),
+                    format!(
+                        "your search entered {lw}, but {} evaluates {top} as a leaf (the depth limit) and searches no child of it",
+                        w.algo
+                    ),
+                );
             }
             (Some(Step::Exit { .. } | Step::Leaf { .. }), Some(Step::Enter { child: rc, .. })) => {
                 let (rw, _) = walk.child(rc);
@@ -413,7 +445,8 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 let open_window = if !w.window {
                     format!("{} evaluates every child", w.algo)
                 } else {
-                    let value = o.best.map(|v| format!("{}'s value so far is {v}, and ", o.name)).unwrap_or_default();
+                    let value =
+                        o.best.map(|v| format!("{}'s value so far is {v}, and ", o.name)).unwrap_or_default();
                     format!("{value}α = {} < β = {}: no cutoff yet", o.alpha, o.beta)
                 };
                 let you = match (l, o.log_cut) {
@@ -421,12 +454,21 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                     (_, Some(cut)) => format!("your search cut at {} (line {cut})", o.name),
                     _ => format!("your search returned from {}", o.name),
                 };
-                return diverge(node, format!("{you}; you never looked at {rw}, which {} must evaluate ({open_window})", w.algo));
+                return diverge(
+                    node,
+                    format!(
+                        "{you}; you never looked at {rw}, which {} must evaluate ({open_window})",
+                        w.algo
+                    ),
+                );
             }
             (Some(Step::Exit { value: lv, .. }), Some(Step::Exit { value: rv, .. })) => {
                 if lv != rv {
                     let name = walk.open.last().map_or(String::new(), |o| o.name.clone());
-                    return diverge(walk.top_id(), format!("your search returned {lv} at {name} where {} gives {rv}", w.algo));
+                    return diverge(
+                        walk.top_id(),
+                        format!("your search returned {lv} at {name} where {} gives {rv}", w.algo),
+                    );
                 }
                 walk.pop();
                 log_open.pop();
@@ -434,20 +476,46 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
             (Some(Step::Leaf { value: lv, .. }), Some(Step::Leaf { value: rv, .. })) => {
                 if lv != rv {
                     let name = walk.open.last().map_or(String::new(), |o| o.name.clone());
-                    return diverge(walk.top_id(), format!("your evaluation of {name} is {lv} where {} evaluates it as {rv}", w.algo));
+                    return diverge(
+                        walk.top_id(),
+                        format!("your evaluation of {name} is {lv} where {} evaluates it as {rv}", w.algo),
+                    );
                 }
             }
-            (Some(Step::Research { .. }), Some(Step::Research { .. })) | (Some(Step::Pass { .. }), Some(Step::Pass { .. })) => {}
+            (Some(Step::Research { .. }), Some(Step::Research { .. }))
+            | (Some(Step::Pass { .. }), Some(Step::Pass { .. })) => {}
             (Some(Step::Research { .. }), _) => {
-                return diverge(walk.top_id(), format!("your search searches a child of {} again (a re-search), where {} does not", walk.open.last().map_or("", |o| o.name.as_str()), w.algo));
+                return diverge(
+                    walk.top_id(),
+                    format!(
+                        "your search searches a child of {} again (a re-search), where {} does not",
+                        walk.open.last().map_or("", |o| o.name.as_str()),
+                        w.algo
+                    ),
+                );
             }
             (_, Some(Step::Research { .. })) => {
-                return diverge(walk.top_id(), format!("{} searches a child of {} again here (a re-search), and your search does not", w.algo, walk.open.last().map_or("", |o| o.name.as_str())));
+                return diverge(
+                    walk.top_id(),
+                    format!(
+                        "{} searches a child of {} again here (a re-search), and your search does not",
+                        w.algo,
+                        walk.open.last().map_or("", |o| o.name.as_str())
+                    ),
+                );
             }
             (Some(Step::Pass { .. }), _) | (_, Some(Step::Pass { .. })) => {
-                return diverge(String::new(), format!("the passes differ: {} and your search do not start their root searches alike", w.algo));
+                return diverge(
+                    String::new(),
+                    format!(
+                        "the passes differ: {} and your search do not start their root searches alike",
+                        w.algo
+                    ),
+                );
             }
-            (Some(_), None) => return diverge(walk.top_id(), format!("your search goes on after {} has finished", w.algo)),
+            (Some(_), None) => {
+                return diverge(walk.top_id(), format!("your search goes on after {} has finished", w.algo));
+            }
             (None, Some(_)) => {
                 return Some(Divergence {
                     node: walk.top_id(),

@@ -53,7 +53,9 @@ pub enum LogErrorKind {
         root: Option<String>,
     },
     /// The root is entered again without a pass marker.
-    #[error("the root is entered again after it returned (line {exited}); a new root search starts with a \"pass\" event")]
+    #[error(
+        "the root is entered again after it returned (line {exited}); a new root search starts with a \"pass\" event"
+    )]
     RootAgain {
         /// Where the root returned.
         exited: u32,

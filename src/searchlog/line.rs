@@ -119,7 +119,8 @@ impl<'de> Deserialize<'de> for LogValue {
                 Ok(LogValue::Bad(v.to_string()))
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<LogValue, E> {
-                Ok(Score::parse(v.trim()).map_or_else(|| LogValue::Bad(format!("{:?}", cut_short(v))), LogValue::Ok))
+                Ok(Score::parse(v.trim())
+                    .map_or_else(|| LogValue::Bad(format!("{:?}", cut_short(v))), LogValue::Ok))
             }
             fn visit_bool<E: de::Error>(self, v: bool) -> Result<LogValue, E> {
                 Ok(LogValue::Bad(v.to_string()))
@@ -167,11 +168,10 @@ pub fn parse_line(text: &str) -> Result<LineEvent<'_>, (LogErrorKind, Option<u32
             needs("node", event.node.is_some() || event.mv.is_some())?;
             needs("value", event.value.is_some())?;
         }
-        EventKind::Exit => {
-            needs("node", event.node.is_some())?;
-            needs("value", event.value.is_some())?;
-        }
-        EventKind::Cut | EventKind::Research => needs("node", event.node.is_some())?,
+        // Without a node, an exit or a cut is the open node's.
+        EventKind::Exit => needs("value", event.value.is_some())?,
+        EventKind::Cut => {}
+        EventKind::Research => needs("node", event.node.is_some() || event.mv.is_some())?,
         EventKind::Pass => {}
     }
     Ok(event)
@@ -213,6 +213,7 @@ mod tests {
     fn says_what_is_wrong() {
         let err = |t| parse_line(t).unwrap_err().0.to_string();
         assert!(err(r#"{"event":"exit","node":"1"}"#).contains("needs \"value\""));
+        assert!(err(r#"{"event":"enter","alpha":1}"#).contains("needs \"node\""));
         assert!(err(r#"{"event":"leave","node":"1"}"#).starts_with("unknown event \"leave\""));
         assert!(err(r#"{"event":"leaf","node":"1","value":2.5}"#).contains("not 2.5"));
         assert!(err(r#"{"event":"leaf","node":"1","value":"x"}"#).contains("not \"x\""));

@@ -123,13 +123,19 @@ impl Verdict {
     /// another convention.
     pub fn convention(&self) -> Option<String> {
         let names: Vec<&str> = self.matches.iter().map(|&a| algo_words(a)).collect();
-        (!names.is_empty()).then(|| format!("this is {}; you asked for {}", names.join(" or "), algo_words(self.algo)))
+        (!names.is_empty())
+            .then(|| format!("this is {}; you asked for {}", names.join(" or "), algo_words(self.algo)))
     }
 }
 
 /// The algorithms a log is tried against when it leaves the one asked for.
-const CONVENTIONS: [Algorithm; 5] =
-    [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::Minimax, Algorithm::NegamaxAb, Algorithm::Negamax];
+const CONVENTIONS: [Algorithm; 5] = [
+    Algorithm::AlphaBeta,
+    Algorithm::AlphaBetaSoft,
+    Algorithm::Minimax,
+    Algorithm::NegamaxAb,
+    Algorithm::Negamax,
+];
 
 /// What an algorithm is called in sentences.
 pub fn algo_words(algo: Algorithm) -> &'static str {
@@ -184,7 +190,9 @@ impl GameTask for CheckTask<'_> {
         let mut comparison = against(opts.algo, &steps)?;
         if let Some(e) = view_error {
             let (node, view) = match &e.kind {
-                LogErrorKind::LeafValue { node, .. } => (node.clone(), if mover { "MAX's" } else { "the mover's" }),
+                LogErrorKind::LeafValue { node, .. } => {
+                    (node.clone(), if mover { "MAX's" } else { "the mover's" })
+                }
                 _ => (String::new(), ""),
             };
             comparison.first_divergence = Some(Divergence {

@@ -85,7 +85,8 @@ pub fn record<G: Game>(
                         seen[c as usize] = true;
                     }
                     frame.order.extend((0..frame.moves.len() as u32).filter(|&c| !seen[c as usize]));
-                    let ordered: Vec<G::Move> = frame.order.iter().map(|&c| frame.moves[c as usize]).collect();
+                    let ordered: Vec<G::Move> =
+                        frame.order.iter().map(|&c| frame.moves[c as usize]).collect();
                     rec.expand(&game, &ordered)?;
                 }
                 stack.push(frame);

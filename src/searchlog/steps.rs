@@ -176,7 +176,11 @@ impl<G: Game> Reader<G> {
             if n == 0 {
                 break;
             }
-            self.line = self.line.checked_add(1).ok_or(LogError { line: u32::MAX, column: None, kind: LogErrorKind::TooLong })?;
+            self.line = self.line.checked_add(1).ok_or(LogError {
+                line: u32::MAX,
+                column: None,
+                kind: LogErrorKind::TooLong,
+            })?;
             let text = buf.trim();
             if text.is_empty() {
                 continue;
@@ -325,7 +329,11 @@ impl<G: Game> Reader<G> {
             });
         }
         if let Some(cut) = f.cut {
-            return Err(LogErrorKind::AfterCut { node: self.describe_child(child), parent: self.describe_top(), cut });
+            return Err(LogErrorKind::AfterCut {
+                node: self.describe_child(child),
+                parent: self.describe_top(),
+                cut,
+            });
         }
         match research {
             Some((c, marker)) if c != child => {
@@ -383,7 +391,9 @@ impl<G: Game> Reader<G> {
             return Ok(());
         }
         match self.game.terminal_value() {
-            None => Err(LogErrorKind::NotALeaf { node: self.describe_top(), children: self.game.moves().len() }),
+            None => {
+                Err(LogErrorKind::NotALeaf { node: self.describe_top(), children: self.game.moves().len() })
+            }
             Some(v) => {
                 let tree = if self.mover_view { self.game.to_move().to_max_view(v) } else { v };
                 if tree == value {
@@ -431,9 +441,11 @@ impl<G: Game> Reader<G> {
         Ok(())
     }
 
-    /// Whether `e` names the open node (its path or its name).
+    /// Whether `e` names the open node (its path or its name; an exit or cut naming no node).
     fn names_top(&self, e: &LineEvent) -> bool {
-        let Some(text) = e.node.as_deref() else { return false };
+        let Some(text) = e.node.as_deref() else {
+            return e.mv.is_none() && matches!(e.kind, EventKind::Exit | EventKind::Cut);
+        };
         if let Some(path) = parse_path(text) {
             let mine = self.stack[1..].iter().map(|f| f.index);
             if path.len() == self.stack.len() - 1 && path.iter().copied().eq(mine) {
@@ -545,7 +557,9 @@ pub fn parse_path(text: &str) -> Option<Vec<u32>> {
     if text.is_empty() {
         return Some(Vec::new());
     }
-    text.split('.').map(|p| if p.bytes().all(|b| b.is_ascii_digit()) { p.parse().ok() } else { None }).collect()
+    text.split('.')
+        .map(|p| if p.bytes().all(|b| b.is_ascii_digit()) { p.parse().ok() } else { None })
+        .collect()
 }
 
 /// Child indices as a path: `1.0.2`.
