@@ -349,24 +349,6 @@ struct Circle {
     arrows: Vec<String>,
 }
 
-/// The one knot left, in the trace crate: `Trace` (model) keeps caches of what is derived from it
-/// (summary, timeline, names) and its event log, which read `Trace` and the event table back; the
-/// event table names the narration functions that word it, which read the table. Untying it means
-/// splitting the recorded data from the caches built over it. Nothing may join it unnoticed: the
-/// test fails when the knot grows or another appears, and when it shrinks (update this list).
-const KNOWN_KNOT: &[&str] = &[
-    "event",
-    "event::log",
-    "event::table",
-    "event::wire",
-    "model",
-    "names",
-    "narration",
-    "narration::sentence",
-    "summary",
-    "timeline",
-];
-
 #[test]
 fn no_file_imports_round_a_circle() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -377,9 +359,6 @@ fn no_file_imports_round_a_circle() {
     let mut report = Vec::new();
     for src in &sources {
         for circle in circles(src) {
-            if src.ends_with("crates/abviz-trace/src") && circle.files == KNOWN_KNOT {
-                continue;
-            }
             report.push(format!(
                 "{}: {}\n    {}",
                 src.display(),

@@ -13,6 +13,7 @@ pub mod json;
 mod model;
 mod names;
 pub mod narration;
+mod node;
 mod observer;
 pub mod pseudocode;
 mod recorder;
@@ -57,10 +58,7 @@ impl Trace {
     /// Forgets the child lists and everything derived from the events (call it after changing
     /// `nodes` or `events` by hand; they are rebuilt on the next query).
     pub fn build_children(&mut self) {
-        self.children = Default::default();
-        self.derived = Default::default();
-        self.timeline = Default::default();
-        self.names_index = Default::default();
+        self.forget_derived();
     }
 
     /// The child lists (CSR form), built on first use: a counting sort by parent; siblings are

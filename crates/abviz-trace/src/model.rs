@@ -2,112 +2,12 @@
 //! and the statistics of one search (or of several passes). Every view (text, JSON, diagrams,
 //! HTML, steppers) reads it.
 
+pub use crate::node::{Bound, CutKind, NONE, Node, NodeId, Status};
 use crate::{AlgorithmInfo, EventLog};
-use abviz_core::Player;
 use abviz_core::Score;
 use serde::{Deserialize, Serialize};
-
-/// Index of a node in [`Trace::nodes`].
-pub type NodeId = u32;
-
-/// "No node" in the compact `u32` fields.
-pub const NONE: u32 = u32::MAX;
-
-/// What happened to a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// A static evaluation: a tree leaf, or a position at the depth limit.
-    Leaf,
-    /// A finished game (won, lost or drawn), evaluated as such.
-    Terminal,
-    /// Searched; all its children were entered.
-    Interior,
-    /// Searched; a cutoff stopped it before its last child (or at it).
-    Cutoff,
-    /// Generated but never entered: pruned by a cutoff at its parent.
-    Pruned,
-    /// Entered, and its value taken from the transposition table (no children searched).
-    Transposition,
-}
-
-/// The kind of a bound: where the node's value stands relative to its true minimax value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Bound {
-    /// The true value.
-    #[default]
-    Exact,
-    /// At least the true value is this high (a fail-high).
-    Lower,
-    /// The true value is at most this (a fail-low).
-    Upper,
-}
-
-impl Bound {
-    /// The range a value `v` with this bound says the true value lies in, as AIMA writes it:
-    /// [v, v] exact, [v, +∞] a lower bound, [−∞, v] an upper bound.
-    pub fn range(self, v: Score) -> (Score, Score) {
-        match self {
-            Bound::Exact => (v, v),
-            Bound::Lower => (v, Score::INF),
-            Bound::Upper => (Score::NEG_INF, v),
-        }
-    }
-}
-
-/// α-cutoff (at a MIN node) or β-cutoff (at a MAX node).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum CutKind {
-    /// At a MIN node: a value ≤ the α of a MAX ancestor.
-    Alpha,
-    /// At a MAX node: a value ≥ the β of a MIN ancestor.
-    Beta,
-}
-
-impl CutKind {
-    /// "α-cutoff" / "β-cutoff".
-    pub fn name(self) -> &'static str {
-        match self {
-            CutKind::Alpha => "α-cutoff",
-            CutKind::Beta => "β-cutoff",
-        }
-    }
-
-    /// The kind of cutoff that happens at a node where `player` moves.
-    pub fn at(player: Player) -> CutKind {
-        match player {
-            Player::Max => CutKind::Beta,
-            Player::Min => CutKind::Alpha,
-        }
-    }
-}
-
-/// One node of the trace: where it sits in the tree. What happened to it is in the events; its
-/// per-node summary (values, windows, visit order) is derived from them ([`Trace::summary`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Node {
-    /// The parent, or [`NONE`] for the root of a pass.
-    pub parent: NodeId,
-    /// The move that leads here: an index into [`Trace::labels`] ([`NONE`] at a root).
-    pub label: u32,
-    /// Position among the parent's children (0-based, in search order).
-    pub index: u32,
-    /// Distance from its root.
-    pub depth: u16,
-    /// Who moves here.
-    pub player: Player,
-    /// Generated but never entered (pruned by a cutoff, or below a pruned node).
-    pub pruned: bool,
-}
-
-impl Node {
-    /// Whether the search entered this node.
-    pub fn visited(&self) -> bool {
-        !self.pruned
-    }
-}
+use std::any::Any;
+use std::sync::OnceLock;
 
 /// The details of a cutoff (derived from its [`crate::Event::Cutoff`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,13 +204,61 @@ pub struct Trace {
     /// Position notations per node (games, when recorded).
     pub(crate) positions: Option<Positions>,
     /// Children of each node in move order, built on first use.
-    pub(crate) children: std::sync::OnceLock<ChildIndex>,
-    /// What views read, derived from the events on first use.
-    pub(crate) derived: std::sync::OnceLock<Box<crate::summary::Derived>>,
-    /// The per-step index of the timeline, built on first use.
-    pub(crate) timeline: std::sync::OnceLock<Box<crate::timeline::Index>>,
-    /// Where each node's name starts, built on the first name asked for.
-    pub(crate) names_index: std::sync::OnceLock<Box<crate::names::NameIndex>>,
+    pub(crate) children: OnceLock<ChildIndex>,
+    /// What views derive from the recorded data above, built on first use.
+    pub(crate) derivations: Derivations,
+}
+
+/// What views derive from a trace's recorded data on first use, one slot per kind: the
+/// per-node summaries ([`crate::summary`]), the timeline's index ([`crate::timeline`]) and where
+/// each node's name starts. The module that derives a kind owns its type and its code, so the
+/// trace names none of them: recorded data below, what is derived from it above.
+#[derive(Default)]
+pub(crate) struct Derivations([OnceLock<Box<dyn Any + Send + Sync>>; 3]);
+
+/// A slot of [`Derivations`]: each holds the one type its module derives.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Slot {
+    /// `summary::Derived`.
+    Summary,
+    /// `timeline::Index`.
+    Timeline,
+    /// `names::NameIndex`.
+    Names,
+}
+
+impl Clone for Derivations {
+    /// A copy starts without them: they are rebuilt from the (copied) data on demand.
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for Derivations {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let built = self.0.iter().filter(|s| s.get().is_some()).count();
+        write!(f, "Derivations({built} of 3 built)")
+    }
+}
+
+impl Trace {
+    /// What `slot` holds, derived by `derive` the first time it is asked for.
+    pub(crate) fn derived_in<T: Any + Send + Sync>(
+        &self,
+        slot: Slot,
+        derive: impl FnOnce(&Trace) -> T,
+    ) -> &T {
+        self.derivations.0[slot as usize]
+            .get_or_init(|| Box::new(derive(self)))
+            .downcast_ref()
+            .expect("a slot holds the one type its module derives")
+    }
+
+    /// Forgets everything derived from the data (the child lists included).
+    pub(crate) fn forget_derived(&mut self) {
+        self.children = Default::default();
+        self.derivations = Derivations::default();
+    }
 }
 
 impl Trace {

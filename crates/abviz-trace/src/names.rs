@@ -7,6 +7,7 @@
 //! file ([`Trace::path`]).
 
 use super::{NONE, NodeId, Trace};
+use crate::model::Slot;
 
 /// Moves kept at the start of a long name.
 const HEAD: u32 = 4;
@@ -106,7 +107,7 @@ fn upward(t: &Trace, from: NodeId, count: u32) -> Vec<NodeId> {
 
 impl Trace {
     fn name_index(&self) -> &NameIndex {
-        self.names_index.get_or_init(|| Box::new(NameIndex::build(self)))
+        self.derived_in(Slot::Names, NameIndex::build)
     }
 
     /// How a student would call the node: its name; "root"; below a named node, the name

@@ -5,7 +5,7 @@
 //! Nothing here is stored by the recorder: [`Trace::summary`] and friends build it on first use
 //! (one pass over the events) and keep it with the trace.
 
-use crate::model::{Bound, Cutoff, NONE, NodeId, Status, Trace};
+use crate::model::{Bound, Cutoff, NONE, NodeId, Slot, Status, Trace};
 use crate::{Event, OrderReason, PassKind};
 use abviz_core::Score;
 
@@ -397,7 +397,7 @@ impl Derived {
 impl Trace {
     /// The derived data (built on first use).
     pub(crate) fn derived(&self) -> &Derived {
-        self.derived.get_or_init(|| Box::new(Derived::new(self)))
+        self.derived_in(Slot::Summary, Derived::new)
     }
 
     /// The summary of node `id` (its last visit).

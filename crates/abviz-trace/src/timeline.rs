@@ -11,6 +11,7 @@
 //!
 //! Steps are 0-based indexes into the event log here; user interfaces show them 1-based.
 
+use crate::model::Slot;
 use crate::summary::NEVER;
 use crate::{Bound, Effect, Event, EventKind, NONE, NodeId, Trace};
 use abviz_core::Player;
@@ -164,7 +165,7 @@ struct Open {
 impl Trace {
     /// The trace's timeline (its index is built on first use).
     pub fn timeline(&self) -> Timeline<'_> {
-        Timeline { trace: self, ix: self.timeline.get_or_init(|| Box::new(Index::new(self))) }
+        Timeline { trace: self, ix: self.derived_in(Slot::Timeline, Index::new) }
     }
 }
 

@@ -2,13 +2,18 @@
 //! writes events by kind is generated here, so a kind is declared once:
 //!
 //! - [`Event`](crate::Event) and [`EventKind`](crate::EventKind) (JSON names from the table),
-//!   their accessors (`node`, `second`, `focus`, `window`, `value`, `effect`, `arg`) and the
-//!   kind's facts (`lines`, `narration`, `fields`, `docs`);
+//!   their accessors (`node`, `second`, `focus`, `window`, `value`, `effect`) and the kind's
+//!   facts (`lines`, `fields`, `docs`);
 //! - the log's codec: `encode`, `decode`, `advance` (the decoder's shape state) and the table
 //!   of codes, which the compact trace file shares;
 //! - the [`Observer`](crate::Observer) trait with its no-op defaults, the hooks the table marks
 //!   `records` (they record their event through [`Observer::record_here`](crate::Observer)),
 //!   and [`Both`](crate::Both)'s forwarding.
+//!
+//! That is the table's `codec` reading, expanded in `event/table.rs`. Its `narration` reading,
+//! expanded in `narration/mod.rs`, gives `EventKind::narration` (the `say` template or the
+//! `narrate` function) and `Event::arg` (the fields as a sentence's slots): the event log stays
+//! below the narration, which reads the timeline and the trace built over the log.
 //!
 //! # The table's grammar
 //!
@@ -59,6 +64,7 @@
 /// Turns the event table into code (see the module documentation).
 macro_rules! events {
     (
+        $reading:ident;
         observer: { $(#[$odoc:meta])* }
         hooks: {
             $(
@@ -84,7 +90,7 @@ macro_rules! events {
                 )?
             }
         )*
-    ) => {
+    ) => { $crate::event::declare::__ev_reading! { $reading codec {
         /// One step of a search, with its data. Windows and values are MAX's view. The kinds,
         /// their fields and JSON names are declared in the event table (`event/table.rs`).
         #[derive(Clone, Copy, Debug, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
@@ -130,13 +136,6 @@ macro_rules! events {
             /// nothing about the event itself says more (see [`crate::pseudocode::line_of`]).
             pub fn lines(self) -> &'static [$crate::LineRole] {
                 match self { $(EventKind::$Kind => &[$($crate::LineRole::$line),*],)* }
-            }
-
-            /// How its sentence is made: a template, or a function that chooses one.
-            pub fn narration(self) -> $crate::narration::Narration {
-                match self {
-                    $(EventKind::$Kind => $crate::event::declare::__ev_narration!($(say $say)? $(narrate $narrate)?),)*
-                }
             }
 
             /// Its fields, in order, as the trace file names and writes them.
@@ -263,18 +262,6 @@ macro_rules! events {
                     _ => self.node(),
                 }
             }
-
-            /// The field called `name`, as a sentence's slot takes it (`None`: no such field).
-            pub fn arg(&self, name: &str) -> Option<$crate::narration::Arg> {
-                match *self {
-                    $(Event::$Kind { $($field),* } => {
-                        $(if name == stringify!($field) {
-                            return Some($crate::event::declare::__ev_arg!($field; $fty; [$($role)*]));
-                        })*
-                        None
-                    })*
-                }
-            }
         }
 
         /// Writes `e`'s numbers (its nodes only when the shape of the search does not imply
@@ -392,7 +379,39 @@ macro_rules! events {
                 $crate::event::declare::__ev_both! { fn $xhook($($xarg: $xaty),*) $(-> $xret)? }
             )*
         }
-    };
+    } narration {
+        impl $crate::EventKind {
+            /// How its sentence is made: a template, or a function that chooses one.
+            pub fn narration(self) -> $crate::narration::Narration {
+                match self {
+                    $($crate::EventKind::$Kind => $crate::event::declare::__ev_narration!($(say $say)? $(narrate $narrate)?),)*
+                }
+            }
+        }
+
+        impl $crate::Event {
+            /// The field called `name`, as a sentence's slot takes it (`None`: no such field).
+            pub fn arg(&self, name: &str) -> Option<$crate::narration::Arg> {
+                match *self {
+                    $($crate::Event::$Kind { $($field),* } => {
+                        $(if name == stringify!($field) {
+                            return Some($crate::event::declare::__ev_arg!($field; $fty; [$($role)*]));
+                        })*
+                        None
+                    })*
+                }
+            }
+        }
+    } } };
+}
+
+/// Keeps the part of the table's code that one reading asks for: `codec` (the event types,
+/// the codec, the observer; `event/table.rs`) or `narration` (how each kind's sentence is made
+/// and its fields as a sentence's slots; `narration/mod.rs`). Each reading names only what lies
+/// below it, so the event log does not depend on the narration, which depends on the timeline.
+macro_rules! __ev_reading {
+    (codec codec { $($codec:tt)* } narration { $($narration:tt)* }) => { $($codec)* };
+    (narration codec { $($codec:tt)* } narration { $($narration:tt)* }) => { $($narration)* };
 }
 
 /// `{yes}` if the keyword is among a field's wire and modifiers, `{no}` otherwise.
@@ -813,5 +832,5 @@ pub(crate) use __ev_longest;
 pub(crate) use {
     __ev_advance, __ev_advance_effect, __ev_arg, __ev_both, __ev_code_count, __ev_codes, __ev_effect,
     __ev_field_info, __ev_get, __ev_hook, __ev_if, __ev_implied, __ev_narration, __ev_prep, __ev_put,
-    __ev_values, __ev_wire, events,
+    __ev_reading, __ev_values, __ev_wire, events,
 };

@@ -3,7 +3,7 @@
 
 use super::wire::{KIND, MAX_EVENT_BYTES, Reader, Sink, Source, Tee, Writer};
 use super::{CODE_KINDS, Event, EventKind, MARK_EVERY, advance, decode, encode};
-use crate::model::{NONE, Node, NodeId};
+use crate::node::{NONE, Node, NodeId};
 use abviz_core::Score;
 
 /// The decoder's state: what the shape of the search implies for the next event.
@@ -253,7 +253,7 @@ mod tests {
     use super::super::wire::{Count, OWN_CHILD, OWN_NODE, code_score, score_code};
     use super::super::{OrderReason, PassKind};
     use super::*;
-    use crate::model::{Bound, CutKind};
+    use crate::node::{Bound, CutKind};
     use abviz_core::Player;
 
     fn node(parent: NodeId) -> Node {

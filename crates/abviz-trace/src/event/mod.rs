@@ -27,12 +27,12 @@ pub(crate) mod wire;
 
 pub(crate) use log::Decoder;
 pub use log::{BadEvent, EventLog, Events, compact_codes};
-pub(crate) use table::{CODE_KINDS, advance, decode, encode};
+pub(crate) use table::{CODE_KINDS, advance, decode, encode, event_table};
 pub use table::{Event, EventKind, Observer};
 pub use wire::{CodeField, Coded};
 pub(crate) use wire::{Sink, Source};
 
-use crate::model::NodeId;
+use crate::node::NodeId;
 use serde::{Deserialize, Serialize};
 
 /// What kind of root search a pass is.

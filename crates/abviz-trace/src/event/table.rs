@@ -13,12 +13,17 @@
 //! changes: the recorder, the trace file (both layouts), the timeline, the steppers, the page and
 //! the documentation's tables follow from the entry.
 
-use super::declare::events;
-use crate::model::{Bound, CutKind, NodeId};
-use crate::{OrderReason, PassKind, narration};
+use crate::node::{Bound, CutKind, NodeId};
+use crate::{OrderReason, PassKind};
 use abviz_core::Score;
 
-events! {
+/// The table, read by `events!` (`event/declare.rs`) in one of two readings: `codec` here (the
+/// event types, the codec, the observer) and `narration` in `narration/mod.rs` (how each kind's
+/// sentence is made), where the `narrate` functions live.
+macro_rules! event_table {
+    ($reading:ident) => {
+$crate::event::declare::events! {
+$reading;
     observer: {
         /// What a search tells about its progress. Values and windows are given in the
         /// algorithm's own point of view: MAX's for minimax and alpha-beta, the mover's for the
@@ -471,3 +476,9 @@ events! {
             fn killer(ply: u32) => records(node, child);
     }
 }
+    };
+}
+
+pub(crate) use event_table;
+
+event_table!(codec);

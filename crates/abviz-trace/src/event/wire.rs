@@ -3,7 +3,7 @@
 //! traits that turn a field's value into a code: [`CodeField`] (a value the code byte itself
 //! tells, such as a bound) and [`Coded`] (an enum written as a small number).
 
-use crate::model::{Bound, CutKind, NONE, NodeId};
+use crate::node::{Bound, CutKind, NONE, NodeId};
 use abviz_core::Score;
 
 /// Code byte flag: the node is written out.

@@ -14,6 +14,12 @@ pub mod sentence;
 
 pub use sentence::{Arg, Narration, Sentence};
 
+// How each kind of event is narrated: the event table's `narration` reading (its `say`
+// templates and the `narrate` functions of this module), which gives `EventKind::narration` and
+// `Event::arg`.
+crate::event::event_table!(narration);
+
+use crate::narration;
 use crate::summary::NEVER;
 use crate::{Bound, CutKind, Event, NONE, NodeId, OrderReason, PassKind, Timeline, Trace};
 use abviz_core::Player;
