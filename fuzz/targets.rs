@@ -218,7 +218,14 @@ pub fn search_log(data: &[u8]) {
         let options = GameOptions { position: Some("1,2".into()), ..GameOptions::default() };
         Input::Game(abviz::input::GameInput::new(game, &options, Some(3)).expect("a position"))
     };
-    let algos = [Algorithm::AlphaBeta, Algorithm::AlphaBetaSoft, Algorithm::Minimax, Algorithm::Negamax, Algorithm::NegamaxAb, Algorithm::Pvs];
+    let algos = [
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaSoft,
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::NegamaxAb,
+        Algorithm::Pvs,
+    ];
     let algo = algos[(choice / 2) as usize % algos.len()];
     match abviz::searchlog::import(&input, log, Some(algo)) {
         Ok(trace) => draw(&trace),
