@@ -360,3 +360,37 @@ fn a_game_log_by_moves_imports_and_checks() {
         .stdout(contains("\"reason\": \"your evaluation of node 2.0 is 5 where minimax evaluates it as -1\""))
         .stdout(contains("\"line\": 17"));
 }
+
+#[test]
+fn the_documented_writers_write_logs_that_check() {
+    // docs/search-log.md's writers, in examples/search-log/: Python always (CI has python3), the
+    // compiled ones where their compiler is installed.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let mut runs: Vec<(&str, String)> = vec![("python", "python3 examples/search-log/alphabeta.py".into())];
+    let has = |tool: &str| {
+        std::process::Command::new("sh")
+            .args(["-c", &format!("command -v {tool}")])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if has("g++") {
+        runs.push(("c++", format!("g++ -std=c++17 -o {d}/ab examples/search-log/alphabeta.cpp && {d}/ab")));
+    }
+    if has("javac") && has("java") {
+        runs.push((
+            "java",
+            format!("javac -d {d} examples/search-log/AlphaBeta.java && java -cp {d} AlphaBeta"),
+        ));
+    }
+    if has("rustc") {
+        runs.push(("rust", format!("rustc -o {d}/abrs examples/search-log/alphabeta.rs && {d}/abrs")));
+    }
+    for (name, script) in runs {
+        let out = std::process::Command::new("sh").args(["-c", &script]).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let (v, code) =
+            verdict(&String::from_utf8(out.stdout).unwrap(), "((3 12 8) (2 4 6) (14 5 2))", "alphabeta");
+        assert_eq!(code, 0, "{name}: {v}");
+    }
+}
