@@ -394,3 +394,32 @@ fn the_documented_writers_write_logs_that_check() {
         assert_eq!(code, 0, "{name}: {v}");
     }
 }
+
+#[test]
+fn the_demo_logs_are_what_their_programs_write() {
+    for (program, log) in [("alphabeta.py", "correct.jsonl"), ("alphabeta_buggy.py", "buggy.jsonl")] {
+        let out = std::process::Command::new("python3")
+            .arg(format!("examples/search-log/{program}"))
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let kept = std::fs::read_to_string(format!("examples/search-log/{log}")).unwrap();
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), kept, "{log} is not what {program} writes now");
+    }
+    let pages = abviz::demo::check_pages();
+    assert_eq!(pages.len(), 2);
+    assert!(
+        pages[0].2.contains("Your search agrees with fail-hard alpha-beta, node for node."),
+        "{}",
+        pages[0].2
+    );
+    assert!(
+        pages[1].2.contains("Your search leaves fail-hard alpha-beta at line 9 of the log."),
+        "{}",
+        pages[1].2
+    );
+    assert!(
+        pages[1].3.contains("node 1&apos;s value 2 ≤ α = 3 set at the root")
+            || pages[1].3.contains("node 1's value 2 ≤ α = 3 set at the root")
+    );
+}

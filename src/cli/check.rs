@@ -41,7 +41,7 @@ pub fn check(args: CheckArgs) -> Result<(), Error> {
                 args.algo,
                 &abviz::input::RunOptions { max_nodes: args.max_nodes, ..Default::default() },
             )?;
-            abviz::searchlog::report::page(&verdict, &mine, &reference)?
+            abviz::searchlog::report::page(&verdict, &mine, &reference, None)?
         }
     };
     super::draw::write(&abviz::export::Output::Text(text), args.output.as_deref())?;

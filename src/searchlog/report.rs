@@ -63,8 +63,14 @@ pub fn json(v: &Verdict) -> String {
 }
 
 /// One self-contained page: the verdict, the figure of both searches, and the log's search
-/// (`mine`) drawn beside the reference's.
-pub fn page(v: &Verdict, mine: &Trace, reference: &Trace) -> Result<String, DrawError> {
+/// (`mine`) drawn beside the reference's; `program`, if given, is the source of the program that
+/// wrote the log (its title and text), shown below.
+pub fn page(
+    v: &Verdict,
+    mine: &Trace,
+    reference: &Trace,
+    program: Option<(&str, &str)>,
+) -> Result<String, DrawError> {
     let opts = ViewOptions::default();
     let svg_of = |t: &Trace| -> Result<String, DrawError> {
         match Format::Svg.export(t, &opts)? {
@@ -97,6 +103,9 @@ pub fn page(v: &Verdict, mine: &Trace, reference: &Trace) -> Result<String, Draw
         "<div class=\"pair\"><figure><figcaption>Your search</figcaption>{left}</figure><figure><figcaption>{}</figcaption>{right}</figure></div>\n",
         escape_xml(&format!("abviz: {}", algo_words(v.algo)))
     ));
+    if let Some((name, code)) = program {
+        body.push_str(&format!("<h2>{}</h2>\n<pre>{}</pre>\n", escape_xml(name), escape_xml(code)));
+    }
     Ok(format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>body{{font-family:sans-serif;margin:1.5em;max-width:1400px}}.reason{{font-size:1.15em}}.pair{{display:flex;gap:1em;flex-wrap:wrap}}.pair figure{{flex:1;min-width:400px;margin:0}}svg{{max-width:100%;height:auto}}figcaption{{font-weight:bold}}</style></head><body>\n{body}</body></html>\n",
         escape_xml(&title)
