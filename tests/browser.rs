@@ -299,6 +299,27 @@ fn the_fragment_opens_a_step_and_follows_it() {
     assert!(tab.errors().is_empty());
 }
 
+/// The XSS test below passes only if nothing runs; this one shows the browser client would
+/// see it if something did: a dialog, a console error and an uncaught exception.
+#[test]
+fn the_client_sees_dialogs_errors_and_exceptions() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("noisy.html");
+    std::fs::write(
+        &page,
+        "<!doctype html><p>x</p><script>alert('hello');console.error('oops');throw new Error('boom')</script>",
+    )
+    .unwrap();
+    let mut tab = b.tab();
+    tab.open(&file_url(&page));
+    assert_eq!(tab.dialogs(), ["\"hello\""], "the dialog is seen and answered");
+    assert_eq!(tab.text("document.querySelector('p').textContent"), "x", "the page goes on");
+    let errors = tab.errors();
+    assert!(errors.iter().any(|e| e.contains("oops")), "console.error: {errors:?}");
+    assert!(errors.iter().any(|e| e.contains("boom")), "exception: {errors:?}");
+}
+
 #[test]
 fn hostile_names_are_text_and_run_nothing() {
     let Some(mut b) = browser() else { return };

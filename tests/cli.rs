@@ -63,6 +63,7 @@ fn json_trace_has_the_documented_fields() {
     assert_eq!(c["cutoff"]["alpha"], 3);
     assert_eq!(c["cutoff"]["beta"], 2);
     assert_eq!(c["cutoff"]["bound_from"], "");
+    assert_eq!(c["cutoff"]["bound_from_id"], 0);
     assert_eq!(c["cutoff"]["pruned"], 2);
     let pruned = nodes.iter().find(|n| n["path"] == "1.1").unwrap();
     assert_eq!(pruned["status"], "pruned");
@@ -74,6 +75,30 @@ fn json_trace_has_the_documented_fields() {
     let cut = events.iter().find(|e| e["kind"] == "cutoff").unwrap();
     assert_eq!((&cut["alpha"], &cut["beta"], &cut["pruned"]), (&3.into(), &2.into(), &2.into()));
     assert_eq!(cut["bound_from"], 0, "the α came from the root");
+}
+
+/// A readable trace grows with the node count, not with the depth squared: nodes deeper than
+/// `PATHS_WITHIN` leave out their path (parent and index give it), and the file still loads.
+#[test]
+fn readable_json_is_linear_in_depth_and_loads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut per_node = Vec::new();
+    for depth in [1_000, 10_000] {
+        let file = dir.path().join(format!("chain{depth}.json"));
+        let spec = format!("1,{depth}");
+        abviz().args(["run", "--random", &spec, "-f", "json", "-o"]).arg(&file).assert().success();
+        let bytes = std::fs::metadata(&file).unwrap().len() as f64;
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+        let nodes = v["nodes"].as_array().unwrap();
+        assert_eq!(nodes.len(), depth + 1);
+        assert_eq!(nodes[32]["path"], vec!["0"; 32].join("."), "shallow nodes keep their path");
+        assert!(nodes[33].get("path").is_none(), "deeper ones leave it out");
+        assert_eq!((&nodes[33]["parent"], &nodes[33]["index"]), (&32.into(), &0.into()));
+        per_node.push(bytes / nodes.len() as f64);
+        abviz().args(["render", "-f", "text"]).arg(&file).assert().success().stdout(contains("Nodes"));
+    }
+    // Quadratic paths made the 10,000-deep chain 108 MB (over 10 kB a node).
+    assert!(per_node[1] < per_node[0] * 1.1, "bytes per node at depth 1,000 and 10,000: {per_node:?}");
 }
 
 #[test]

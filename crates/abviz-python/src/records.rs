@@ -70,6 +70,7 @@ pub fn cutoffs(nodes: &[Value]) -> Vec<Value> {
             }
         }
         record.extend(cut.clone());
+        record.entry("bound_from_id").or_insert(Value::Null);
         out.push(Value::Object(record));
     }
     out
@@ -78,7 +79,8 @@ pub fn cutoffs(nodes: &[Value]) -> Vec<Value> {
 /// The optional fields of a node record: the file leaves them out when empty; a record has
 /// them all (None when empty), so every record has the same fields (and a DataFrame the same
 /// columns).
-const OPTIONAL_NODE_FIELDS: &[&str] = &["index", "name", "value_mover", "visits", "link", "mcts", "position"];
+const OPTIONAL_NODE_FIELDS: &[&str] =
+    &["path", "index", "name", "value_mover", "visits", "link", "mcts", "position"];
 
 /// Gives every node record of the file form `doc` every optional field.
 pub fn complete_nodes(doc: &mut Value) {

@@ -25,6 +25,12 @@ pub const FORMAT: &str = "abviz-trace";
 /// The `version` field's value that this abviz writes.
 pub const VERSION: u32 = 2;
 
+/// The readable layout writes a node's `path` (its child indices from the root) only within
+/// this depth: deeper, a path is as long as the node is deep, and a chain of n nodes would take
+/// n² bytes; its `parent` and `index` give it. A cutoff names the node whose bound fired by id
+/// (`bound_from_id`) and, within this depth, by path (`bound_from`).
+pub const PATHS_WITHIN: u16 = 32;
+
 /// The document as written: the header borrowed from the trace, the nodes and events
 /// serialised as they are written (see [`write`]).
 #[derive(Serialize)]
@@ -59,7 +65,8 @@ struct Doc<'a> {
 struct NodeDoc {
     id: NodeId,
     parent: Option<NodeId>,
-    path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    path: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     index: Option<u32>,
     depth: u16,
@@ -99,6 +106,8 @@ struct CutoffDoc {
     alpha: Score,
     beta: Score,
     bound_from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    bound_from_id: Option<NodeId>,
     pruned: u32,
 }
 

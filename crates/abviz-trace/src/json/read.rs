@@ -135,23 +135,35 @@ impl Reading {
                 "node {i} names parent {p}, which does not come before it (parents are recorded first)"
             ));
         }
-        let Some((hash, last)) = path_hash(&nd.path) else {
-            return self
-                .fail(format!("node {i} has path {:?}, which is not child numbers joined by '.'", nd.path));
+        // A path, when written, must agree with the parent and the index; deep nodes go
+        // without (see `PATHS_WITHIN`), and their parent and index place them.
+        let written = match nd.path.as_deref().map(path_hash) {
+            Some(Some(found)) => Some(found),
+            Some(None) => {
+                let path = nd.path.unwrap_or_default();
+                return self
+                    .fail(format!("node {i} has path {path:?}, which is not child numbers joined by '.'"));
+            }
+            None if nd.parent.is_some() && nd.index.is_none() => {
+                return self.fail(format!("node {i} has neither a path nor an index"));
+            }
+            None => None,
         };
-        let index = nd.index.or(last).unwrap_or(0);
+        let index = nd.index.or(written.and_then(|(_, last)| last)).unwrap_or(0);
         let expected = match nd.parent {
             None => 0,
             Some(p) => extend(self.path_hashes[p as usize], index as u64),
         };
-        if hash != expected
-            || (nd.parent.is_some() && last != Some(index))
-            || (nd.parent.is_none() && last.is_some())
+        if let Some((hash, last)) = written
+            && (hash != expected
+                || (nd.parent.is_some() && last != Some(index))
+                || (nd.parent.is_none() && last.is_some()))
         {
+            let path = nd.path.unwrap_or_default();
             return self
-                .fail(format!("node {i} has path {:?}, but its parent and position say otherwise", nd.path));
+                .fail(format!("node {i} has path {path:?}, but its parent and position say otherwise"));
         }
-        self.path_hashes.push(hash);
+        self.path_hashes.push(expected);
         let label = self.intern(nd.mv);
         let name = self.intern(nd.name);
         if name != NONE && self.names.len() < i {
@@ -511,9 +523,15 @@ fn events_from_v1(trace: &Trace, docs: &[V1Node], events: &[EventV1]) -> Result<
                         e.step, c.child
                     ))
                 })?;
-                let bound_from = match &c.bound_from {
-                    None => None,
-                    Some(p) => {
+                let bound_from = match (&c.bound_from, c.bound_from_id) {
+                    (_, Some(b)) if (b as usize) < n => Some(b),
+                    (_, Some(b)) => {
+                        return Err(format_err(format!(
+                            "node {id}'s cutoff names bound_from_id {b}, which does not exist"
+                        )));
+                    }
+                    (None, None) => None,
+                    (Some(p), None) => {
                         let found = path_hash(p).and_then(|(h, _)| by_path.get(&h).copied());
                         Some(found.ok_or_else(|| {
                             format_err(format!(

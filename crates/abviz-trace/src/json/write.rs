@@ -6,7 +6,9 @@
 //! a player character and a move number, and the events are the codes and numbers of the
 //! trace's own [`EventLog`](crate::EventLog) encoding, written as JSON.
 
-use super::{CutoffDoc, Doc, EventOut, FORMAT, LinkDoc, MctsDoc, NodeDoc, PassDoc, PlayoutDoc, VERSION};
+use super::{
+    CutoffDoc, Doc, EventOut, FORMAT, LinkDoc, MctsDoc, NodeDoc, PATHS_WITHIN, PassDoc, PlayoutDoc, VERSION,
+};
 use crate::event::Sink;
 use crate::{NONE, NodeId, Perspective, Trace};
 use abviz_core::Player;
@@ -34,7 +36,7 @@ impl Trace {
         NodeDoc {
             id,
             parent: self.parent(id),
-            path: self.path(id),
+            path: (n.depth <= PATHS_WITHIN).then(|| self.path(id)),
             index: Some(n.index),
             depth: n.depth,
             player: n.player,
@@ -57,7 +59,9 @@ impl Trace {
                 child: c.child,
                 alpha: c.alpha,
                 beta: c.beta,
-                bound_from: (c.bound_from != NONE).then(|| self.path(c.bound_from)),
+                bound_from: (c.bound_from != NONE && self.node(c.bound_from).depth <= PATHS_WITHIN)
+                    .then(|| self.path(c.bound_from)),
+                bound_from_id: (c.bound_from != NONE).then_some(c.bound_from),
                 pruned: c.pruned,
             }),
             visits: (s.visits > 1).then_some(s.visits),
