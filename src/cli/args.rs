@@ -225,6 +225,11 @@ pub struct SettingsArgs {
     /// the static value standing pat, until the position is quiet (a quiescence search).
     #[arg(long)]
     pub quiescence: bool,
+    /// The cutoff test on a tie: prune (cut when α ≥ β, AIMA, MIT 6.034) or keep (cut only when
+    /// α > β, so a child equal to the bound is still searched, as CS188 requires) [default:
+    /// prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
 }
 
 /// Options of the diagram formats (dot, svg, tikz, html).

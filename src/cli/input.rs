@@ -178,6 +178,7 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
         settings.heuristics = text.parse().map_err(usage)?;
     }
     settings.quiescence = a.quiescence;
+    settings.ties = a.ties.unwrap_or_default();
     Ok(settings)
 }
 

@@ -12,11 +12,13 @@ mod player;
 pub mod safe_text;
 mod score;
 pub mod text;
+mod ties;
 
 pub use game::Game;
 pub use named::{Named, UnknownName};
 pub use player::Player;
 pub use score::Score;
+pub use ties::Ties;
 
 #[doc(hidden)]
 pub use serde;

@@ -222,9 +222,10 @@ fn write_node(
         } else {
             for_terminal(&trace.display_name(c.bound_from)).into_owned()
         };
+        let (ge, le) = trace.algorithm().ties.symbols();
         let test = match (c.kind, child_value) {
-            (CutKind::Alpha, Some(v)) => format!("{v} ≤ α = {}", c.alpha),
-            (CutKind::Beta, Some(v)) => format!("{v} ≥ β = {}", c.beta),
+            (CutKind::Alpha, Some(v)) => format!("{v} {le} α = {}", c.alpha),
+            (CutKind::Beta, Some(v)) => format!("{v} {ge} β = {}", c.beta),
             (_, None) => String::new(),
         };
         let pruned = match c.pruned {

@@ -12,6 +12,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     title: Cow::Borrowed("Alpha-beta (fail-hard)"),
     perspective: Perspective::Max,
     features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function alphabeta(node, depth, α, β)"),
         CodeLine::new(Leaf, "  if node is terminal or depth = 0: return value(node)"),
@@ -52,7 +53,7 @@ pub fn alphabeta<G: Game, O: Observer<G>>(
             Player::Min => beta = beta.min(v),
         }
         s.update(i, mv, v, alpha, beta);
-        if alpha >= beta {
+        if s.cuts(alpha, beta) {
             s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             return Ok(s.exit(if player == Player::Max { beta } else { alpha }));
         }

@@ -14,6 +14,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     title: Cow::Borrowed("Alpha-beta (fail-soft)"),
     perspective: Perspective::Max,
     features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Other, "function ALPHA-BETA-SEARCH(game, state) returns an action"),
         CodeLine::new(Other, "  value, move ← MAX-VALUE(game, state, −∞, +∞); return move"),
@@ -75,7 +76,7 @@ fn max_value<G: Game, O: Observer<G>>(
             alpha = alpha.max(v);
         }
         s.update(i, a, v2, alpha, beta);
-        if v >= beta {
+        if s.cuts(v, beta) {
             s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             return Ok(s.exit(v));
         }
@@ -106,7 +107,7 @@ fn min_value<G: Game, O: Observer<G>>(
             beta = beta.min(v);
         }
         s.update(i, a, v2, alpha, beta);
-        if v <= alpha {
+        if s.cuts(alpha, v) {
             s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             return Ok(s.exit(v));
         }

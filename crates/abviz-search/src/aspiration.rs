@@ -31,6 +31,7 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| {
             transpositions: false,
             mcts: false,
         },
+        ties: abviz_core::Ties::Prune,
         listing: Cow::Owned(driver.into_iter().map(|(r, t)| CodeLine::new(r, t)).chain(inner).collect()),
     }
 });

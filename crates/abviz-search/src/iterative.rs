@@ -17,6 +17,7 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| AlgorithmInfo 
     title: Cow::Borrowed("Iterative deepening with a transposition table"),
     perspective: Perspective::Mover,
     features: Features { window: true, researches: false, passes: true, transpositions: true, mcts: false },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Owned(listing(&[
         (Other, "function iterative(root, depth)"),
         (Other, "  for d ← 1 to depth:            ▷ stop early once no leaf was cut off by d"),

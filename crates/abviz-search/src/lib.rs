@@ -20,7 +20,7 @@ pub use quiescence::with_quiescence;
 pub use table::{Entry, Heuristics, Memory};
 
 use abviz_core::Score;
-use abviz_core::{Game, Player};
+use abviz_core::{Game, Player, Ties};
 use abviz_trace::{AlgorithmInfo, Bound, Observer, PassKind, Perspective, SearchResult, Stop, Trace};
 
 /// Declares the algorithms: each line is a variant, its names and the module (one file) that
@@ -184,6 +184,7 @@ pub struct Search<'o, G: Game, O> {
     plies: Vec<Ply<G::Move>>,
     horizon: bool,
     quiescence: bool,
+    ties: Ties,
 }
 
 impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
@@ -196,7 +197,21 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
             plies: Vec::new(),
             horizon: false,
             quiescence: false,
+            ties: Ties::Prune,
         }
+    }
+
+    /// The same search with the cutoff test's rule for ties (see [`Search::cuts`]).
+    pub fn with_ties(mut self, ties: Ties) -> Self {
+        self.ties = ties;
+        self
+    }
+
+    /// The cutoff test: whether `low ≥ high` (or `low > high` when ties are kept, see
+    /// [`Ties`]), with `low` the value or α and `high` β or the value.
+    #[inline(always)]
+    pub fn cuts(&self, low: Score, high: Score) -> bool {
+        self.ties.crossed(low, high)
     }
 
     /// The same search with a quiescence search at the depth limit (`on`): a depth-limit node
@@ -390,6 +405,9 @@ pub struct Settings {
     /// Whether depth-limit nodes search on with a quiescence search (captures only, with
     /// stand-pat) instead of returning their static value; games only.
     pub quiescence: bool,
+    /// Whether a window closed exactly (α = β) cuts ([`Ties::Prune`], the default) or the
+    /// search goes on until it is strictly crossed ([`Ties::Keep`], as CS188 requires).
+    pub ties: Ties,
 }
 
 impl Default for Settings {
@@ -400,14 +418,43 @@ impl Default for Settings {
             heuristics: Heuristics::TT,
             mcts: MctsOptions::default(),
             quiescence: false,
+            ties: Ties::Prune,
         }
     }
 }
 
 /// What `algo` says about itself when it searches with `settings`: its own descriptor, with the
 /// quiescence search's lines after its listing under `--quiescence`.
+/// Under [`Ties::Keep`] the descriptor records the rule and its cutoff tests read `>` and `<`.
 pub fn descriptor_with(algo: Algorithm, settings: &Settings) -> AlgorithmInfo {
-    if settings.quiescence { with_quiescence(algo.descriptor()) } else { algo.descriptor().clone() }
+    let info =
+        if settings.quiescence { with_quiescence(algo.descriptor()) } else { algo.descriptor().clone() };
+    if settings.ties == Ties::Prune || !algo.has_window() {
+        return info;
+    }
+    with_ties(info, settings.ties)
+}
+
+/// `info` searched with the tie rule `ties`: the rule recorded, and the cutoff tests of its
+/// listing written with `ties`' comparison (`if α > β` rather than `if α ≥ β`).
+fn with_ties(mut info: AlgorithmInfo, ties: Ties) -> AlgorithmInfo {
+    use abviz_trace::LineRole::{MaxCut, MaxCutReturn, MinCut, MinCutReturn};
+    let (ge, le) = ties.symbols();
+    let listing = info
+        .listing
+        .iter()
+        .map(|l| {
+            let mut l = l.clone();
+            if matches!(l.role, MaxCut | MaxCutReturn | MinCut | MinCutReturn) {
+                l.text = l.text.replace('≥', ge).replace('≤', le).into();
+            }
+            l
+        })
+        .collect::<Vec<_>>();
+    info.listing = listing.into();
+    info.title = format!("{}, ties kept (cut only when α > β)", info.title).into();
+    info.ties = ties;
+    info
 }
 
 /// Runs `algo` from the current position of `game` to `depth` plies (`u32::MAX`: to the end).
@@ -429,7 +476,8 @@ pub fn run_with<G: Game, O: Observer<G>>(
     obs: &mut O,
 ) -> Result<Outcome<G::Move>, Stop> {
     game.mark_root();
-    let mut s = Search::new(obs, algo.perspective()).with_quiescence(settings.quiescence);
+    let mut s =
+        Search::new(obs, algo.perspective()).with_quiescence(settings.quiescence).with_ties(settings.ties);
 
     dispatch(algo, game, depth, settings, &mut s)
 }

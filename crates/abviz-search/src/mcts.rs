@@ -32,6 +32,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     title: Cow::Borrowed("Monte Carlo tree search (UCT)"),
     perspective: Perspective::Max,
     features: Features { window: false, researches: false, passes: false, transpositions: false, mcts: true },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function mcts(root, iterations)"),
         CodeLine::new(Iteration, "  repeat iterations times:"),

@@ -78,7 +78,7 @@ pub fn memory<G: Game, O: Observer<G>>(
         g = g.max(v);
         a = a.max(g);
         s.update(i, mv, v, a, beta);
-        if g >= beta {
+        if s.cuts(g, beta) {
             s.cutoff(game, &moves[i + 1..], a, beta)?;
             if m.reward(game, mv, s.ply(), depth) && s.obs.records_order() {
                 s.obs.killer(s.ply() as u32 - 1);

@@ -18,6 +18,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
         transpositions: false,
         mcts: false,
     },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function minimax(node, depth)"),
         CodeLine::new(Leaf, "  if node is terminal or depth = 0: return value(node)"),

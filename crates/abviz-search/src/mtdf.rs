@@ -16,6 +16,7 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| AlgorithmInfo 
     title: Cow::Borrowed("MTD(f)"),
     perspective: Perspective::Mover,
     features: Features { window: true, researches: false, passes: true, transpositions: true, mcts: false },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Owned(listing(&[
         (Other, "function mtdf(root, f, depth)   ▷ f: the first guess [--guess, default 0]"),
         (Other, "  g ← f; lower ← −∞; upper ← +∞"),

@@ -13,6 +13,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     title: Cow::Borrowed("Negamax with alpha-beta"),
     perspective: Perspective::Mover,
     features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function negamax(node, depth, α, β)   ▷ values from the mover's view"),
         CodeLine::new(Leaf, "  if node is terminal or depth = 0: return ±value(node)"),
@@ -54,7 +55,7 @@ pub fn negamax_ab<G: Game, O: Observer<G>>(
         best = best.max(v);
         alpha = alpha.max(v);
         s.update(i, mv, v, alpha, beta);
-        if alpha >= beta {
+        if s.cuts(alpha, beta) {
             s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             break;
         }

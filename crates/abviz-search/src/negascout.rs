@@ -14,6 +14,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     title: Cow::Borrowed("NegaScout"),
     perspective: Perspective::Mover,
     features: Features { window: true, researches: true, passes: false, transpositions: false, mcts: false },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function negascout(node, depth, α, β)   ▷ fail-soft, mover's view"),
         CodeLine::new(Leaf, "  if node is terminal or depth = 0: return ±value(node)"),
@@ -59,7 +60,7 @@ pub fn negascout<G: Game, O: Observer<G>>(
         game.undo(mv);
         m = m.max(t);
         s.update(i, mv, t, alpha.max(m), beta);
-        if m >= beta {
+        if s.cuts(m, beta) {
             s.cutoff(game, &moves[i + 1..], alpha.max(m), beta)?;
             break;
         }

@@ -14,6 +14,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     title: Cow::Borrowed("Principal variation search"),
     perspective: Perspective::Mover,
     features: Features { window: true, researches: true, passes: false, transpositions: false, mcts: false },
+    ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function pvs(node, depth, α, β)   ▷ values from the mover's view"),
         CodeLine::new(Leaf, "  if node is terminal or depth = 0: return ±value(node)"),
@@ -61,7 +62,7 @@ pub fn pvs<G: Game, O: Observer<G>>(
         game.undo(mv);
         alpha = alpha.max(score);
         s.update(i, mv, score, alpha, beta);
-        if alpha >= beta {
+        if s.cuts(alpha, beta) {
             s.cutoff(game, &moves[i + 1..], alpha, beta)?;
             break;
         }

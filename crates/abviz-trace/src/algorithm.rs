@@ -3,6 +3,7 @@
 //! per algorithm; a trace stores a copy as data (so this module needs nothing from the search
 //! module), and traces read from files bring their own.
 
+use abviz_core::Ties;
 use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
@@ -141,6 +142,10 @@ pub struct AlgorithmInfo {
     pub features: Features,
     /// Its pseudocode.
     pub listing: Cow<'static, [CodeLine]>,
+    /// The cutoff test's rule for ties the search ran with (`"ties": "keep"` in a trace file;
+    /// absent: the default, cut when α ≥ β).
+    #[serde(default, skip_serializing_if = "Ties::is_default")]
+    pub ties: Ties,
 }
 
 impl Default for AlgorithmInfo {
@@ -151,6 +156,7 @@ impl Default for AlgorithmInfo {
             perspective: Perspective::Max,
             features: Features::default(),
             listing: Cow::Borrowed(&[]),
+            ties: Ties::Prune,
         }
     }
 }

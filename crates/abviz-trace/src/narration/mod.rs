@@ -227,9 +227,12 @@ pub(crate) fn update(t: &Timeline, step: usize, e: &Event) -> Sentence {
 pub(crate) fn cutoff(t: &Timeline, step: usize, e: &Event) -> Sentence {
     let trace = t.trace();
     let Event::Cutoff { node, cut, child, bound_from, .. } = *e else { return Sentence::new("") };
-    let test = match cut {
-        CutKind::Alpha => "At {who node} the child value {value} ≤ α = {alpha} ",
-        CutKind::Beta => "At {who node} the child value {value} ≥ β = {beta} ",
+    let strict = trace.algorithm.ties == abviz_core::Ties::Keep;
+    let test = match (cut, strict) {
+        (CutKind::Alpha, false) => "At {who node} the child value {value} ≤ α = {alpha} ",
+        (CutKind::Beta, false) => "At {who node} the child value {value} ≥ β = {beta} ",
+        (CutKind::Alpha, true) => "At {who node} the child value {value} < α = {alpha} ",
+        (CutKind::Beta, true) => "At {who node} the child value {value} > β = {beta} ",
     };
     let source = match bound_from {
         None => "of the root's initial window",
