@@ -423,3 +423,36 @@ fn the_demo_logs_are_what_their_programs_write() {
             || pages[1].3.contains("node 1's value 2 ≤ α = 3 set at the root")
     );
 }
+
+#[test]
+fn the_tie_rule_is_an_option() {
+    // C's first leaf ties α = 3: pruned under the default rule, searched on under keep (CS188).
+    let tree = "A:(B:(3 5) C:(3 1 0))";
+    let keep = log_of("alphabeta-keep", tree, true);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_log(&dir, "keep.jsonl", &keep);
+    abviz()
+        .args(["check", path.to_str().unwrap(), "--tree", tree, "--algo", "alphabeta", "--ties", "keep"])
+        .assert()
+        .success();
+    let (v, code) = verdict(&keep, tree, "alphabeta");
+    assert_eq!(code, 1);
+    assert_eq!(v["first_divergence"]["node"], "1.1");
+    assert!(
+        v["first_divergence"]["reason"].as_str().unwrap().contains("C's value 3 ≤ α = 3 set at A"),
+        "{v}"
+    );
+    assert_eq!(
+        v["convention"],
+        "this is fail-hard alpha-beta with ties kept (cut only when α > β); you asked for fail-hard alpha-beta"
+    );
+    // And the other way round.
+    let prune = write_log(&dir, "prune.jsonl", &log_of("alphabeta", tree, true));
+    abviz()
+        .args(["check", prune.to_str().unwrap(), "--tree", tree, "--algo", "alphabeta", "--ties", "keep"])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "Note: this is fail-hard alpha-beta or fail-soft alpha-beta; you asked for fail-hard alpha-beta with ties kept",
+        ));
+}

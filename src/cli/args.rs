@@ -429,6 +429,7 @@ pub enum CheckFormat {
   abviz check search.jsonl --tree-file examples/aima.tree --algo alphabeta
   abviz check search.jsonl --tree-file examples/aima.tree --algo alphabeta -f json   for autograders
   abviz check search.jsonl --tree-file examples/aima.tree -o check.html              the verdict and figures
+  abviz check search.jsonl --tree '((3 5) (5 1))' --algo alphabeta --ties keep      CS188: cut only when α > β
   abviz check search.jsonl --game tictactoe --position x.o/.x./... --depth 2 --algo minimax
 Exit status: 0 the log agrees, 1 it differs (or cannot be read), 2 a usage error.")]
 pub struct CheckArgs {
@@ -448,6 +449,10 @@ pub struct CheckArgs {
     /// Write to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// The tie rule the log should follow: prune (cut when α ≥ β, AIMA) or keep (cut only when
+    /// α > β, CS188) [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
     /// The reference search's node budget.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,

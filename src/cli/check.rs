@@ -27,7 +27,13 @@ pub fn check(args: CheckArgs) -> Result<(), Error> {
     };
     let input = build_input(&args.input)?;
     let log = super::input::read_text(&args.log)?;
-    let opts = CheckOptions { max_nodes: args.max_nodes, ..CheckOptions::new(args.algo) };
+    let mut opts = CheckOptions { max_nodes: args.max_nodes, ..CheckOptions::new(args.algo) };
+    if let Some(ties) = args.ties {
+        if !args.algo.has_window() {
+            return Err(usage(format!("--ties is the cutoff test's rule: {} has no cutoff", args.algo)));
+        }
+        opts.settings.ties = ties;
+    }
     let verdict = check_log(&input, log.as_bytes(), &opts)?;
     let text = match format {
         CheckFormat::Text => abviz::searchlog::report::text(&verdict),

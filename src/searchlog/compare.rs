@@ -170,7 +170,6 @@ fn visits(steps: &Steps) -> (FxHashMap<Vec<u32>, Score>, usize) {
     let mut map = FxHashMap::default();
     let mut path: Vec<u32> = Vec::new();
     let mut entries = 0;
-    let mut last_child = 0;
     for step in &steps.steps {
         match *step {
             Step::Enter { child, .. } => {
@@ -178,11 +177,10 @@ fn visits(steps: &Steps) -> (FxHashMap<Vec<u32>, Score>, usize) {
                 if child != ROOT {
                     path.push(child);
                 }
-                let _ = last_child;
             }
             Step::Exit { value, .. } => {
                 map.insert(path.clone(), value);
-                last_child = path.pop().unwrap_or(0);
+                path.pop();
             }
             _ => {}
         }
@@ -427,9 +425,8 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 return diverge(lid, format!("your search entered {lw}, but {why}"));
             }
             (Some(Step::Enter { child: lc, .. }), Some(Step::Leaf { .. })) => {
-                let (lw, lid) = walk.child(lc);
+                let (lw, _) = walk.child(lc);
                 let top = walk.open.last().map_or(String::new(), |o| o.name.clone());
-                let _ = lid;
                 return diverge(
                     walk.top_id(),
                     format!(
@@ -447,7 +444,12 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 } else {
                     let value =
                         o.best.map(|v| format!("{}'s value so far is {v}, and ", o.name)).unwrap_or_default();
-                    format!("{value}α = {} < β = {}: no cutoff yet", o.alpha, o.beta)
+                    let test = if o.alpha == o.beta {
+                        format!("α = β = {}, and ties are kept", o.alpha)
+                    } else {
+                        format!("α = {} < β = {}", o.alpha, o.beta)
+                    };
+                    format!("{value}{test}: no cutoff yet")
                 };
                 let you = match (l, o.log_cut) {
                     (Some(Step::Leaf { .. }), _) => format!("your search evaluated {} as a leaf", o.name),

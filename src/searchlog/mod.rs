@@ -38,7 +38,7 @@ pub use error::{LogError, LogErrorKind};
 
 use crate::Error;
 use crate::input::{GameTask, Input};
-use abviz_core::Game;
+use abviz_core::{Game, Ties};
 use abviz_search::{Algorithm, Settings};
 use abviz_trace::{AlgorithmInfo, Features, InputInfo, Perspective, Recorder, Trace};
 use std::borrow::Cow;
@@ -53,6 +53,7 @@ pub fn log_descriptor() -> AlgorithmInfo {
         perspective: Perspective::Max,
         features: Features { window: true, ..Features::default() },
         listing: Cow::Borrowed(&[]),
+        ties: Ties::Prune,
     }
 }
 
@@ -109,8 +110,11 @@ pub struct Verdict {
     pub algo: Algorithm,
     /// The comparison with it.
     pub comparison: Comparison,
-    /// The other conventions the log follows exactly, when it leaves the one asked for.
-    pub matches: Vec<Algorithm>,
+    /// The tie rule asked for.
+    pub ties: Ties,
+    /// The other conventions the log follows exactly (algorithm and tie rule), when it leaves
+    /// the one asked for.
+    pub matches: Vec<(Algorithm, Ties)>,
 }
 
 impl Verdict {
@@ -122,9 +126,14 @@ impl Verdict {
     /// "this is fail-hard alpha-beta; you asked for fail-soft alpha-beta", when the log follows
     /// another convention.
     pub fn convention(&self) -> Option<String> {
-        let names: Vec<&str> = self.matches.iter().map(|&a| algo_words(a)).collect();
-        (!names.is_empty())
-            .then(|| format!("this is {}; you asked for {}", names.join(" or "), algo_words(self.algo)))
+        let names: Vec<String> = self.matches.iter().map(|&(a, t)| convention_words(a, t)).collect();
+        (!names.is_empty()).then(|| {
+            format!(
+                "this is {}; you asked for {}",
+                names.join(" or "),
+                convention_words(self.algo, self.ties)
+            )
+        })
     }
 }
 
@@ -136,6 +145,17 @@ const CONVENTIONS: [Algorithm; 5] = [
     Algorithm::NegamaxAb,
     Algorithm::Negamax,
 ];
+
+/// An algorithm with its tie rule in sentences: "fail-hard alpha-beta with ties kept (cut only
+/// when α > β)"; the default rule is not named.
+pub fn convention_words(algo: Algorithm, ties: Ties) -> String {
+    match ties {
+        Ties::Keep if algo.has_window() => {
+            format!("{} with ties kept (cut only when α > β)", algo_words(algo))
+        }
+        _ => algo_words(algo).to_string(),
+    }
+}
 
 /// What an algorithm is called in sentences.
 pub fn algo_words(algo: Algorithm) -> &'static str {
@@ -169,10 +189,12 @@ impl GameTask for CheckTask<'_> {
     fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
         let CheckTask { log, opts } = self;
         let read = |mover: bool| Reader::new(&game, mover).read_all(log);
-        let against = |algo: Algorithm, steps: &steps::Steps| -> Result<Comparison, Error> {
-            let reference = reference::reference(algo, &game, depth, &opts.settings, opts.max_nodes)?;
+        let against = |algo: Algorithm, ties: Ties, steps: &steps::Steps| -> Result<Comparison, Error> {
+            let settings = Settings { ties, ..opts.settings };
+            let reference = reference::reference(algo, &game, depth, &settings, opts.max_nodes)?;
+            let name = convention_words(algo, ties);
             let words = compare::Words {
-                algo: algo_words(algo),
+                algo: &name,
                 mover_view: algo.perspective() == Perspective::Mover,
                 window: algo.has_window(),
             };
@@ -187,7 +209,8 @@ impl GameTask for CheckTask<'_> {
             },
             Err(e) => return Err(e.into()),
         };
-        let mut comparison = against(opts.algo, &steps)?;
+        let asked = (opts.algo, opts.settings.ties);
+        let mut comparison = against(opts.algo, asked.1, &steps)?;
         if let Some(e) = view_error {
             let (node, view) = match &e.kind {
                 LogErrorKind::LeafValue { node, .. } => {
@@ -203,14 +226,28 @@ impl GameTask for CheckTask<'_> {
         }
         let mut matches = Vec::new();
         if !comparison.agree() {
-            for alt in CONVENTIONS.into_iter().filter(|&a| a != opts.algo) {
+            let rules =
+                |a: Algorithm| if a.has_window() { vec![Ties::Prune, Ties::Keep] } else { vec![Ties::Prune] };
+            let alternatives = CONVENTIONS
+                .into_iter()
+                .flat_map(|a| rules(a).into_iter().map(move |t| (a, t)))
+                .filter(|&c| c != asked);
+            for (alt, ties) in alternatives {
                 let alt_mover = alt.perspective() == Perspective::Mover;
                 let Ok(alt_steps) = read(alt_mover) else { continue };
-                if against(alt, &alt_steps).is_ok_and(|c| c.agree()) {
-                    matches.push(alt);
+                if against(alt, ties, &alt_steps).is_ok_and(|c| c.agree()) {
+                    matches.push((alt, ties));
                 }
             }
+            // Where both tie rules fit (no tie decides a cut), the rule is not named.
+            let both = |a: Algorithm| {
+                matches.contains(&(a, Ties::Prune))
+                    && (matches.contains(&(a, Ties::Keep)) || asked == (a, Ties::Keep))
+            };
+            let pruned: Vec<(Algorithm, Ties)> =
+                matches.iter().copied().filter(|&(a, t)| !(t == Ties::Keep && both(a))).collect();
+            matches = pruned;
         }
-        Ok(Verdict { algo: opts.algo, comparison, matches })
+        Ok(Verdict { algo: opts.algo, ties: opts.settings.ties, comparison, matches })
     }
 }

@@ -1,15 +1,16 @@
 //! The check's verdict written out: in words, as JSON for programs, and as a page with the
 //! figure and both searches drawn side by side.
 
-use super::{Verdict, algo_words, figure};
+use super::{Verdict, convention_words, figure};
 use crate::export::{DrawError, Format, ViewOptions};
+use abviz_core::Ties;
 use abviz_core::text::escape_xml;
 use abviz_trace::Trace;
 use serde_json::json;
 
 /// One line: "agrees with fail-hard alpha-beta" or "differs from … at line 7".
 pub fn headline(v: &Verdict) -> String {
-    let algo = algo_words(v.algo);
+    let algo = convention_words(v.algo, v.ties);
     match &v.comparison.first_divergence {
         None => format!("Your search agrees with {algo}, node for node."),
         Some(d) if d.line > 0 => format!("Your search leaves {algo} at line {} of the log.", d.line),
@@ -33,7 +34,7 @@ pub fn text(v: &Verdict) -> String {
         "Nodes entered: {} by your search, {} by {}; {} only in your log, {} only in the reference, {} returned values differ.\n",
         c.log_entries,
         c.reference_entries,
-        algo_words(v.algo),
+        convention_words(v.algo, v.ties),
         c.extra_nodes,
         c.missing_nodes,
         c.differing_values
@@ -54,7 +55,8 @@ pub fn json(v: &Verdict) -> String {
         "differing_values": c.differing_values,
         "log_entries": c.log_entries,
         "reference_entries": c.reference_entries,
-        "matches": v.matches.iter().map(|a| a.to_string()).collect::<Vec<_>>(),
+        "ties": v.ties.to_string(),
+        "matches": v.matches.iter().map(|&(a, t)| if t == Ties::Keep { format!("{a} --ties keep") } else { a.to_string() }).collect::<Vec<_>>(),
         "convention": v.convention(),
     });
     let mut s = serde_json::to_string_pretty(&value).unwrap_or_default();
@@ -101,7 +103,7 @@ pub fn page(
     body.push_str(&format!("<figure>{}</figure>\n", figure::svg(c, "Both searches: who visited each node")));
     body.push_str(&format!(
         "<div class=\"pair\"><figure><figcaption>Your search</figcaption>{left}</figure><figure><figcaption>{}</figcaption>{right}</figure></div>\n",
-        escape_xml(&format!("abviz: {}", algo_words(v.algo)))
+        escape_xml(&format!("abviz: {}", convention_words(v.algo, v.ties)))
     ));
     if let Some((name, code)) = program {
         body.push_str(&format!("<h2>{}</h2>\n<pre>{}</pre>\n", escape_xml(name), escape_xml(code)));

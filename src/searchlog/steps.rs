@@ -127,8 +127,6 @@ struct Frame<M> {
     leaf: Option<u32>,
     cut: Option<u32>,
     last_exited: Option<u32>,
-    /// Whether the enter gave no window (a bare leaf).
-    bare: bool,
 }
 
 /// Reads a log against `root` (the position its root searches), its values in the point of view
@@ -210,7 +208,6 @@ impl<G: Game> Reader<G> {
         if let Some((child, marker)) = self.research
             && e.kind != EventKind::Enter
         {
-            let _ = child;
             return Err(LogErrorKind::ResearchNotEntered { marker, node: self.describe_child(child) });
         }
         match e.kind {
@@ -222,14 +219,14 @@ impl<G: Game> Reader<G> {
                 self.out.steps.push(Step::Pass { line: self.line });
                 Ok(())
             }
-            EventKind::Enter => self.enter(e, false),
+            EventKind::Enter => self.enter(e),
             EventKind::Leaf => {
                 let of_top = self.stack.last().is_some_and(|f| f.entered.is_empty() && f.leaf.is_none())
                     && self.names_top(e);
                 if of_top {
                     self.leaf(e.value.unwrap_or_default())
                 } else {
-                    self.enter(e, true)?;
+                    self.enter(e)?;
                     let value = e.value.unwrap_or_default();
                     self.leaf(value)?;
                     self.exit(value)
@@ -283,7 +280,7 @@ impl<G: Game> Reader<G> {
     }
 
     /// Enters the node `e` names (a child of the open node, or the root).
-    fn enter(&mut self, e: &LineEvent, bare: bool) -> Result<(), LogErrorKind> {
+    fn enter(&mut self, e: &LineEvent) -> Result<(), LogErrorKind> {
         let line = self.line;
         let (alpha, beta) = (e.alpha.unwrap_or(Score::NEG_INF), e.beta.unwrap_or(Score::INF));
         let window = e.alpha.is_some() || e.beta.is_some();
@@ -313,7 +310,6 @@ impl<G: Game> Reader<G> {
                 leaf: None,
                 cut: None,
                 last_exited: None,
-                bare,
             });
             return Ok(());
         }
@@ -364,7 +360,6 @@ impl<G: Game> Reader<G> {
             leaf: None,
             cut: None,
             last_exited: None,
-            bare,
         });
         Ok(())
     }
@@ -429,7 +424,6 @@ impl<G: Game> Reader<G> {
                 *order = id;
             }
         }
-        let _ = f.bare;
         self.out.steps.push(Step::Exit { value, line });
         if let Some(mv) = f.mv {
             self.game.undo(mv);

@@ -78,20 +78,21 @@ def minimax(log, node, path, maximizing):
     return v
 
 
-def alphabeta_hard(log, node, path, alpha, beta, maximizing):
-    """Fail-hard: the value is clamped to [alpha, beta]. Leaves logged as a bare leaf event."""
+def alphabeta_hard(log, node, path, alpha, beta, maximizing, keep_ties=False):
+    """Fail-hard: the value is clamped to [alpha, beta]. Leaves logged as a bare leaf event.
+    With keep_ties, it cuts only when alpha > beta (CS188)."""
     me = log.ident(node, path)
     if is_leaf(node):
         log.write(event="leaf", node=me, value=node[1])
         return node[1]
     log.write(event="enter", node=me, alpha=alpha, beta=beta)
     for i, c in enumerate(node[1]):
-        v = alphabeta_hard(log, c, path + [i], alpha, beta, not maximizing)
+        v = alphabeta_hard(log, c, path + [i], alpha, beta, not maximizing, keep_ties)
         if maximizing:
             alpha = max(alpha, v)
         else:
             beta = min(beta, v)
-        if alpha >= beta:
+        if alpha > beta or (alpha == beta and not keep_ties):
             if i + 1 < len(node[1]):
                 log.write(event="cut", node=me)
             result = beta if maximizing else alpha
@@ -187,6 +188,8 @@ def main():
         minimax(log, root, [], maximizing)
     elif algo == "alphabeta":
         alphabeta_hard(log, root, [], -INF, INF, maximizing)
+    elif algo == "alphabeta-keep":
+        alphabeta_hard(log, root, [], -INF, INF, maximizing, keep_ties=True)
     elif algo == "alphabeta-soft":
         alphabeta_soft(log, root, [], -INF, INF, maximizing)
     elif algo in ("test-before-update", "stale-window", "swapped"):
