@@ -9,7 +9,6 @@
 //! println!("{}", summary.index.display());
 //! ```
 
-use crate::Error;
 use crate::export::html::{PageOptions, page};
 use crate::export::practice::{PracticeTree, practice_site};
 use crate::export::site::SiteFile;
@@ -27,6 +26,7 @@ use crate::input::{Input, RunOptions};
 use crate::output::site::write_site;
 use crate::search::{Algorithm, MctsOptions};
 use crate::trace::Trace;
+use crate::{Error, Ties};
 use askama::Template;
 use std::path::{Path, PathBuf};
 
@@ -34,6 +34,8 @@ use std::path::{Path, PathBuf};
 pub const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 /// The same tree with a MIN root, where PVS and NegaScout search children again.
 pub const AIMA_MIN: &str = "min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+/// AIMA's tree with C's first leaf raised to 3, a tie with α = 3: cut by α ≥ β, kept by α > β.
+pub const TIE: &str = "A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))";
 /// Wikipedia's "Alpha–beta pruning" figure (AB_pruning.svg).
 pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
 
@@ -65,6 +67,8 @@ pub struct Example {
     pub algo: Algorithm,
     /// The labels its figure writes (the book's: AIMA writes each node's range of values).
     pub labels: Labels,
+    /// The cutoff test's rule for ties it searches under.
+    pub ties: Ties,
 }
 
 /// The iterations of the demo's MCTS searches.
@@ -75,7 +79,7 @@ impl Example {
     pub fn run_options(&self) -> RunOptions {
         let mcts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
         RunOptions {
-            settings: crate::search::Settings { mcts, ..Default::default() },
+            settings: crate::search::Settings { mcts, ties: self.ties, ..Default::default() },
             ..RunOptions::default()
         }
     }
@@ -103,6 +107,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::from_tree_text(AIMA, None)?,
             algo: Algorithm::Minimax,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "aima-alphabeta.html",
@@ -112,6 +117,27 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::from_tree_text(AIMA, None)?,
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels { range: true, ..Labels::default() },
+            ties: Ties::Prune,
+        },
+        Example {
+            file: "tie-pruned.html",
+            title: "A tie pruned (α ≥ β: AIMA, MIT 6.034)",
+            blurb: "AIMA's tree with C's first leaf raised to 3: it ties α = 3 set at A, and under the textbook rule α ≥ β a tie cuts, so C's leaves 4 and 6 are never evaluated (7 leaves). Compare the next page.",
+            command: "abviz run --tree 'A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))' -f html -o tie-pruned",
+            input: Input::from_tree_text(TIE, None)?,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+        },
+        Example {
+            file: "tie-kept.html",
+            title: "The same tie kept (α > β: CS188)",
+            blurb: "The same tree under CS188's rule, which cuts only when the window is strictly crossed: C's 3 = α does not cut, so 4 and 6 are evaluated too (9 leaves); D still cuts, on 2 < 3. The value is the same, 3.",
+            command: "abviz run --tree 'A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))' --ties keep -f html -o tie-kept",
+            input: Input::from_tree_text(TIE, None)?,
+            algo: Algorithm::AlphaBetaSoft,
+            labels: Labels::default(),
+            ties: Ties::Keep,
         },
         Example {
             file: "wikipedia-alphabeta.html",
@@ -121,6 +147,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::from_tree_text(WIKIPEDIA, None)?,
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "nilsson-minimax.html",
@@ -130,6 +157,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: nilsson.clone(),
             algo: Algorithm::Minimax,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "nilsson-alphabeta.html",
@@ -139,6 +167,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: nilsson,
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "random-best.html",
@@ -148,6 +177,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: random(Ordering::Best),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "random-worst.html",
@@ -157,6 +187,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: random(Ordering::Worst),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "tictactoe-mcts.html",
@@ -169,6 +200,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             ),
             algo: Algorithm::Mcts,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "aima-pvs.html",
@@ -178,6 +210,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::from_tree_text(AIMA_MIN, None)?,
             algo: Algorithm::Pvs,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "aima-negascout.html",
@@ -187,6 +220,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::from_tree_text(AIMA_MIN, None)?,
             algo: Algorithm::NegaScout,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "tictactoe-id.html",
@@ -199,6 +233,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             ),
             algo: Algorithm::Iterative,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "xiangqi-alphabeta.html",
@@ -208,6 +243,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::game(Xiangqi::start(), Some(2)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "connect4-alphabeta.html",
@@ -217,6 +253,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::game(Connect4::parse(CONNECT4).map_err(Error::Notation)?, Some(4)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "kalah-alphabeta.html",
@@ -226,6 +263,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::game(Kalah::start(6, 4), Some(4)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "gomoku-alphabeta.html",
@@ -235,6 +273,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::game(Gomoku::parse(GOMOKU, None).map_err(Error::Notation)?, Some(2)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "jiu-placement-mcts.html",
@@ -244,6 +283,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::game(Jiu::parse(JIU_PLACEMENT, None).map_err(Error::Notation)?, Some(64)),
             algo: Algorithm::Mcts,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
         Example {
             file: "jiu-movement-alphabeta.html",
@@ -253,6 +293,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             input: Input::game(Jiu::parse(JIU_MOVEMENT, None).map_err(Error::Notation)?, Some(2)),
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
+            ties: Ties::Prune,
         },
     ])
 }
@@ -486,7 +527,8 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
         compare.push((file, title, blurb));
     }
     // The practice page and its solution pages, in their own folder.
-    let set = crate::exercise::practice_set(None, Algorithm::AlphaBetaSoft, 1, PRACTICE_TREES)?;
+    let set =
+        crate::exercise::practice_set(None, Algorithm::AlphaBetaSoft, crate::Ties::Prune, 1, PRACTICE_TREES)?;
     let trees: Vec<PracticeTree> =
         set.iter().map(|(group, ex)| PracticeTree { exercise: ex.drawn(), group: group.clone() }).collect();
     let back = Some(("../index.html".to_string(), "all examples".to_string()));

@@ -19,13 +19,13 @@
 //! assert!(ex.tree.root.to_notation().starts_with("A:(B:("));
 //! ```
 
-use crate::Error;
 use crate::game::Player;
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::input::{Input, RunOptions};
 use crate::search::Algorithm;
 use crate::trace::{NONE, Trace};
+use crate::{Error, Ties};
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
@@ -187,7 +187,17 @@ pub struct Exercise {
 
 impl Exercise {
     /// An exercise on a given tree; unnamed trees get their interior nodes named A, B, C, …
-    pub fn of_tree(mut tree: TreeSpec, root: Player, algo: Algorithm) -> Result<Exercise, Error> {
+    pub fn of_tree(tree: TreeSpec, root: Player, algo: Algorithm) -> Result<Exercise, Error> {
+        Exercise::of_tree_with(tree, root, algo, Ties::Prune)
+    }
+
+    /// [`Exercise::of_tree`] solved under the tie rule `ties` (its key follows the rule).
+    pub fn of_tree_with(
+        mut tree: TreeSpec,
+        root: Player,
+        algo: Algorithm,
+        ties: Ties,
+    ) -> Result<Exercise, Error> {
         check_algorithm(algo)?;
         let nodes = count_nodes(&tree.root);
         if nodes > MAX_EXERCISE_NODES {
@@ -198,7 +208,7 @@ impl Exercise {
         if !has_names(&tree.root) {
             name_interior(&mut tree.root);
         }
-        let trace = trace_of(&tree, root, algo, true)?;
+        let trace = trace_of(&tree, root, algo, ties, true)?;
         Ok(Exercise { number: 1, tree, trace, difficulty: None, seed: None })
     }
 
@@ -247,6 +257,9 @@ pub struct Generator {
     pub seed: u64,
     /// Who moves at the root.
     pub root: Player,
+    /// The cutoff test's rule for ties the keys are solved under (and the difficulty's
+    /// cutoffs counted under).
+    pub ties: Ties,
 }
 
 impl Generator {
@@ -284,7 +297,16 @@ impl Generator {
                 "a {branching},{depth} tree has {leaves} leaves: an exercise sheet holds at most {MAX_EXERCISE_LEAVES} (and at least one)"
             )));
         }
-        Ok(Generator { branching, depth, values: (0, 20), difficulty, algo, seed, root: Player::Max })
+        Ok(Generator {
+            branching,
+            depth,
+            values: (0, 20),
+            difficulty,
+            algo,
+            seed,
+            root: Player::Max,
+            ties: Ties::Prune,
+        })
     }
 
     /// Exercise `number` (from 1) of the series: the first tree drawn from the series' seed
@@ -304,7 +326,7 @@ impl Generator {
             let Some(difficulty) = self.difficulty else {
                 return self.finish(number, spec);
             };
-            let quick = trace_of(&spec, self.root, self.algo, false)?;
+            let quick = trace_of(&spec, self.root, self.algo, self.ties, false)?;
             if difficulty.accepts(&Profile::of(&quick)) {
                 return self.finish(number, spec);
             }
@@ -327,14 +349,21 @@ impl Generator {
     }
 
     fn finish(&self, number: u32, tree: TreeSpec) -> Result<Exercise, Error> {
-        let trace = trace_of(&tree, self.root, self.algo, true)?;
+        let trace = trace_of(&tree, self.root, self.algo, self.ties, true)?;
         Ok(Exercise { number, tree, trace, difficulty: self.difficulty, seed: Some(self.seed) })
     }
 }
 
-fn trace_of(tree: &TreeSpec, root: Player, algo: Algorithm, minimax: bool) -> Result<Trace, Error> {
+fn trace_of(
+    tree: &TreeSpec,
+    root: Player,
+    algo: Algorithm,
+    ties: Ties,
+    minimax: bool,
+) -> Result<Trace, Error> {
     let input = Input::Tree { spec: tree.clone(), root };
-    input.trace(algo, &RunOptions { minimax_reference: minimax, ..RunOptions::default() })
+    let settings = crate::search::Settings { ties, ..Default::default() };
+    input.trace(algo, &RunOptions { minimax_reference: minimax, settings, ..RunOptions::default() })
 }
 
 /// SplitMix64: spreads a seed over all 64 bits, so neighbouring seeds give unrelated trees.
@@ -411,6 +440,7 @@ pub const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 pub fn practice_set(
     first: Option<(TreeSpec, Player)>,
     algo: Algorithm,
+    ties: Ties,
     seed: u64,
     count: u32,
 ) -> Result<Vec<(String, Exercise)>, Error> {
@@ -421,10 +451,12 @@ pub fn practice_set(
             ("textbook", (spec, Player::Max))
         }
     };
-    let mut set = vec![(group.to_string(), Exercise::of_tree(tree, root, algo)?)];
+    let mut set = vec![(group.to_string(), Exercise::of_tree_with(tree, root, algo, ties)?)];
     if algo.has_window() {
         for d in Difficulty::ALL {
-            for ex in Generator::new(Some(d), None, algo, seed)?.series(count)? {
+            let mut g = Generator::new(Some(d), None, algo, seed)?;
+            g.ties = ties;
+            for ex in g.series(count)? {
                 set.push((d.name().to_string(), ex));
             }
         }

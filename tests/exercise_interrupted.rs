@@ -88,3 +88,55 @@ fn a_killed_exercise_leaves_no_pdflatex_and_no_folder() {
         .unwrap();
     assert_eq!(tex_folders(tmp.path()), Vec::<PathBuf>::new());
 }
+
+/// The same for Graphviz: `abviz run … -f dot --render svg` killed while `dot` lays out a big
+/// tree leaves no `dot` behind.
+#[test]
+fn a_killed_render_leaves_no_dot() {
+    if !cfg!(target_os = "linux") || Command::new("dot").arg("-V").output().is_err() {
+        eprintln!("skipped: needs Linux and Graphviz");
+        return;
+    }
+    let out = tempfile::tempdir().unwrap();
+    let mut run = abviz()
+        .args([
+            "run",
+            "--random",
+            "4,6",
+            "-a",
+            "minimax",
+            "--collapse",
+            "off",
+            "-f",
+            "dot",
+            "--render",
+            "svg",
+            "-o",
+        ])
+        .arg(out.path().join("big.svg"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let dot = loop {
+        if let Some(&child) = children(run.id()).first() {
+            break child;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "dot never started");
+        assert!(run.try_wait().unwrap().is_none(), "abviz ended before dot started");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    // Let dot read the whole graph (a dot killed mid-input ends by itself at the pipe's end):
+    // it is laying out (seconds for 5,461 nodes) when abviz dies.
+    std::thread::sleep(Duration::from_millis(400));
+    assert!(run.try_wait().unwrap().is_none() && alive(dot), "dot finished too soon to test");
+    run.kill().unwrap();
+    run.wait().unwrap();
+    let start = Instant::now();
+    while alive(dot) {
+        assert!(start.elapsed() < Duration::from_secs(5), "dot {dot} outlived abviz");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(!out.path().join("big.svg").exists(), "no half-written picture");
+}

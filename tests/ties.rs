@@ -65,3 +65,35 @@ fn a_tie_is_cut_by_default_and_kept_on_request() {
         (0..keep.events().len()).map(|k| abviz::trace::narration::narrate(&keep, k)).collect();
     assert!(sentences.iter().any(|s| s.contains("2 < α = 3")), "{sentences:?}");
 }
+
+/// The command line: `--ties keep` on run, compare (one row per rule) and exercise keys.
+#[test]
+fn the_command_line_takes_the_rule() {
+    use assert_cmd::Command;
+    let tree = "A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))";
+    let out = Command::cargo_bin("abviz")
+        .unwrap()
+        .args(["run", "--tree", tree, "--ties", "keep"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    assert!(text.contains("ties kept (cut only when α > β)"), "{text}");
+    assert!(text.contains("✂ α-cutoff: 2 < α = 3 (from A)"), "{text}");
+    assert!(text.contains("Leaves       9"), "{text}");
+    let out = Command::cargo_bin("abviz")
+        .unwrap()
+        .args(["compare", "--tree", tree, "--ties", "prune,keep", "--algos", "alphabeta-soft", "-f", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{csv}");
+    assert!(csv.contains("ties prune") && csv.contains("ties keep"), "{csv}");
+    let out = Command::cargo_bin("abviz")
+        .unwrap()
+        .args(["run", "--tree", tree, "--ties", "never"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("prune"));
+}

@@ -625,6 +625,10 @@ pub struct QuizArgs {
     /// alphabeta-soft].
     #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Option<Algorithm>,
+    /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
+    /// keys follow it [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
     /// For scripts: print the questions, the verdicts and the score, not every step's sentence.
     #[arg(long)]
     pub plain: bool,
@@ -674,6 +678,10 @@ pub struct CompareArgs {
     /// the depth limit (captures only, with stand-pat).
     #[arg(long)]
     pub quiescence: bool,
+    /// Tie rules, comma-separated, one row per rule: prune (cut when α ≥ β, AIMA), keep (cut
+    /// only when α > β, CS188), or prune,keep to compare them [default: prune].
+    #[arg(long, value_name = "LIST")]
+    pub ties: Option<String>,
     /// Algorithms to compare, comma-separated [default: minimax and every alpha-beta variant].
     /// With mcts: MCTS against minimax (is its move optimal, its value estimate, its nodes) on
     /// the position and every position one move away.
@@ -727,6 +735,10 @@ pub struct ExerciseSource {
     /// negamax-ab.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
+    /// keys follow it [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
 }
 
 /// `abviz exercise`.
@@ -782,6 +794,10 @@ pub struct PracticeArgs {
     /// The algorithm: alphabeta, alphabeta-soft, negamax-ab, or minimax / negamax (no cuts).
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
+    /// keys follow it [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
     /// The folder to write the page (index.html) and its solution pages into.
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: PathBuf,

@@ -64,7 +64,8 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     if args.iterations.is_some() {
         return Err(usage("--iterations goes with --algos ...,mcts"));
     }
-    let cases = with_quiescence(with_heuristics(cases(&args)?, &args, &algorithms)?, &args)?;
+    let cases =
+        with_ties(with_quiescence(with_heuristics(cases(&args)?, &args, &algorithms)?, &args)?, &args)?;
     let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
     let bar = super::progress::bar(experiment.work());
     let results = experiment.run(&|work| bar.inc(work));
@@ -98,6 +99,27 @@ fn with_heuristics(
             let name = h.to_string().replace(',', "+");
             c.label = format!("{}, heuristics {name}", c.label);
             c.description = format!("{}, ordering heuristics {name}", c.description);
+            out.push(c);
+        }
+    }
+    Ok(out)
+}
+
+/// With `--ties prune,keep`, one row per case and tie rule (a single rule: every row under it).
+fn with_ties(cases: Vec<Case>, args: &CompareArgs) -> Result<Vec<Case>, Error> {
+    let Some(list) = &args.ties else { return Ok(cases) };
+    let rules: Vec<abviz::Ties> =
+        list.split(',').map(|r| r.trim().parse::<abviz::Ties>().map_err(usage)).collect::<Result<_, _>>()?;
+    let mut out = Vec::with_capacity(cases.len() * rules.len());
+    for case in &cases {
+        for &ties in &rules {
+            let mut c = case.clone();
+            c.settings.ties = ties;
+            if rules.len() > 1 || ties == abviz::Ties::Keep {
+                let (ge, _) = ties.symbols();
+                c.label = format!("{}, ties {ties}", c.label);
+                c.description = format!("{}, cutting when α {ge} β", c.description);
+            }
             out.push(c);
         }
     }

@@ -55,7 +55,7 @@ pub fn exercises(s: &ExerciseSource, count: u32) -> Result<Vec<Exercise>, Error>
                 )));
             }
         }
-        return Ok(vec![Exercise::of_tree(spec, root, s.algo)?]);
+        return Ok(vec![Exercise::of_tree_with(spec, root, s.algo, s.ties.unwrap_or_default())?]);
     }
     generator(s)?.series(count)
 }
@@ -103,5 +103,6 @@ pub fn generator(s: &ExerciseSource) -> Result<Generator, Error> {
         g.values = RandomTree::parse_values(v).map_err(usage)?;
     }
     g.root = s.root.unwrap_or(Player::Max);
+    g.ties = s.ties.unwrap_or_default();
     Ok(g)
 }

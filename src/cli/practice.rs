@@ -24,7 +24,7 @@ pub fn practice(args: PracticeArgs) -> Result<(), Error> {
         return Err(usage("--root applies to a given tree (--tree or --tree-file)"));
     }
     let first = super::exercise::given_tree(args.tree.as_deref(), args.tree_file.as_deref(), args.root)?;
-    let set = practice_set(first, args.algo, args.seed.unwrap_or(1), count)?;
+    let set = practice_set(first, args.algo, args.ties.unwrap_or_default(), args.seed.unwrap_or(1), count)?;
     let trees: Vec<PracticeTree> =
         set.iter().map(|(group, ex)| PracticeTree { exercise: ex.drawn(), group: group.clone() }).collect();
     let files = practice_site(&trees, None);

@@ -13,7 +13,9 @@ use std::io::IsTerminal;
 pub fn quiz(args: QuizArgs) -> Result<(), Error> {
     let input = build_input(&args.input)?;
     let algo = args.algo.unwrap_or_default();
-    let opts = RunOptions { max_nodes: args.max_nodes, minimax_reference: false, ..RunOptions::default() };
+    let settings = abviz::search::Settings { ties: args.ties.unwrap_or_default(), ..Default::default() };
+    let opts =
+        RunOptions { max_nodes: args.max_nodes, minimax_reference: false, settings, ..RunOptions::default() };
     let trace = input.trace(algo, &opts)?;
     abviz::quiz::fits(&trace).map_err(usage)?;
     let questions = abviz::quiz::questions(&trace).len();

@@ -59,7 +59,10 @@ pub fn run_dot(dot: &[u8], kind: RenderKind) -> Result<Vec<u8>, Error> {
 /// [`run_dot`], with what `dot` wrote on its standard error while succeeding.
 pub fn run_dot_with_warnings(dot: &[u8], kind: RenderKind) -> Result<(Vec<u8>, String), Error> {
     let kind = kind.name();
-    let mut child = Command::new("dot")
+    let mut cmd = Command::new("dot");
+    // A killed abviz leaves no `dot` laying out a huge graph behind it.
+    crate::latex::die_with_parent(&mut cmd);
+    let mut child = cmd
         .arg(format!("-T{kind}"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

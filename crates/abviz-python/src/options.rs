@@ -22,6 +22,7 @@ pub const OPTIONS: &[&str] = &[
     "window",
     "heuristics",
     "quiescence",
+    "ties",
     "iterations",
     "exploration",
     "seed",
@@ -64,6 +65,10 @@ pub fn run_options(options: Option<&Bound<'_, PyDict>>, mut base: RunOptions) ->
                 s.heuristics = text.parse::<Heuristics>().map_err(AbvizError::new_err)?;
             }
             "quiescence" => s.quiescence = value.extract().map_err(|_| bad("True or False"))?,
+            "ties" => {
+                let text: String = value.extract().map_err(|_| bad("'prune' or 'keep'"))?;
+                s.ties = text.parse::<abviz::Ties>().map_err(|e| AbvizError::new_err(e.to_string()))?;
+            }
             "iterations" => {
                 s.mcts.iterations = positive(&value)
                     .and_then(|n| u32::try_from(n).ok())

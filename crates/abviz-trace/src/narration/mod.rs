@@ -304,24 +304,33 @@ pub(crate) fn pass_start(_t: &Timeline, _step: usize, e: &Event) -> Sentence {
     .with("number", Arg::Num(u64::from(pass) + 1))
 }
 
-/// A root search ends: its outcome, and after the last the search's result.
+/// A root search ends: its outcome, and after the last the search's result (once: when the
+/// last pass's exact value is the result, the sentence does not say it twice).
 pub(crate) fn pass_end(t: &Timeline, _step: usize, e: &Event) -> Sentence {
     let trace = t.trace();
-    let Event::PassEnd { pass, bound, .. } = *e else { return Sentence::new("") };
+    let Event::PassEnd { pass, value, bound } = *e else { return Sentence::new("") };
+    let this = trace.passes().iter().find(|p| p.number == pass);
     let last = trace.passes().last().is_some_and(|p| p.number == pass);
-    let s = Sentence::new("Pass {number} ends: ")
-        .then(match bound {
-            Bound::Exact => "the root's value is {value}",
-            Bound::Lower => "it failed high: the value is at least {value}",
-            Bound::Upper => "it failed low: the value is at most {value}",
-        })
-        .with("number", Arg::Num(u64::from(pass) + 1));
-    if last {
-        let s = s.then(". The root's value is {result}").with("result", Arg::Score(trace.result.value));
-        best_move(trace, s).then(". Search complete.")
-    } else {
-        s.then(".")
+    let s = Sentence::new(match this.map(|p| p.kind) {
+        Some(PassKind::Iteration) => "Iteration {number} ends: ",
+        Some(PassKind::Probe) => "Probe {number} ends: ",
+        Some(PassKind::Aspiration) | None => "Pass {number} ends: ",
+    })
+    .then(match bound {
+        Bound::Exact => "the root's value is {value}",
+        Bound::Lower => "it failed high: the value is at least {value}",
+        Bound::Upper => "it failed low: the value is at most {value}",
+    })
+    .with("number", Arg::Num(u64::from(pass) + 1));
+    if !last {
+        return s.then(".");
     }
+    let s = if bound == Bound::Exact && value == trace.result.value {
+        s
+    } else {
+        s.then(". The root's value is {result}").with("result", Arg::Score(trace.result.value))
+    };
+    best_move(trace, s).then(". Search complete.")
 }
 
 /// A transposition-table hit: what the table held, and where from.
