@@ -63,7 +63,7 @@ fn random_tree(seed: u64) -> String {
     }
     let depth = 2 + next(3) as u32;
     let tree = node(depth, &mut next);
-    if seed % 3 == 0 { format!("min {tree}") } else { tree }
+    if seed.is_multiple_of(3) { format!("min {tree}") } else { tree }
 }
 
 #[test]

@@ -355,10 +355,10 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
     let mut last_line = 0;
     loop {
         let l = next(&log.steps, &mut li, &mut log_open, false).copied();
-        if let Some(o) = log_open.last() {
-            if let Some(w2) = walk.open.last_mut() {
-                w2.log_cut = o.log_cut;
-            }
+        if let Some(o) = log_open.last()
+            && let Some(w2) = walk.open.last_mut()
+        {
+            w2.log_cut = o.log_cut;
         }
         let r = next(&reference.steps, &mut ri, &mut walk.open, true).copied();
         let line = match l {
