@@ -73,8 +73,8 @@ fn demo_pages_load_without_errors() {
     let examples = abviz::demo::examples().unwrap().len();
     assert_eq!(
         pages.len(),
-        examples + 4,
-        "index, {examples} examples, two comparisons and the orderings: {pages:?}"
+        examples + 6,
+        "index, {examples} examples, two comparisons, the orderings and two checked search logs: {pages:?}"
     );
     assert!(pages.contains(&"aima-pvs.html".to_string()), "the 'beyond alpha-beta' pages: {pages:?}");
     for name in &pages {
