@@ -20,6 +20,7 @@ pub const TARGETS: &[(&str, Target)] = &[
     ("game_position", game_position),
     ("game_move", game_move),
     ("cli_values", cli_values),
+    ("search_log", search_log),
 ];
 
 /// Renders an error as the binary does (miette's graphical report) and as plain text.
@@ -202,5 +203,39 @@ pub fn cli_values(data: &[u8]) {
         let _ = abviz::compare::parse_numbers("--depth", line);
         let _ = abviz::compare::parse_orderings(line);
         let _ = abviz::game::registry::find(line);
+    }
+}
+
+/// A search log (JSON Lines): first byte, the input it searched (even: AIMA's named tree, odd:
+/// Nim 1,2 by move labels) and the algorithm to check it against (its index in the checkable
+/// list); the rest, the log. Read, recorded and drawn, then checked (verdict, figure).
+pub fn search_log(data: &[u8]) {
+    let Some((&choice, log)) = data.split_first() else { return };
+    let input = if choice % 2 == 0 {
+        Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None).expect("a tree")
+    } else {
+        let game = abviz::game::registry::find("nim").expect("nim");
+        let options = GameOptions { position: Some("1,2".into()), ..GameOptions::default() };
+        Input::Game(abviz::input::GameInput::new(game, &options, Some(3)).expect("a position"))
+    };
+    let algos = [
+        Algorithm::AlphaBeta,
+        Algorithm::AlphaBetaSoft,
+        Algorithm::Minimax,
+        Algorithm::Negamax,
+        Algorithm::NegamaxAb,
+        Algorithm::Pvs,
+    ];
+    let algo = algos[(choice / 2) as usize % algos.len()];
+    match abviz::searchlog::import(&input, log, Some(algo)) {
+        Ok(trace) => draw(&trace),
+        Err(e) => {
+            render_diagnostic(&e);
+        }
+    }
+    if let Ok(verdict) = abviz::searchlog::check(&input, log, &abviz::searchlog::CheckOptions::new(algo)) {
+        let _ = abviz::searchlog::report::text(&verdict);
+        let _ = abviz::searchlog::report::json(&verdict);
+        let _ = abviz::searchlog::figure::svg(&verdict.comparison, "fuzz");
     }
 }

@@ -1,7 +1,7 @@
 //! `abviz demo`: the lecture examples as a small static site — the AIMA tree under minimax and
 //! alpha-beta, the Wikipedia tree, Nilsson's depth-2 tic-tac-toe with e(P), a random tree in
 //! best and worst move order, a xiangqi search, Connect Four, Kalah and gomoku searches — each
-//! an HTML page with the stepper
+//! an HTML page with the stepper — and two students' alpha-beta programs checked (`abviz check`)
 //! ([`crate::export::html`]), and an index page that links them with their node counts.
 //!
 //! ```no_run
@@ -352,6 +352,55 @@ pub fn mcts_comparison_page() -> Option<(String, String, String, String)> {
     ))
 }
 
+/// The demo's search logs: a correct fail-hard alpha-beta and one with the cut test before the
+/// update, both in Python (examples/search-log/, whose logs `tests/searchlog.rs` checks are what
+/// the programs write), checked against abviz's fail-hard alpha-beta. Returns (file name, title,
+/// one-line description, HTML) for each.
+pub fn check_pages() -> Vec<(String, String, String, String)> {
+    let tree = "((3 12 8) (2 4 6) (14 5 2))";
+    let programs = [
+        (
+            "check-correct.html",
+            "Checking a student's alpha-beta: a correct one",
+            "alphabeta.py",
+            include_str!("../examples/search-log/alphabeta.py"),
+            include_str!("../examples/search-log/correct.jsonl"),
+        ),
+        (
+            "check-buggy.html",
+            "Checking a student's alpha-beta: the cut test before the update",
+            "alphabeta_buggy.py",
+            include_str!("../examples/search-log/alphabeta_buggy.py"),
+            include_str!("../examples/search-log/buggy.jsonl"),
+        ),
+    ];
+    let mut pages = Vec::new();
+    for (file, title, name, code, log) in programs {
+        let Ok(input) = Input::from_tree_text(tree, None) else { continue };
+        let algo = Algorithm::AlphaBeta;
+        let Ok(verdict) =
+            crate::searchlog::check(&input, log.as_bytes(), &crate::searchlog::CheckOptions::new(algo))
+        else {
+            continue;
+        };
+        let (Ok(mine), Ok(reference)) = (
+            crate::searchlog::import(&input, log.as_bytes(), Some(algo)),
+            input.trace(algo, &RunOptions::default()),
+        ) else {
+            continue;
+        };
+        let Ok(html) = crate::searchlog::report::page(&verdict, &mine, &reference, Some((name, code))) else {
+            continue;
+        };
+        let blurb = format!(
+            "abviz check on the log {name} writes (python3 examples/search-log/{name}): {}",
+            crate::searchlog::report::headline(&verdict)
+        );
+        pages.push((file.to_string(), title.to_string(), blurb, html));
+    }
+    pages
+}
+
 struct OrderView {
     name: &'static str,
     stats: String,
@@ -467,8 +516,11 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
         rows.push(row(&ex, &trace));
     }
     let mut compare = Vec::new();
-    for (file, title, blurb, html) in
-        comparison_page().into_iter().chain(mcts_comparison_page()).chain(orderings_page())
+    for (file, title, blurb, html) in comparison_page()
+        .into_iter()
+        .chain(mcts_comparison_page())
+        .chain(orderings_page())
+        .chain(check_pages())
     {
         files.push(SiteFile::text(file.clone(), html));
         lines.push(format!("{file:<26} {title}"));

@@ -89,6 +89,20 @@ pub enum Error {
         /// Why it stopped.
         source: Stop,
     },
+    /// A search log could not be read, or does not fit its tree or game.
+    #[error(transparent)]
+    Log(#[from] crate::searchlog::LogError),
+    /// A log was to be checked against an algorithm that cannot be checked against.
+    #[error(
+        "{algo} cannot be checked against: a log is checked against minimax, alphabeta, alphabeta-soft, negamax, negamax-ab, pvs or negascout"
+    )]
+    NotCheckable {
+        /// The algorithm.
+        algo: Algorithm,
+    },
+    /// A checked log leaves the reference search (`abviz check`: the verdict says where).
+    #[error("the log leaves the reference search")]
+    Disagrees,
     /// Reading or writing a file failed.
     #[error("{}", path.display())]
     Io {
@@ -120,6 +134,7 @@ impl Error {
             | Error::QuiescenceNeedsDepth { .. }
             | Error::QuiescenceNeedsCaptures { .. }
             | Error::FolderNeedsPath
+            | Error::NotCheckable { .. }
             | Error::BinaryToTerminal { .. } => 2,
             Error::Game(e)
                 if !matches!(

@@ -33,6 +33,7 @@ pub mod line;
 pub mod output;
 pub mod play;
 pub mod quiz;
+pub mod searchlog;
 pub mod step;
 
 /// The views of a trace: every format, the figures and the page ([`abviz_draw`]).

@@ -73,8 +73,8 @@ fn demo_pages_load_without_errors() {
     let examples = abviz::demo::examples().unwrap().len();
     assert_eq!(
         pages.len(),
-        examples + 4,
-        "index, {examples} examples, two comparisons and the orderings: {pages:?}"
+        examples + 6,
+        "index, {examples} examples, two comparisons, the orderings and two checked search logs: {pages:?}"
     );
     assert!(pages.contains(&"aima-pvs.html".to_string()), "the 'beyond alpha-beta' pages: {pages:?}");
     for name in &pages {
@@ -97,6 +97,10 @@ fn demo_pages_load_without_errors() {
         } else if name == "compare-mcts.html" {
             let points = tab.eval("document.querySelectorAll('#agreement circle').length").as_u64().unwrap();
             assert_eq!(points, 4, "one point per iteration budget");
+        } else if name.starts_with("check-") {
+            // A checked search log: the verdict, its figure and both searches, no stepper.
+            let figures = tab.eval("document.querySelectorAll('svg').length").as_u64().unwrap();
+            assert_eq!(figures, 3, "{name}: the check's figure and both searches");
         } else if name != "index.html" {
             assert_eq!(step(&mut tab), 0, "{name} starts paused at step 0");
             // Step a little so the screenshot shows a search under way.

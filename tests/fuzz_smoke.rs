@@ -16,6 +16,15 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// Tokens the parsers care about, spliced into inputs.
 const TOKENS: &[&str] = &[
+    "\"event\":\"enter\"",
+    "\"event\":\"exit\"",
+    "\"event\":\"leaf\"",
+    "\"event\":\"cut\"",
+    "\"event\":\"research\"",
+    "\"event\":\"pass\"",
+    "\"alpha\":",
+    "\"beta\":",
+    "\"move\":",
     "(",
     ")",
     ":",

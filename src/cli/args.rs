@@ -50,6 +50,13 @@ pub enum Command {
     Exercise(ExerciseArgs),
     /// Write a practice page: solve trees in the browser, and Check says what is right and why.
     Practice(PracticeArgs),
+    /// Read another program's search log (JSON Lines, see docs/search-log.md) and draw it like a
+    /// search of abviz's own: text, JSON, SVG, PNG, TikZ, DOT, the page.
+    Import(ImportArgs),
+    /// Check another program's search log against abviz's own search on the same tree or game:
+    /// the first place it leaves the textbook, in words (exit status 0 when they agree, 1 when
+    /// they differ).
+    Check(CheckArgs),
     /// A quiz in the terminal: the search is replayed, and before each step that matters you say
     /// what happens next (the value a node returns, whether a child is searched).
     Quiz(QuizArgs),
@@ -373,6 +380,90 @@ pub struct RenderArgs {
     pub view: ViewArgs,
 }
 
+/// `abviz import`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz import search.jsonl --tree-file examples/aima.tree                 the annotated tree
+  abviz import search.jsonl --tree 'A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' -o log.svg
+  abviz import search.jsonl --game tictactoe --position x.o/.x./... -f html -o log/
+  abviz import negamax.jsonl --tree-file examples/aima.tree --algo negamax   values in the mover's view
+  abviz step --log search.jsonl --tree-file examples/aima.tree              step through it")]
+pub struct ImportArgs {
+    /// The search log: JSON Lines, one event a line ('-' reads standard input).
+    #[arg(value_name = "LOG.jsonl")]
+    pub log: PathBuf,
+    /// The tree or game the log searched.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The algorithm the log's program runs, for its point of view (negamax: the mover's) and
+    /// its pseudocode [default: none, values from MAX's point of view].
+    #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Option<Algorithm>,
+    /// Output format [default: the one the -o extension names, else text].
+    #[arg(long, short = 'f', value_parser = Lenient::<Format>::new())]
+    pub format: Option<Format>,
+    /// Write to FILE instead of standard output (--format html: the folder DIR).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// JSON in the compact layout.
+    #[arg(long)]
+    pub compact: bool,
+    /// Text and diagrams: show the tree down to this depth only (root = 0).
+    #[arg(long, value_name = "K")]
+    pub max_depth: Option<u32>,
+    /// Diagram options.
+    #[command(flatten)]
+    pub view: ViewArgs,
+}
+
+/// What `abviz check` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// The verdict in words.
+    Text,
+    /// The verdict for programs: agree, first_divergence, counts.
+    Json,
+    /// The figure: both searches as one tree, coloured by who visited each node.
+    Svg,
+    /// One page: the verdict, the figure, and the log's search beside the reference's.
+    Html,
+}
+
+/// `abviz check`.
+#[derive(Args, Debug)]
+#[command(after_help = "Examples:
+  abviz check search.jsonl --tree-file examples/aima.tree --algo alphabeta
+  abviz check search.jsonl --tree-file examples/aima.tree --algo alphabeta -f json   for autograders
+  abviz check search.jsonl --tree-file examples/aima.tree -o check.html              the verdict and figures
+  abviz check search.jsonl --tree '((3 5) (5 1))' --algo alphabeta --ties keep      CS188: cut only when α > β
+  abviz check search.jsonl --game tictactoe --position x.o/.x./... --depth 2 --algo minimax
+Exit status: 0 the log agrees, 1 it differs (or cannot be read), 2 a usage error.")]
+pub struct CheckArgs {
+    /// The search log: JSON Lines, one event a line ('-' reads standard input).
+    #[arg(value_name = "LOG.jsonl")]
+    pub log: PathBuf,
+    /// The tree or game the log searched.
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The algorithm the log should follow: minimax, alphabeta (fail-hard), alphabeta-soft,
+    /// negamax, negamax-ab, pvs or negascout.
+    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Algorithm,
+    /// Output format [default: the one the -o extension names (.txt .json .svg .html), else text].
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<CheckFormat>,
+    /// Write to FILE instead of standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The tie rule the log should follow: prune (cut when α ≥ β, AIMA) or keep (cut only when
+    /// α > β, CS188) [default: prune].
+    #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
+    pub ties: Option<abviz::Ties>,
+    /// The reference search's node budget.
+    #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+}
+
 /// `abviz perft`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -491,6 +582,10 @@ pub struct StepArgs {
     /// Step through a saved trace (written by `abviz run --format json`) instead of searching.
     #[arg(long, value_name = "FILE", conflicts_with = "input")]
     pub trace: Option<PathBuf>,
+    /// Step through another program's search log of the input (see `abviz import`) instead of
+    /// searching; --algo then gives its point of view.
+    #[arg(long, value_name = "LOG.jsonl", conflicts_with = "trace")]
+    pub log: Option<PathBuf>,
     /// The algorithm [default: alphabeta-soft].
     #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Option<Algorithm>,

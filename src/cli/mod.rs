@@ -6,12 +6,14 @@
 //! Python package's `abviz` command run the same code: both call [`run`].
 
 pub mod args;
+pub mod check;
 pub mod compare;
 pub mod demo;
 mod draw;
 pub mod exercise;
 pub mod games;
 mod help;
+pub mod import;
 mod input;
 mod lenient;
 pub mod perft;
@@ -69,6 +71,8 @@ where
     };
     match result {
         Ok(()) => 0,
+        // `abviz check` printed its verdict: the status says the rest.
+        Err(Error::Disagrees) => 1,
         Err(e) => {
             let code = e.exit_code();
             // miette's rendering (its colours included) passes the funnel as one text.
@@ -84,6 +88,8 @@ fn dispatch(cli: Cli) -> Result<(), Error> {
         Command::Render(args) => render::render(args),
         Command::Step(args) => step::step(args),
         Command::Quiz(args) => quiz::quiz(args),
+        Command::Import(args) => import::import(args),
+        Command::Check(args) => check::check(args),
         Command::Play(args) => play::play(args),
         Command::Compare(args) => compare::compare(args),
         Command::Demo(args) => demo::demo(args),

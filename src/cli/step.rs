@@ -44,6 +44,10 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
             }
             read_trace_file(path)?
         }
+        None if args.log.is_some() => {
+            let log = args.log.as_deref().expect("given");
+            super::import::import_log(log, &build_input(&args.input)?, args.algo)?
+        }
         None => {
             let time = time_limit(args.time)?;
             let input = build_input(&args.input)?;
