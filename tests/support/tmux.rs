@@ -1,5 +1,7 @@
 //! A program running in a real terminal: a detached tmux session whose screen the test reads
-//! and whose keyboard it types on. The session is killed when the value is dropped.
+//! and whose keyboard it types on. Each session has a tmux server of its own (its own socket),
+//! so tests starting sessions at once never race to start one shared server; it is killed when
+//! the value is dropped.
 
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -20,21 +22,21 @@ impl Session {
     pub fn start(tag: &str, width: u16, height: u16, script: &str) -> Session {
         let session = Session { name: format!("abviz-{tag}-{}", std::process::id()) };
         let (w, h) = (width.to_string(), height.to_string());
-        let started = tmux(&["new-session", "-d", "-s", &session.name, "-x", &w, "-y", &h, script]);
+        let started = session.tmux(&["new-session", "-d", "-s", &session.name, "-x", &w, "-y", &h, script]);
         assert!(started.status.success(), "{}", String::from_utf8_lossy(&started.stderr));
         session
     }
 
     /// The screen as text, one line per row.
     pub fn screen(&self) -> String {
-        String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &self.name]).stdout).to_string()
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", &self.name]).stdout).to_string()
     }
 
     /// Types `keys` (tmux key names such as "c", "End", "Right").
     pub fn send(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", &self.name];
         args.extend_from_slice(keys);
-        tmux(&args);
+        self.tmux(&args);
     }
 
     /// Waits up to ten seconds for `what` to hold; whether it did.
@@ -61,10 +63,13 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        tmux(&["kill-session", "-t", &self.name]);
+        self.tmux(&["kill-server"]);
     }
 }
 
-fn tmux(args: &[&str]) -> Output {
-    Command::new("tmux").args(args).output().expect("tmux runs")
+impl Session {
+    /// Runs a tmux command against this session's own server.
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux").args(["-L", &self.name]).args(args).output().expect("tmux runs")
+    }
 }
