@@ -129,6 +129,23 @@ struct Frame<M> {
     last_exited: Option<u32>,
 }
 
+impl<M> Frame<M> {
+    /// A node just entered at `step` (log line `line`), reached by `mv` as child `index`.
+    fn entered(mv: Option<M>, index: u32, step: usize, line: u32) -> Self {
+        Frame {
+            mv,
+            index,
+            moves: Vec::new(),
+            entered: Vec::new(),
+            step,
+            line,
+            leaf: None,
+            cut: None,
+            last_exited: None,
+        }
+    }
+}
+
 /// Reads a log against `root` (the position its root searches), its values in the point of view
 /// `mover_view` says (the mover's, as negamax reports, or MAX's).
 pub struct Reader<G: Game> {
@@ -300,17 +317,7 @@ impl<G: Game> Reader<G> {
             self.pass_open = false;
             let step = self.out.steps.len();
             self.out.steps.push(Step::Enter { child: ROOT, alpha, beta, window, order: NO_ORDER, line });
-            self.stack.push(Frame {
-                mv: None,
-                index: ROOT,
-                moves: Vec::new(),
-                entered: Vec::new(),
-                step,
-                line,
-                leaf: None,
-                cut: None,
-                last_exited: None,
-            });
+            self.stack.push(Frame::entered(None, ROOT, step, line));
             return Ok(());
         }
         let child = self.find_child(e)?;
@@ -350,17 +357,7 @@ impl<G: Game> Reader<G> {
         self.game.play(mv);
         let step = self.out.steps.len();
         self.out.steps.push(Step::Enter { child, alpha, beta, window, order: NO_ORDER, line });
-        self.stack.push(Frame {
-            mv: Some(mv),
-            index: child,
-            moves: Vec::new(),
-            entered: Vec::new(),
-            step,
-            line,
-            leaf: None,
-            cut: None,
-            last_exited: None,
-        });
+        self.stack.push(Frame::entered(Some(mv), child, step, line));
         Ok(())
     }
 
