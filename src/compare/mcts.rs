@@ -94,7 +94,7 @@ impl Agreement {
                     iterations: it,
                     agreed: rows.iter().map(|r| r.agreed).sum(),
                     runs,
-                    error: per(&|r| (r.estimate - f64::from(r.value.raw())).abs()),
+                    error: per(&|r| (r.estimate - r.value.to_f64()).abs()),
                     nodes: per(&|r| r.nodes),
                     alphabeta_nodes: per(&|r| r.alphabeta_nodes as f64),
                 }

@@ -135,6 +135,14 @@ pub trait Game: Clone {
         true
     }
 
+    /// The most decimals this game's values have (0, the default: whole numbers). A search
+    /// that steps a bound by one unit (MTD(f)'s null windows, aspiration windows) steps by
+    /// 10^−this, so no value of the game falls between a bound and its step. Explicit trees with
+    /// decimal leaves (`4.99`) say how many decimals their leaves have.
+    fn value_decimals(&self) -> u8 {
+        0
+    }
+
     /// Where an MCTS playout stops before the game ends, and what it is worth there: a result
     /// from MAX's point of view in [0, 1]. `None` (the default): playouts run to the end of the
     /// game (or their length limit). Jiu chess scores its placement phase's playouts where the

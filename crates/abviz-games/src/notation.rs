@@ -892,19 +892,42 @@ impl<'s> Cursor<'s> {
                 )
                 .help(format!("write {w}:3 for a named leaf or {w}:(1 2) for a named interior node"));
         }
-        let digits = w.strip_prefix(['+', '-', '−']).unwrap_or(w);
-        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            return self.err(
-                span,
-                format!(
-                    "number '{w}' is out of range: values lie between -{m} and {m}, or are inf/-inf",
-                    m = Score::MAX_FINITE
-                ),
-                "out of range",
-            );
+        if let Some(message) = number_out_of_range(w) {
+            return self.err(span, message, "out of range");
         }
-        self.err(span, format!("bad number '{w}': values are whole numbers, or inf/-inf"), "bad number")
+        self.err(
+            span,
+            format!("bad number '{w}': values are whole numbers, decimals like 4.99, or inf/-inf"),
+            "bad number",
+        )
     }
+}
+
+/// Why `w`, shaped like a number (`123`, `-4.5`), is not a value: it has too many decimals or
+/// is too large for them; `None` when `w` is not shaped like a number.
+fn number_out_of_range(w: &str) -> Option<String> {
+    let digits = w.strip_prefix(['+', '-', '−']).unwrap_or(w);
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(whole) || (digits.contains('.') && !all_digits(frac)) {
+        return None;
+    }
+    Some(if frac.len() > usize::from(Score::MAX_DECIMALS) {
+        format!("number '{w}' has {} decimals: values have at most {}", frac.len(), Score::MAX_DECIMALS)
+    } else if frac.is_empty() {
+        format!(
+            "number '{w}' is out of range: values lie between -{m} and {m}, or are inf/-inf",
+            m = Score::MAX_FINITE
+        )
+    } else {
+        // A value with k decimals is held as a whole number of 10^-k units.
+        let units = format!("{}", Score::MAX_FINITE);
+        let (int, dec) = units.split_at(units.len() - frac.len());
+        format!(
+            "number '{w}' is out of range: with {} decimals values lie between -{int}.{dec} and {int}.{dec}",
+            frac.len()
+        )
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1232,11 +1255,20 @@ impl JsonWalker<'_> {
                 if n.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
                     return n.parse::<i64>().ok().and_then(Score::finite).ok_or_else(out_of_range);
                 }
+                // A decimal (`4.99`): read from its text, exactly, with the decimals written.
+                if n.bytes().all(|b| b.is_ascii_digit() || b == b'-' || b == b'.') {
+                    return Score::parse(n).ok_or_else(|| {
+                        let message = number_out_of_range(n).unwrap_or_else(|| format!("bad number '{n}'"));
+                        self.err(v.head(), message, "out of range")
+                    });
+                }
                 let f: f64 = n.parse().unwrap_or(f64::NAN);
                 if f.is_nan() || (f.is_finite() && f.fract() != 0.0) {
                     return Err(self.err(
                         v.head(),
-                        format!("bad number '{n}': values are whole numbers, or inf/-inf"),
+                        format!(
+                            "bad number '{n}': values are whole numbers, decimals like 4.99, or inf/-inf"
+                        ),
                         "bad number",
                     ));
                 }
@@ -1813,16 +1845,38 @@ mod tests {
     }
 
     #[test]
+    fn decimals_keep_the_digits_typed() {
+        let t = ok("(A:-3.01 4.50 −0.5 12)");
+        assert_eq!(t.root.to_notation(), "(A:-3.01 4.50 -0.5 12)");
+        let j = parse_json_tree(r#"[-3.01, 4.50, {"name":"X","value":"7.25"}]"#).unwrap();
+        assert_eq!(j.root.to_notation(), "(-3.01 4.50 X:7.25)");
+        let compact = parse_tree_compact("(-3.01 (4.5 2))", 100).unwrap();
+        assert_eq!(compact.value_decimals(), 2);
+        assert_eq!(compact.to_spec().root.to_notation(), "(-3.01 (4.5 2))");
+        let mut out = String::new();
+        assert!(compact.write_notation(&mut out, 1000));
+        assert_eq!(out, "(-3.01 (4.5 2))");
+    }
+
+    #[test]
     fn error_bad_numbers() {
-        let e = err_at("(1 1.5)", 1, 4, "bad number");
-        assert_eq!(e.message, "bad number '1.5': values are whole numbers, or inf/-inf");
+        let e = err_at("(1 1.5.)", 1, 4, "bad number");
+        assert_eq!(e.message, "bad number '1.5.': values are whole numbers, decimals like 4.99, or inf/-inf");
         assert_eq!(e.label, "bad number");
-        assert_eq!(e.span.len(), 3);
+        assert_eq!(e.span.len(), 4);
+        err_at("(1 .5)", 1, 4, "bad number '.5'");
+        err_at("(1 5.)", 1, 4, "bad number '5.'");
         err_at("(3x 4)", 1, 2, "bad number '3x'");
         err_at("(--2)", 1, 2, "bad number '--2'");
         err_at("(1 -)", 1, 4, "bad number '-'");
         err_at("(1 +-inf)", 1, 4, "bad number '+-inf'");
-        err_at("A:1.5", 1, 3, "bad number '1.5'");
+        let e = err_at("(1\n  4.9999999999)", 2, 3, "out of range");
+        assert_eq!(e.message, "number '4.9999999999' has 10 decimals: values have at most 9");
+        let e = err_at("(1 -21474836.47)", 1, 4, "out of range");
+        assert_eq!(
+            e.message,
+            "number '-21474836.47' is out of range: with 2 decimals values lie between -21474836.46 and 21474836.46"
+        );
         let e = err_at("(1\n  99999999999)", 2, 3, "out of range");
         assert_eq!(
             e.message,
@@ -1913,12 +1967,15 @@ mod tests {
 
     #[test]
     fn error_positions_count_characters_and_caret_after_cjk() {
-        let src = "\"左 分支\":(1 2.5)";
-        let e = err_at(src, 1, 11, "bad number '2.5'");
+        let src = "\"左 分支\":(1 2.5.)";
+        let e = err_at(src, 1, 11, "bad number '2.5.'");
         assert_eq!(e.span.offset(), 16);
         let caret: Vec<_> = e.caret().lines().map(str::to_string).collect();
-        assert_eq!(caret[0], "error at 1:11: bad number '2.5': values are whole numbers, or inf/-inf");
-        assert_eq!(caret[1], "  1 | \"左 分支\":(1 2.5)");
+        assert_eq!(
+            caret[0],
+            "error at 1:11: bad number '2.5.': values are whole numbers, decimals like 4.99, or inf/-inf"
+        );
+        assert_eq!(caret[1], "  1 | \"左 分支\":(1 2.5.)");
         // 左, 分, 支 are two columns wide each: the caret sits under the '2'.
         assert_eq!(caret[2], format!("    | {}^ bad number", " ".repeat(13)));
 
@@ -2128,8 +2185,10 @@ mod tests {
         assert_eq!(e.span.len(), 2);
         err_at("[[1],[]]", 1, 6, "empty array: an interior node needs at least one child");
         err_at("[]", 1, 1, "empty array");
-        let e = err_at("[1, 1.5]", 1, 5, "bad number '1.5': values are whole numbers, or inf/-inf");
-        assert_eq!(e.span.len(), 3);
+        let e =
+            err_at("[1, 1.55e1]", 1, 5, "bad number '1.55e1': values are whole numbers, decimals like 4.99");
+        assert_eq!(e.span.len(), 6);
+        err_at("[1, 0.0000000001]", 1, 5, "has 10 decimals");
         err_at(r#"{"value":"x"}"#, 1, 10, "bad leaf value \"x\"");
         err_at("[true]", 1, 2, "found true");
         err_at("[1, null]", 1, 5, "found null");

@@ -151,6 +151,10 @@ impl Game for ExplicitTree {
         false
     }
 
+    fn value_decimals(&self) -> u8 {
+        self.tree.value_decimals()
+    }
+
     fn node_name(&self) -> Option<&str> {
         self.tree.name(self.current)
     }

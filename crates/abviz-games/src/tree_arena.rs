@@ -26,6 +26,8 @@ const MIN_MOVES: u8 = 2;
 const SAYS_MAX: u8 = 4;
 /// The text marked the node `min:`.
 const SAYS_MIN: u8 = 8;
+/// A leaf's decimals ([`Score::decimals`], at most 9) sit in the flags' upper four bits.
+const DECIMALS_SHIFT: u8 = 4;
 const NO_PARENT: u32 = u32::MAX;
 /// The most nodes any tree may have.
 const MAX_NODES: u64 = i32::MAX as u64;
@@ -100,7 +102,17 @@ impl CompactTree {
 
     /// A leaf's value.
     pub(crate) fn value(&self, i: u32) -> Option<Score> {
-        self.is_leaf(i).then(|| Score::from(self.word[i as usize] as i32))
+        self.is_leaf(i).then(|| {
+            let decimals = self.flags[i as usize] >> DECIMALS_SHIFT;
+            Score::decimal(i64::from(self.word[i as usize] as i32), decimals)
+                .unwrap_or_else(|| Score::from(self.word[i as usize] as i32))
+        })
+    }
+
+    /// The most decimals any leaf value has (0 for a tree of whole numbers): the unit a
+    /// search's null windows step by.
+    pub fn value_decimals(&self) -> u8 {
+        self.flags.iter().filter(|&&f| f & LEAF != 0).map(|&f| f >> DECIMALS_SHIFT).max().unwrap_or(0)
     }
 
     /// The node's children, left to right (empty for a leaf).
@@ -443,7 +455,7 @@ impl Builder {
 
     /// A leaf.
     pub fn leaf(&mut self, name: Option<&str>, player: Option<Player>, v: Score) -> Result<(), Full> {
-        self.add(name, player, LEAF, v.raw() as u32).map(|_| ())
+        self.add(name, player, LEAF | v.decimals() << DECIMALS_SHIFT, v.raw() as u32).map(|_| ())
     }
 
     /// An interior node whose children follow, up to its [`Builder::end`].

@@ -82,11 +82,14 @@ impl Trace {
     }
 }
 
-/// A score as Python: an int, or ±inf.
+/// A score as Python: an int, a `decimal.Decimal` (exact, as typed: `Decimal("4.50")`), or ±inf.
 pub fn score(py: Python<'_>, v: Score) -> PyResult<Bound<'_, PyAny>> {
     match v {
-        Score::INF => f64::INFINITY.into_bound_py_any(py),
-        Score::NEG_INF => f64::NEG_INFINITY.into_bound_py_any(py),
+        v if v.decimals() > 0 && !v.is_infinite() => {
+            py.import("decimal")?.getattr("Decimal")?.call1((v.ascii(),))
+        }
+        s if s == Score::INF => f64::INFINITY.into_bound_py_any(py),
+        s if s == Score::NEG_INF => f64::NEG_INFINITY.into_bound_py_any(py),
         v => v.raw().into_bound_py_any(py),
     }
 }

@@ -43,9 +43,12 @@ pub fn mtdf<G: Game, O: Observer<G>>(
     let mut best = None;
     let limit = (depth != u32::MAX).then_some(depth);
     while lower < upper {
-        let beta = g.max(lower.next_up());
-        s.pass_start(game, PassKind::Probe, limit, beta.next_down(), beta);
-        g = memory(game, depth, beta.next_down(), beta, &mut m, s)?;
+        // Null windows step by the game's finest unit (0.01 on a tree of hundredths).
+        let unit = game.value_decimals();
+        let beta = g.at_least(unit).max(lower.at_least(unit).next_up());
+        let alpha = beta.at_least(unit).next_down();
+        s.pass_start(game, PassKind::Probe, limit, alpha, beta);
+        g = memory(game, depth, alpha, beta, &mut m, s)?;
         s.pass_end(g);
         if g < beta {
             upper = g;

@@ -64,7 +64,7 @@ pub fn negascout<G: Game, O: Observer<G>>(
             s.cutoff(game, &moves[i + 1..], alpha.max(m), beta)?;
             break;
         }
-        n = alpha.max(m).next_up();
+        n = alpha.max(m).at_least(game.value_decimals()).next_up();
     }
     Ok(s.exit(m))
 }

@@ -59,9 +59,9 @@ impl<G: Game> Playout<G> for Uniform {
         let value = game.terminal_value().unwrap_or_else(|| game.evaluate());
         if self.leaf_values {
             match value {
-                Score::INF => Self::INFINITE_LEAF,
-                Score::NEG_INF => -Self::INFINITE_LEAF,
-                v => f64::from(v.raw()),
+                s if s == Score::INF => Self::INFINITE_LEAF,
+                s if s == Score::NEG_INF => -Self::INFINITE_LEAF,
+                v => v.to_f64(),
             }
         } else {
             match value.raw().signum() {

@@ -53,7 +53,8 @@ pub fn pvs<G: Game, O: Observer<G>>(
         if i == 0 {
             score = negamax_child(game, me, alpha, beta, |g, a, b| pvs(g, depth - 1, a, b, s))?;
         } else {
-            score = negamax_child(game, me, alpha, alpha.next_up(), |g, a, b| pvs(g, depth - 1, a, b, s))?;
+            let null = alpha.at_least(game.value_decimals()).next_up();
+            score = negamax_child(game, me, alpha, null, |g, a, b| pvs(g, depth - 1, a, b, s))?;
             if alpha < score && score < beta {
                 s.research();
                 score = negamax_child(game, me, score, beta, |g, a, b| pvs(g, depth - 1, a, b, s))?;

@@ -252,8 +252,10 @@ impl<W: Write> Sink for JsonSink<'_, '_, W> {
     }
     fn score(&mut self, s: Score) {
         let r = match s {
-            Score::INF => self.out.string("inf"),
-            Score::NEG_INF => self.out.string("-inf"),
+            s if s == Score::INF => self.out.string("inf"),
+            s if s == Score::NEG_INF => self.out.string("-inf"),
+            // A decimal as its exact text, a string as ±∞ are (what `Score`'s serde form writes).
+            s if s.decimals() > 0 => self.out.string(&s.ascii()),
             s => self.out.sep().and_then(|()| self.out.raw(itoa::Buffer::new().format(s.raw()).as_bytes())),
         };
         self.put(r);

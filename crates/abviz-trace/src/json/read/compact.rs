@@ -61,13 +61,12 @@ impl<'de> de::Deserialize<'de> for Token {
     }
 }
 
-/// A score: an integer, or "inf" / "-inf".
+/// A score: an integer, or a string: "inf" / "-inf" or a decimal's exact text ("4.50").
 fn token_score(t: &Token) -> Option<Score> {
     match t {
         Token::Uint(v) => Score::finite(i64::try_from(*v).ok()?),
         Token::Int(v) => Score::finite(*v),
-        Token::Str(s) if s == "inf" => Some(Score::INF),
-        Token::Str(s) if s == "-inf" => Some(Score::NEG_INF),
+        Token::Str(s) => Score::parse(s),
         _ => None,
     }
 }
