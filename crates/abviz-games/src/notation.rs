@@ -7,13 +7,14 @@
 //! tree     = [ "min" | "max" ] node            (keyword case-insensitive: who moves at the root)
 //! node     = [ mover ":" ] [ name ":" ] ( value | "(" node { [","] node } [","] ")" )
 //! mover    = "min" | "max"                     (case-insensitive; only before "(" or a name)
-//! value    = [ "+" | "-" | "−" ] digits | "inf" | "+inf" | "-inf" | "∞" | "+∞" | "-∞" | "−∞"
+//! value    = [ "+" | "-" | "−" ] digits [ "." digits ] | "inf" | "+inf" | "-inf" | "∞" | "+∞" | "-∞" | "−∞"
 //! name     = identifier | '"' { any char | \" | \\ | \n | \t } '"'
 //! ```
 //!
 //! Identifiers are Unicode letters, digits, `_`, `'` and `-` (not starting with an ASCII digit, a
 //! sign or `'`); whitespace and commas separate children; `#` starts a comment that runs to the
-//! end of the line.
+//! end of the line. A value may be a decimal (`-3.01`, `4.50`, up to 9 decimals): exact, kept
+//! with the decimals it was typed with (see [`Score`]).
 //!
 //! Players alternate level by level unless a node says who moves there: `max:(…)` or
 //! `min:C:(…)` (the mover before the name). So `(max:(3 5) 4)` is a MAX root whose first child
