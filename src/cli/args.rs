@@ -459,6 +459,10 @@ pub struct CheckArgs {
     /// α > β, CS188) [default: prune].
     #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
     pub ties: Option<abviz::Ties>,
+    /// What is compared: nodes (every node entered, its window and value) or leaves (the static
+    /// evaluations alone, in order: enough for a log of `leaf` events only) [default: nodes].
+    #[arg(long, value_name = "WHAT", value_parser = Lenient::<abviz::searchlog::Counting>::new())]
+    pub count: Option<abviz::searchlog::Counting>,
     /// The reference search's node budget.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
