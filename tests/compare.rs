@@ -432,4 +432,21 @@ fn tables_fit_100_columns_in_blocks_that_lose_nothing() {
     // come once per block.
     let text = stdout(&["compare", "--branching", "2,3", "--depth", "2,3", "--samples", "2", "-f", "table"]);
     assert!(text.matches("negascout").count() >= 2 * 4 * 3, "{text}");
+    // MCTS against minimax: its heading names the position and is wrapped.
+    let args = [
+        "compare",
+        "--game",
+        "tictactoe",
+        "--depth",
+        "2",
+        "--algos",
+        "alphabeta,mcts",
+        "--iterations",
+        "100",
+    ];
+    let text = stdout(&args);
+    assert!(text.contains("MCTS against minimax on tic-tac-toe"), "{text}");
+    for line in text.lines() {
+        assert!(line.width() <= 100, "{} columns:\n{line}", line.width());
+    }
 }
