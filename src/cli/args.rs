@@ -4,6 +4,7 @@
 use super::lenient::Lenient;
 use abviz::compare::OutputFormat;
 use abviz::exercise::Difficulty;
+use abviz::export::sheet::Paper;
 use abviz::export::{Format, RankDir, RenderKind, ShowPruned, Style};
 use abviz::game::Player;
 use abviz::game::registry::OptionKind;
@@ -774,6 +775,9 @@ pub struct ExerciseArgs {
     /// Do not run pdflatex (write the SVG and .tex files only).
     #[arg(long)]
     pub no_pdf: bool,
+    /// The paper of the sheets, portrait: a4 or letter; a wide tree is scaled to the page [default: a4].
+    #[arg(long, value_parser = Lenient::<Paper>::new(), value_name = "PAPER")]
+    pub paper: Option<Paper>,
     /// The folder to write the sheets into.
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: PathBuf,
