@@ -294,6 +294,12 @@ fn bad_logs_get_line_numbered_errors() {
         import_error(&unfinished, tree)
             .contains("line 2: the log ends while the root (entered on line 1) is still open")
     );
+    // Found by the fuzz smoke: a cut before any child drew a cutoff of no child (a panic in the page).
+    let early_cut = [enter(""), "{\"event\":\"cut\",\"node\":\"\"}\n".to_string()].concat();
+    assert!(
+        import_error(&early_cut, tree)
+            .contains("line 2: cut at the root before any of its children was searched")
+    );
     let stranger = [enter(""), leaf("2", 1)].concat();
     assert!(import_error(&stranger, tree).contains(
         "line 2: \"2\" is not a child of the root, the node open here (it has 2 children, numbered from 0)"

@@ -260,6 +260,10 @@ impl<G: Game> Reader<G> {
                     return Err(self.not_open("cut", e));
                 }
                 let line = self.line;
+                // A node cuts after a child returned a value, never before its first.
+                if self.stack.last().is_some_and(|f| f.entered.is_empty()) {
+                    return Err(LogErrorKind::CutBeforeChild { node: self.describe_top() });
+                }
                 let f = self.stack.last_mut().expect("a node is open");
                 if f.cut.is_none() {
                     f.cut = Some(line);
