@@ -10,7 +10,7 @@
 
 use super::error::{LogError, LogErrorKind};
 use super::line::{EventKind, parse_line};
-use super::steps::{NO_ORDER, ROOT, Step, Steps, node_words, parse_path};
+use super::steps::{NO_ORDER, ROOT, Step, Steps, node_words, parse_path, tree_leaf};
 use abviz_core::{Game, Score};
 use std::io::BufRead;
 
@@ -213,18 +213,9 @@ impl<G: Game> Names<G> {
             self.game.play(mv);
             played.push(mv);
         }
-        let node = node_words(self.game.node_name(), path.iter().copied());
-        let result = match self.game.terminal_value() {
-            None => Err(LogErrorKind::NotALeaf { node, children: self.game.moves().len() }),
-            Some(v) => {
-                let tree = if mover_view { self.game.to_move().to_max_view(v) } else { v };
-                if tree == value {
-                    Ok(())
-                } else {
-                    Err(LogErrorKind::LeafValue { node, logged: value, tree })
-                }
-            }
-        };
+        let game = &self.game;
+        let result =
+            tree_leaf(game, value, mover_view, || node_words(game.node_name(), path.iter().copied()));
         for mv in played.into_iter().rev() {
             self.game.undo(mv);
         }
