@@ -210,6 +210,7 @@ pub fn cli_values(data: &[u8]) {
 /// Nim 1,2 by move labels) and the algorithm to check it against (its index in the checkable
 /// list); the rest, the log. Read, recorded and drawn, then checked (verdict, figure).
 pub fn search_log(data: &[u8]) {
+    use abviz::searchlog::Counting;
     let Some((&choice, log)) = data.split_first() else { return };
     let input = if choice % 2 == 0 {
         Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None).expect("a tree")
@@ -233,7 +234,10 @@ pub fn search_log(data: &[u8]) {
             render_diagnostic(&e);
         }
     }
-    if let Ok(verdict) = abviz::searchlog::check(&input, log, &abviz::searchlog::CheckOptions::new(algo)) {
+    // Bit 0 of choice / 12: compare the evaluations alone (a log of leaf events is enough).
+    let count = if (choice / 12) % 2 == 1 { Counting::Leaves } else { Counting::Nodes };
+    let opts = abviz::searchlog::CheckOptions { count, ..abviz::searchlog::CheckOptions::new(algo) };
+    if let Ok(verdict) = abviz::searchlog::check(&input, log, &opts) {
         let _ = abviz::searchlog::report::text(&verdict);
         let _ = abviz::searchlog::report::json(&verdict);
         let _ = abviz::searchlog::figure::svg(&verdict.comparison, "fuzz");

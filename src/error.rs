@@ -100,6 +100,14 @@ pub enum Error {
         /// The algorithm.
         algo: Algorithm,
     },
+    /// A log was to be checked by its evaluations alone against an algorithm that re-searches.
+    #[error(
+        "{algo} searches children again: a check by evaluations alone cannot tell where a re-search begins, so its log is checked node by node"
+    )]
+    EvaluationsCannotShowResearch {
+        /// The algorithm.
+        algo: Algorithm,
+    },
     /// A checked log leaves the reference search (`abviz check`: the verdict says where).
     #[error("the log leaves the reference search")]
     Disagrees,
@@ -135,6 +143,7 @@ impl Error {
             | Error::QuiescenceNeedsCaptures { .. }
             | Error::FolderNeedsPath
             | Error::NotCheckable { .. }
+            | Error::EvaluationsCannotShowResearch { .. }
             | Error::BinaryToTerminal { .. } => 2,
             Error::Game(e)
                 if !matches!(

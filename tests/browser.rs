@@ -822,3 +822,41 @@ fn the_page_of_iterative_deepening_steps_through_every_pass() {
     }
     assert!(tab.errors().is_empty(), "{:?}", tab.errors());
 }
+
+/// The compare pages fit a 1280-pixel window: nothing sticks out to the right (the widest, a
+/// sweep with every alpha-beta variant and the Knuth–Moore columns, had its table at 1,500 px).
+#[test]
+fn compare_pages_fit_1280_pixels() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let pages: [&[&str]; 3] = [
+        &["compare", "--branching", "2,3", "--depth", "1..3", "--samples", "2"],
+        &["compare", "--game", "tictactoe", "--depth", "1..3"],
+        &[
+            "compare",
+            "--game",
+            "tictactoe",
+            "--depth",
+            "2",
+            "--algos",
+            "alphabeta,mcts",
+            "--iterations",
+            "100,1000",
+        ],
+    ];
+    let shots = screenshot_dir();
+    for (k, args) in pages.iter().enumerate() {
+        let page = dir.path().join(format!("compare-{k}.html"));
+        abviz().args(*args).args(["-f", "html", "-o"]).arg(&page).assert().success();
+        let mut tab = b.tab();
+        tab.viewport(1280, 720);
+        tab.open(&file_url(&page));
+        let wide = tab.eval("document.documentElement.scrollWidth").as_f64().unwrap();
+        assert!(wide <= 1280.0, "{args:?}: the page is {wide} px wide");
+        let table = tab.eval("(() => { const t = document.querySelector('table'); return t ? t.getBoundingClientRect().right : 0; })()");
+        assert!(table.as_f64().unwrap() <= 1280.0, "{args:?}: the table reaches {table} px");
+        tab.eval("document.querySelector('table')?.scrollIntoView()");
+        tab.screenshot(&shots.join(format!("compare-{k}-1280.png")), false);
+        assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+    }
+}

@@ -394,3 +394,59 @@ fn ordering_heuristics_are_rows_of_their_own() {
         .failure()
         .stderr(predicates::str::contains("add id to --algos"));
 }
+
+/// Every line of the terminal table and of the Markdown is at most 100 columns wide (the table
+/// is cut into blocks of columns, each repeating the input and algorithm columns; the notes are
+/// wrapped), and nothing is lost: every number of the one-block CSV is still in the table.
+#[test]
+fn tables_fit_100_columns_in_blocks_that_lose_nothing() {
+    use unicode_width::UnicodeWidthStr;
+    let cases: [&[&str]; 4] = [
+        &["compare", "--game", "tictactoe", "--depth", "4"],
+        &["compare", "--branching", "2,3", "--depth", "2,3", "--samples", "2"],
+        &["compare", "--random", "3,4", "--ties", "prune,keep"],
+        &["compare", "--game", "xiangqi", "--depth", "1", "--quiescence", "--algos", "minimax,alphabeta"],
+    ];
+    for args in cases {
+        let wide = stdout(&[args, &["-f", "csv"]].concat());
+        for format in ["table", "md"] {
+            let text = stdout(&[args, &["-f", format]].concat());
+            for line in text.lines() {
+                assert!(
+                    line.width() <= 100,
+                    "{args:?} -f {format}: {} columns:\n{line}\n\n{text}",
+                    line.width()
+                );
+            }
+            // Every algorithm's node count (the CSV's "nodes_mean", with thousands separators).
+            let rows = csv_rows(&wide);
+            for row in &rows {
+                let nodes: f64 = row["nodes_mean"].parse().unwrap();
+                let shown = compare::table::mean_text(nodes);
+                assert!(text.contains(&shown), "{args:?} -f {format}: {shown} missing\n{text}");
+            }
+            assert!(text.contains("EBF"), "{text}");
+        }
+    }
+    // The widest (every alpha-beta variant, with a sweep's columns) is cut: the algorithm names
+    // come once per block.
+    let text = stdout(&["compare", "--branching", "2,3", "--depth", "2,3", "--samples", "2", "-f", "table"]);
+    assert!(text.matches("negascout").count() >= 2 * 4 * 3, "{text}");
+    // MCTS against minimax: its heading names the position and is wrapped.
+    let args = [
+        "compare",
+        "--game",
+        "tictactoe",
+        "--depth",
+        "2",
+        "--algos",
+        "alphabeta,mcts",
+        "--iterations",
+        "100",
+    ];
+    let text = stdout(&args);
+    assert!(text.contains("MCTS against minimax on tic-tac-toe"), "{text}");
+    for line in text.lines() {
+        assert!(line.width() <= 100, "{} columns:\n{line}", line.width());
+    }
+}

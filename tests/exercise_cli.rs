@@ -10,6 +10,9 @@ use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::Path;
 
+#[path = "support/pdf.rs"]
+mod pdf;
+
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 
 fn abviz() -> Command {
@@ -200,4 +203,56 @@ fn a_practice_page_for_minimax_has_no_cuts_to_find() {
     assert!(html.contains("<option value=\"random\">random (2)</option>"), "textbook and random trees only");
     assert!(!html.contains("\"cut\":true"), "minimax prunes nothing");
     assert!(out.join("solutions/random-2.html").exists());
+}
+
+/// The sheets are portrait on the paper asked for (A4 by default, or Letter), one page per
+/// tree, each tree whole: every word of both PDFs inside its page and every interior node's name
+/// (A to M on the medium tree, A to O on the hard one) found in the text.
+#[test]
+fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
+    if !have("pdflatex") || !pdf::have_pdftotext() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (paper, size) in [(None, (595.0, 842.0)), (Some("letter"), (612.0, 792.0))] {
+        for (level, last) in [("medium", 'M'), ("hard", 'O')] {
+            let out = dir.path().join(format!("{level}-{}", paper.unwrap_or("default")));
+            let mut cmd = abviz();
+            cmd.args(["exercise", "--difficulty", level, "--windows", "--count", "2", "-o"]).arg(&out);
+            if let Some(p) = paper {
+                cmd.args(["--paper", p]);
+            }
+            cmd.assert().success();
+            for file in ["exercises.pdf", "key.pdf"] {
+                let doc = pdf::read(&out.join(file));
+                assert_eq!(doc.pages.len(), 2, "{file}: a page per tree");
+                for &(w, h) in &doc.pages {
+                    assert!(
+                        (w - size.0).abs() < 1.0 && (h - size.1).abs() < 1.0,
+                        "{file}: {w} × {h}, not {size:?}"
+                    );
+                }
+                assert!(
+                    doc.cut_words().is_empty(),
+                    "{level} {file} on {paper:?}: cut: {:?}",
+                    doc.cut_words()
+                );
+                for page in 0..2 {
+                    for name in 'A'..=last {
+                        let name = name.to_string();
+                        assert!(
+                            doc.words.iter().any(|w| w.page == page && w.text == name),
+                            "{level} {file} on {paper:?}, page {page}: node {name} is not on the page"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    abviz()
+        .args(["exercise", "--paper", "a5", "--no-pdf", "-o"])
+        .arg(dir.path().join("x"))
+        .assert()
+        .failure()
+        .stderr(contains("a5").and(contains("letter")));
 }

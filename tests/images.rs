@@ -83,6 +83,42 @@ fn pdf_is_one_page_of_the_svgs_size_and_the_same_bytes_every_run() {
     assert!(dark > 1_000, "the page poppler drew has only {dark} dark pixels");
 }
 
+/// The PDF's text is text: pdftotext finds every label the SVG picture draws (node names, leaf
+/// values, windows, the legend), in the embedded DejaVu fonts, and the bytes stay the same over
+/// several runs although the picture uses two font faces (regular and bold), which svg2pdf
+/// 0.13 wrote in a hash map's order, differing from run to run.
+#[test]
+fn pdf_text_is_searchable_and_the_bytes_stay_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["run", "--tree", AIMA, "-f", "pdf"];
+    let first = std::fs::read(write(dir.path(), "0.pdf", &args)).unwrap();
+    for k in 1..6 {
+        let again = std::fs::read(write(dir.path(), &format!("{k}.pdf"), &args)).unwrap();
+        assert!(again == first, "run {k} gave different bytes");
+    }
+    if !support::pdf::have_pdftotext() {
+        return;
+    }
+    let words: String =
+        support::pdf::read(&dir.path().join("0.pdf")).words.iter().map(|w| w.text.as_str()).collect();
+    let svg = String::from_utf8(abviz(&["run", "--tree", AIMA, "-f", "svg"])).unwrap();
+    let labels: Vec<String> = svg
+        .split("<text")
+        .skip(1)
+        .map(|t| t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()].to_string())
+        .map(|t| t.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+        .filter(|t| !t.contains('<'))
+        .collect();
+    assert!(labels.len() >= 20, "{labels:?}");
+    for label in &labels {
+        let bare: String = label.split_whitespace().collect();
+        assert!(words.contains(&bare), "the PDF's text lacks the label {label:?}: {words}");
+    }
+    let fonts = std::process::Command::new("pdffonts").arg(dir.path().join("0.pdf")).output().unwrap();
+    let fonts = String::from_utf8_lossy(&fonts.stdout);
+    assert!(fonts.contains("DejaVuSans") && fonts.contains("DejaVuSans-Bold"), "{fonts}");
+}
+
 /// pdfinfo's number format.
 fn fmt(v: f64) -> String {
     let s = format!("{v:.3}");

@@ -170,3 +170,80 @@ fn the_aima_tree_is_checked_value_by_value_and_cut_by_cut() {
     let errors = sol.errors();
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+/// Printed on A4 and on Letter, portrait, every kind of tree (the textbook's, easy, medium and
+/// hard) comes out whole on one page: every word of the page inside the paper, every interior
+/// node's name and every leaf value found in the PDF's text (a cut tree loses its right-hand
+/// nodes: medium trees lost D, J to M before); each value blank is at least 8 mm wide as printed
+/// and no two blanks overlap.
+#[test]
+fn each_tree_prints_whole_on_a4_and_letter_with_8_mm_blanks() {
+    if !support::pdf::have_pdftotext() {
+        return;
+    }
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("practice");
+    practice(&site);
+    let url = file_url(&site.join("index.html"));
+    for id in ["textbook-1", "easy-1", "medium-1", "hard-1"] {
+        for (paper, w, h) in [("A4", 210.0 / 25.4, 297.0 / 25.4), ("Letter", 8.5, 11.0)] {
+            let mut tab = b.tab();
+            tab.open(&format!("{url}#tree={id}"));
+            let names = tab.eval("[...document.querySelectorAll('#board input[aria-label^=\"value of \"]')].map(i => i.getAttribute('aria-label').slice(9))");
+            let names: Vec<String> =
+                names.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+            let leaves =
+                tab.eval("[...document.querySelectorAll('#board g.node.leaf text')].map(t => t.textContent)");
+            let leaves: Vec<String> =
+                leaves.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+            assert!(names.len() >= 4 && leaves.len() >= 9, "{id}: {names:?} {leaves:?}");
+
+            let pdf_path = dir.path().join(format!("{id}-{paper}.pdf"));
+            std::fs::write(&pdf_path, tab.print_pdf(w, h)).unwrap();
+            let pdf = support::pdf::read(&pdf_path);
+            assert_eq!(pdf.pages.len(), 1, "{id} on {paper}: one page");
+            assert!(
+                pdf.cut_words().is_empty(),
+                "{id} on {paper}: cut at the paper's edge: {:?}",
+                pdf.cut_words()
+            );
+            for n in &names {
+                assert!(pdf.has_word(n), "{id} on {paper}: node {n} is not printed");
+            }
+            for v in &leaves {
+                let want = leaves.iter().filter(|l| *l == v).count();
+                let got = pdf.words.iter().filter(|w| &w.text == v).count();
+                assert!(
+                    got >= want,
+                    "{id} on {paper}: leaf value {v} printed {got} times, the tree has {want}"
+                );
+            }
+
+            // The blanks as printed: laid out for print, measured in CSS pixels (96 an inch).
+            tab.print_media(true);
+            let rects = tab.eval(
+                "[...document.querySelectorAll('#board input[aria-label^=\"value of \"]')].map(i => { const r = i.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })",
+            );
+            let rects: Vec<[f64; 4]> = rects
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| std::array::from_fn(|k| r[k].as_f64().unwrap()))
+                .collect();
+            for (k, r) in rects.iter().enumerate() {
+                let mm = (r[2] - r[0]) * 25.4 / 96.0;
+                assert!(mm >= 7.99, "{id} on {paper}: the blank for {} is {mm:.1} mm wide", names[k]);
+                for (j, q) in rects.iter().enumerate().skip(k + 1) {
+                    let apart = r[2] <= q[0] || q[2] <= r[0] || r[3] <= q[1] || q[3] <= r[1];
+                    assert!(apart, "{id} on {paper}: the blanks of {} and {} overlap", names[k], names[j]);
+                }
+            }
+            tab.print_media(false);
+            assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+        }
+    }
+    // For the eye: the hard tree on A4.
+    let shots = screenshot_dir();
+    let _ = std::fs::copy(dir.path().join("hard-1-A4.pdf"), shots.join("practice-hard-A4.pdf"));
+}

@@ -1,5 +1,6 @@
 //! Search logs written by independent programs (tests/searchlog/searches.py: minimax, fail-hard
-//! and fail-soft alpha-beta, negamax, negamax alpha-beta, and three classic student bugs),
+//! and fail-soft alpha-beta, negamax, negamax alpha-beta, PVS with its re-searches, and three
+//! classic student bugs),
 //! imported and checked: the correct ones agree, each bug's first divergence is named, bad logs
 //! get line-numbered errors.
 
@@ -35,10 +36,16 @@ fn write_log(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
 
 /// `abviz check` of `log` against `algo` on `tree`, as JSON.
 fn verdict(log: &str, tree: &str, algo: &str) -> (serde_json::Value, i32) {
+    verdict_with(log, tree, algo, &[])
+}
+
+/// `abviz check` of `log` against `algo` on `tree` with more arguments, as JSON.
+fn verdict_with(log: &str, tree: &str, algo: &str, more: &[&str]) -> (serde_json::Value, i32) {
     let dir = tempfile::tempdir().unwrap();
     let path = write_log(&dir, "log.jsonl", log);
     let out = abviz()
         .args(["check", path.to_str().unwrap(), "--tree", tree, "--algo", algo, "-f", "json"])
+        .args(more)
         .output()
         .unwrap();
     let code = out.status.code().unwrap();
@@ -74,11 +81,17 @@ fn correct_searches_agree_with_their_algorithm() {
         ("alphabeta-soft", "alphabeta-soft"),
         ("negamax", "negamax"),
         ("negamax-ab", "negamax-ab"),
+        ("pvs", "pvs"),
     ] {
-        let mut trees: Vec<String> = vec![AIMA.into()];
+        // (1 (5 6) 3): PVS's null-window probe of the second child fails high, a re-search.
+        let mut trees: Vec<String> = vec![AIMA.into(), "(1 (5 6) 3)".into()];
         trees.extend((1..=12).map(random_tree));
         for tree in &trees {
-            let (v, code) = verdict(&log_of(writer, tree, tree == AIMA), tree, algo);
+            let log = log_of(writer, tree, tree == AIMA);
+            if writer == "pvs" && tree.starts_with("(1 (5") {
+                assert!(log.contains("\"research\""), "{log}");
+            }
+            let (v, code) = verdict(&log, tree, algo);
             assert_eq!((code, &v["agree"]), (0, &serde_json::json!(true)), "{writer} on {tree}: {v}");
             assert!(v["first_divergence"].is_null());
             assert_eq!(v["extra_nodes"], 0);
@@ -281,6 +294,12 @@ fn bad_logs_get_line_numbered_errors() {
         import_error(&unfinished, tree)
             .contains("line 2: the log ends while the root (entered on line 1) is still open")
     );
+    // Found by the fuzz smoke: a cut before any child drew a cutoff of no child (a panic in the page).
+    let early_cut = [enter(""), "{\"event\":\"cut\",\"node\":\"\"}\n".to_string()].concat();
+    assert!(
+        import_error(&early_cut, tree)
+            .contains("line 2: cut at the root before any of its children was searched")
+    );
     let stranger = [enter(""), leaf("2", 1)].concat();
     assert!(import_error(&stranger, tree).contains(
         "line 2: \"2\" is not a child of the root, the node open here (it has 2 children, numbered from 0)"
@@ -455,4 +474,121 @@ fn the_tie_rule_is_an_option() {
         .stdout(contains(
             "Note: this is fail-hard alpha-beta or fail-soft alpha-beta; you asked for fail-hard alpha-beta with ties kept",
         ));
+}
+
+/// The evaluations of a log alone: its `leaf` lines, each naming its leaf by path or name.
+fn leaves_of(log: &str) -> String {
+    log.lines().filter(|l| l.contains("\"event\": \"leaf\"")).map(|l| format!("{l}\n")).collect()
+}
+
+#[test]
+fn a_log_of_evaluations_alone_is_checked_by_its_leaves() {
+    // AIMA Fig. 5.5: alpha-beta evaluates B's three leaves, C's first and D's three; C's 4 and 6
+    // are never evaluated (the CS188 question "which leaves are never evaluated?").
+    let (v, code) = verdict_with(
+        &leaves_of(&log_of("alphabeta", AIMA, false)),
+        AIMA,
+        "alphabeta",
+        &["--count", "leaves"],
+    );
+    assert_eq!(
+        (code, &v["agree"], &v["count"]),
+        (0, &serde_json::json!(true), &serde_json::json!("leaves")),
+        "{v}"
+    );
+    assert_eq!((v["log_entries"].as_u64(), v["reference_entries"].as_u64()), (Some(7), Some(7)));
+    // Minimax evaluates all nine: the first one too many is C's second leaf.
+    let (v, code) =
+        verdict_with(&leaves_of(&log_of("minimax", AIMA, false)), AIMA, "alphabeta", &["--count", "leaves"]);
+    assert_eq!(code, 1);
+    assert_eq!(v["first_divergence"]["node"], "1.1");
+    assert_eq!(v["first_divergence"]["line"], 5);
+    assert_eq!(
+        v["first_divergence"]["reason"],
+        "your search evaluated C's second leaf (node 1.1), but at that moment C's value 2 ≤ α = 3 set at A: \
+         fail-hard alpha-beta cuts here (an α-cutoff)"
+    );
+    assert_eq!((v["extra_nodes"].as_u64(), v["missing_nodes"].as_u64()), (Some(2), Some(0)), "{v}");
+    // A log that stops early is told which evaluation it never made, after its last line.
+    let short: String =
+        leaves_of(&log_of("alphabeta", AIMA, false)).lines().take(4).map(|l| format!("{l}\n")).collect();
+    let (v, _) = verdict_with(&short, AIMA, "alphabeta", &["--count", "leaves"]);
+    assert_eq!(v["first_divergence"]["line"], 4);
+    assert!(
+        v["first_divergence"]["reason"].as_str().unwrap().contains("you never looked at A's third child D"),
+        "{v}"
+    );
+    assert_eq!(v["missing_nodes"], 3);
+    // Without --count leaves, the same log is not a search of nodes, and check says why (2).
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_log(&dir, "leaves.jsonl", &leaves_of(&log_of("alphabeta", AIMA, false)));
+    abviz()
+        .args(["check", path.to_str().unwrap(), "--tree", AIMA, "--algo", "alphabeta"])
+        .assert()
+        .code(2)
+        .stderr(contains("--count leaves"));
+}
+
+#[test]
+fn evaluations_agree_whether_the_log_enters_nodes_or_not() {
+    // On random trees, every writer's full log and its leaf lines alone get the same verdict
+    // when only evaluations count; the correct searches agree, and fail-soft alpha-beta
+    // evaluates exactly the leaves fail-hard does.
+    let mut trees: Vec<String> = vec![AIMA.into()];
+    trees.extend((1..=12).map(random_tree));
+    for tree in &trees {
+        for writer in
+            ["alphabeta", "alphabeta-soft", "minimax", "test-before-update", "stale-window", "swapped"]
+        {
+            let log = log_of(writer, tree, false);
+            let (full, full_code) = verdict_with(&log, tree, "alphabeta", &["--count", "leaves"]);
+            let (alone, alone_code) =
+                verdict_with(&leaves_of(&log), tree, "alphabeta", &["--count", "leaves"]);
+            assert_eq!(full_code, alone_code, "{writer} on {tree}: {full} vs {alone}");
+            for key in ["agree", "extra_nodes", "missing_nodes", "log_entries", "reference_entries"] {
+                assert_eq!(full[key], alone[key], "{key}: {writer} on {tree}: {full} vs {alone}");
+            }
+            assert_eq!(
+                full["first_divergence"]["reason"], alone["first_divergence"]["reason"],
+                "{writer} on {tree}"
+            );
+            if writer.starts_with("alphabeta") {
+                assert_eq!(alone_code, 0, "{writer} on {tree}: {alone}");
+            }
+        }
+    }
+}
+
+#[test]
+fn evaluations_follow_the_tie_rule() {
+    // C's first leaf ties α = 3: pruning on ties stops there, CS188's rule evaluates C's 1 too.
+    let tree = "A:(B:(3 5) C:(3 1))";
+    let kept = leaves_of(&log_of("alphabeta-keep", tree, false));
+    let (v, code) = verdict_with(&kept, tree, "alphabeta", &["--count", "leaves", "--ties", "keep"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["log_entries"], 4);
+    let (v, code) = verdict_with(&kept, tree, "alphabeta", &["--count", "leaves"]);
+    assert_eq!((code, &v["extra_nodes"]), (1, &serde_json::json!(1)), "{v}");
+}
+
+#[test]
+fn check_exits_2_when_it_cannot_check() {
+    // diff's convention, for autograders: 0 agrees, 1 differs, 2 trouble.
+    let dir = tempfile::tempdir().unwrap();
+    let garbage = write_log(&dir, "garbage.jsonl", "this is not JSON\n");
+    abviz()
+        .args(["check", garbage.to_str().unwrap(), "--tree", AIMA])
+        .assert()
+        .code(2)
+        .stderr(contains("line 1"));
+    let missing = dir.path().join("missing.jsonl");
+    abviz().args(["check", missing.to_str().unwrap(), "--tree", AIMA]).assert().code(2);
+    let good = write_log(&dir, "good.jsonl", &leaves_of(&log_of("alphabeta", AIMA, false)));
+    abviz()
+        .args(["check", good.to_str().unwrap(), "--tree", AIMA, "--algo", "pvs", "--count", "leaves"])
+        .assert()
+        .code(2)
+        .stderr(contains("pvs searches children again"));
+    // import keeps the usual status for errors.
+    abviz().args(["import", garbage.to_str().unwrap(), "--tree", AIMA]).assert().code(1);
 }

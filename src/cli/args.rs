@@ -4,6 +4,7 @@
 use super::lenient::Lenient;
 use abviz::compare::OutputFormat;
 use abviz::exercise::Difficulty;
+use abviz::export::sheet::Paper;
 use abviz::export::{Format, RankDir, RenderKind, ShowPruned, Style};
 use abviz::game::Player;
 use abviz::game::registry::OptionKind;
@@ -459,6 +460,10 @@ pub struct CheckArgs {
     /// α > β, CS188) [default: prune].
     #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
     pub ties: Option<abviz::Ties>,
+    /// What is compared: nodes (every node entered, its window and value) or leaves (the static
+    /// evaluations alone, in order: enough for a log of `leaf` events only) [default: nodes].
+    #[arg(long, value_name = "WHAT", value_parser = Lenient::<abviz::searchlog::Counting>::new())]
+    pub count: Option<abviz::searchlog::Counting>,
     /// The reference search's node budget.
     #[arg(long, value_name = "N", default_value_t = abviz::input::DEFAULT_MAX_NODES)]
     pub max_nodes: u64,
@@ -770,6 +775,9 @@ pub struct ExerciseArgs {
     /// Do not run pdflatex (write the SVG and .tex files only).
     #[arg(long)]
     pub no_pdf: bool,
+    /// The paper of the sheets, portrait: a4 or letter; a wide tree is scaled to the page [default: a4].
+    #[arg(long, value_parser = Lenient::<Paper>::new(), value_name = "PAPER")]
+    pub paper: Option<Paper>,
     /// The folder to write the sheets into.
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: PathBuf,

@@ -22,8 +22,12 @@ pub fn exercise(args: ExerciseArgs) -> Result<(), Error> {
         return Err(usage(format!("--count {}: give 1 to {MAX_COUNT} exercises", args.count)));
     }
     let exercises = exercises(&args.source, args.count)?;
-    let opts =
-        SheetOptions { windows: args.windows, style: args.style.unwrap_or_default(), pdf: !args.no_pdf };
+    let opts = SheetOptions {
+        paper: args.paper.unwrap_or_default(),
+        windows: args.windows,
+        style: args.style.unwrap_or_default(),
+        pdf: !args.no_pdf,
+    };
     let drawn: Vec<_> = exercises.iter().map(|e| e.drawn()).collect();
     if !args.no_pdf {
         abviz::output::clean_stale_tex_folders();

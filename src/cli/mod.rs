@@ -37,7 +37,8 @@ const STACK_BYTES: usize = 1 << 30;
 
 /// Runs the command line `args` (the program's name first) and returns the exit code: 0 ok, 1
 /// an error, 2 a usage error (clap's own errors included; `--help` and `--version` print and
-/// return 0). Errors are rendered on standard error with miette.
+/// return 0). `abviz check` follows `diff` and `cmp` instead: 0 the log agrees, 1 it differs,
+/// 2 it could not be checked (any error). Errors are rendered on standard error with miette.
 pub fn run<I, T>(args: I) -> u8
 where
     I: IntoIterator<Item = T>,
@@ -61,6 +62,8 @@ where
             return e.exit_code().clamp(0, 255) as u8;
         }
     };
+    // An autograder tells "the student's search is wrong" (1) from "the log is unreadable" (2).
+    let checking = matches!(cli.command, Command::Check(_));
     let worker = std::thread::Builder::new().stack_size(STACK_BYTES).spawn(move || dispatch(cli));
     let result = match worker {
         Ok(handle) => handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
@@ -74,7 +77,7 @@ where
         // `abviz check` printed its verdict: the status says the rest.
         Err(Error::Disagrees) => 1,
         Err(e) => {
-            let code = e.exit_code();
+            let code = if checking { 2 } else { e.exit_code() };
             // miette's rendering (its colours included) passes the funnel as one text.
             crate::output::terminal::err_line(&format!("{:?}", words::report(e)));
             code as u8

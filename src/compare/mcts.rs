@@ -235,11 +235,14 @@ fn pct(agreed: u32, runs: u32) -> String {
 
 /// The study as text tables (Markdown syntax, readable on a terminal too).
 pub fn markdown(a: &Agreement) -> String {
-    let mut s = format!(
-        "MCTS against minimax on {}: each position × {} seeds\n\n",
+    let heading = format!(
+        "MCTS against minimax on {}: each position × {} seeds",
         crate::safe_text::for_terminal(&a.input),
         a.seeds
     );
+    // Wrapped to the tables' width (a paragraph in Markdown, so the wrap does not show there).
+    let mut s = super::fit::wrap(&heading, super::fit::WIDTH).join("\n");
+    s.push_str("\n\n");
     s.push_str(
         "| iterations | optimal move | mean abs(estimate − value) | MCTS nodes | alpha-beta nodes |\n",
     );

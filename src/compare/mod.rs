@@ -25,6 +25,7 @@
 pub mod bounds;
 pub mod chart;
 mod experiment;
+pub mod fit;
 mod html;
 pub mod mcts;
 mod report;

@@ -1,5 +1,6 @@
 //! The comparison as a table: on the terminal (comfy-table), in Markdown, and as CSV.
 
+use super::fit;
 use super::report::{AlgoResult, Report, Row, Summary};
 use crate::search::Algorithm;
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -70,9 +71,47 @@ impl Col {
         )
     }
 
+    /// The header on the terminal: long ones in two lines, to keep the table narrow.
+    fn terminal_header(self) -> &'static str {
+        match self {
+            Col::LeafRange => "Leaves\nmin–max",
+            Col::Researches => "Re-\nsearches",
+            Col::TtHits => "TT\nhits",
+            Col::StandPats => "Stand-\npats",
+            Col::VsMinimax => "Nodes vs\nminimax",
+            Col::KnuthMoore => "KM\nmin",
+            c => c.header(),
+        }
+    }
+
     fn numeric(self) -> bool {
         !matches!(self, Col::Input | Col::Ordering | Col::Algorithm)
     }
+
+    /// Whether the column says which line is which (repeated in every block of a cut table).
+    fn key(self) -> bool {
+        matches!(self, Col::Input | Col::Branching | Col::Depth | Col::Ordering | Col::Algorithm)
+    }
+}
+
+/// The blocks of columns of a table that must fit [`fit::WIDTH`] columns, given each column's
+/// header as drawn.
+fn column_blocks(cols: &[Col], lines: &[Vec<String>], header: fn(Col) -> &'static str) -> Vec<Vec<usize>> {
+    let widths: Vec<usize> = cols
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            lines.iter().map(|l| fit::cell_width(&l[i])).fold(fit::cell_width(header(c)), usize::max)
+        })
+        .collect();
+    let key: Vec<bool> = cols.iter().map(|c| c.key()).collect();
+    fit::blocks(&widths, &key, fit::WIDTH)
+}
+
+/// The notes, each as its lines wrapped to [`fit::WIDTH`] columns (less `margin`, the room
+/// escaping may take).
+fn wrapped_notes(report: &Report, margin: usize) -> Vec<Vec<String>> {
+    notes(report).iter().map(|n| fit::wrap(n, fit::WIDTH - margin)).collect()
 }
 
 fn columns(report: &Report) -> Vec<Col> {
@@ -242,26 +281,37 @@ pub fn notes(report: &Report) -> Vec<String> {
     notes
 }
 
-/// The table for the terminal.
+/// The table for the terminal, at most [`fit::WIDTH`] columns wide: a wider one is cut into
+/// blocks of columns, one under the other, each repeating the input and algorithm columns.
 pub fn terminal(report: &Report) -> String {
     let (cols, lines) = grid(report);
-    let mut table = Table::new();
-    table.load_style(UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Disabled);
-    table.set_header(cols.iter().map(|c| Cell::new(c.header())));
-    for line in lines {
-        table.add_row(line);
-    }
-    for (i, c) in cols.iter().enumerate() {
-        if c.numeric()
-            && let Some(col) = table.column_mut(i)
-        {
-            col.set_cell_alignment(CellAlignment::Right);
+    let mut out = String::new();
+    for (k, block) in column_blocks(&cols, &lines, Col::terminal_header).into_iter().enumerate() {
+        let mut table = Table::new();
+        // Dynamic at the width: a cell too long for any block (a long input) wraps.
+        table
+            .load_style(UTF8_FULL_CONDENSED)
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .set_width(fit::WIDTH as u16);
+        table.set_header(block.iter().map(|&i| Cell::new(cols[i].terminal_header())));
+        for line in &lines {
+            table.add_row(block.iter().map(|&i| line[i].as_str()));
         }
+        for (j, &i) in block.iter().enumerate() {
+            if cols[i].numeric()
+                && let Some(col) = table.column_mut(j)
+            {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        if k > 0 {
+            out.push('\n');
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
     }
-    let mut out = table.to_string();
-    out.push('\n');
-    for n in notes(report) {
-        out.push_str(&n);
+    for n in wrapped_notes(report, 0) {
+        out.push_str(&n.join("\n"));
         out.push('\n');
     }
     out
@@ -283,19 +333,28 @@ pub fn markdown_escape(s: &str) -> String {
     out
 }
 
-/// The table in Markdown (GitHub tables), with the notes below.
+/// The table in Markdown (GitHub tables), with the notes below; as on the terminal, a table
+/// wider than [`fit::WIDTH`] columns is cut into several, each repeating the key columns.
 pub fn markdown(report: &Report) -> String {
     let (cols, lines) = grid(report);
+    let lines: Vec<Vec<String>> =
+        lines.iter().map(|l| l.iter().map(|s| markdown_escape(s)).collect()).collect();
     let mut out = String::new();
     let row = |cells: Vec<String>| format!("| {} |\n", cells.join(" | "));
-    out.push_str(&row(cols.iter().map(|c| markdown_escape(c.header())).collect()));
-    out.push_str(&row(cols.iter().map(|c| if c.numeric() { "---:".into() } else { "---".into() }).collect()));
-    for line in lines {
-        out.push_str(&row(line.iter().map(|s| markdown_escape(s)).collect()));
+    for block in column_blocks(&cols, &lines, Col::header) {
+        out.push_str(&row(block.iter().map(|&i| markdown_escape(cols[i].header())).collect()));
+        out.push_str(&row(block
+            .iter()
+            .map(|&i| if cols[i].numeric() { "---:".into() } else { "---".into() })
+            .collect()));
+        for line in &lines {
+            out.push_str(&row(block.iter().map(|&i| line[i].clone()).collect()));
+        }
+        out.push('\n');
     }
-    out.push('\n');
-    for n in notes(report) {
-        out.push_str(&markdown_escape(&n));
+    for n in wrapped_notes(report, 4) {
+        let lines: Vec<String> = n.iter().map(|l| markdown_escape(l)).collect();
+        out.push_str(&lines.join("\n"));
         out.push_str("  \n");
     }
     out

@@ -99,13 +99,28 @@ pub struct Words<'a> {
     pub mover_view: bool,
     /// Whether it searches with a window.
     pub window: bool,
+    /// Whether only static evaluations are compared (`--count leaves`): the log's exits then
+    /// carry no value, and re-search and pass markers are not compared.
+    pub leaves: bool,
+}
+
+impl Words<'_> {
+    /// What the log did on the way to `child` (`leaf`: whether it is a leaf): "entered C's
+    /// second leaf", or when only evaluations count, "evaluated C's second leaf".
+    fn went(&self, child: &str, leaf: bool) -> String {
+        match (self.leaves, leaf) {
+            (false, _) => format!("entered {child}"),
+            (true, true) => format!("evaluated {child}"),
+            (true, false) => format!("evaluated leaves below {child}"),
+        }
+    }
 }
 
 /// Compares `log` with `reference`, both searches of `root`.
 pub fn compare<G: Game>(root: &G, log: &Steps, reference: &Steps, words: &Words) -> Comparison {
     let first = first_divergence(root, log, reference, words);
-    let (log_map, log_entries) = visits(log);
-    let (ref_map, reference_entries) = visits(reference);
+    let (log_map, log_entries) = visits(log, words.leaves);
+    let (ref_map, reference_entries) = visits(reference, words.leaves);
     let mut keys: Vec<&Vec<u32>> = log_map.keys().chain(ref_map.keys()).collect();
     keys.sort();
     keys.dedup();
@@ -114,13 +129,17 @@ pub fn compare<G: Game>(root: &G, log: &Steps, reference: &Steps, words: &Words)
     let (mut extra, mut missing, mut differing) = (0, 0, 0);
     let mut game = root.clone();
     for key in keys {
-        let (l, r) = (log_map.get(key).copied(), ref_map.get(key).copied());
-        let visited = match (l, r) {
+        let (lv, rv) = (log_map.get(key).copied(), ref_map.get(key).copied());
+        let visited = match (lv, rv) {
             (Some(_), Some(_)) => Visited::Both,
             (Some(_), None) => Visited::LogOnly,
             _ => Visited::ReferenceOnly,
         };
+        // What is counted: every node, or (leaves) the evaluations only.
+        let counted = lv.or(rv).is_some_and(|v| v.counted);
+        let (l, r) = (lv.and_then(|v| v.value), rv.and_then(|v| v.value));
         match visited {
+            _ if !counted => {}
             Visited::LogOnly => extra += 1,
             Visited::ReferenceOnly => missing += 1,
             Visited::Both if l != r => differing += 1,
@@ -165,21 +184,44 @@ fn at_path<G: Game>(root: &mut G, path: &[u32]) -> (Option<String>, bool) {
     out
 }
 
-/// Every node a search visited (by path) with the value it last returned, and its entries.
-fn visits(steps: &Steps) -> (FxHashMap<Vec<u32>, Score>, usize) {
-    let mut map = FxHashMap::default();
+/// A node a search visited: the value it last returned (none where only evaluations are
+/// compared and the node is not one), and whether it is counted.
+#[derive(Clone, Copy)]
+struct Visit {
+    value: Option<Score>,
+    counted: bool,
+}
+
+/// Every node a search visited (by path), and its entries (`leaves`: its evaluations).
+fn visits(steps: &Steps, leaves: bool) -> (FxHashMap<Vec<u32>, Visit>, usize) {
+    let mut map: FxHashMap<Vec<u32>, Visit> = FxHashMap::default();
     let mut path: Vec<u32> = Vec::new();
     let mut entries = 0;
+    let mut evaluated: Option<Score> = None;
     for step in &steps.steps {
         match *step {
             Step::Enter { child, .. } => {
-                entries += 1;
+                entries += usize::from(!leaves);
+                evaluated = None;
                 if child != ROOT {
                     path.push(child);
                 }
             }
+            Step::Leaf { value, .. } => {
+                entries += usize::from(leaves);
+                evaluated = Some(value);
+            }
             Step::Exit { value, .. } => {
-                map.insert(path.clone(), value);
+                let visit = match (leaves, evaluated.take()) {
+                    (false, _) => Visit { value: Some(value), counted: true },
+                    (true, Some(v)) => Visit { value: Some(v), counted: true },
+                    (true, None) => Visit { value: None, counted: false },
+                };
+                // A node left again keeps what it was counted as (an evaluation stays one).
+                let slot = map.entry(path.clone()).or_insert(visit);
+                if visit.counted || !slot.counted {
+                    *slot = visit;
+                }
                 path.pop();
             }
             _ => {}
@@ -190,10 +232,18 @@ fn visits(steps: &Steps) -> (FxHashMap<Vec<u32>, Score>, usize) {
 
 /// The steps both sides are compared on, with the reference's window updates and cuts applied
 /// to the open nodes on the way.
-fn next<'a>(steps: &'a [Step], at: &mut usize, open: &mut [Open], reference: bool) -> Option<&'a Step> {
+fn next<'a>(
+    steps: &'a [Step],
+    at: &mut usize,
+    open: &mut [Open],
+    reference: bool,
+    leaves: bool,
+) -> Option<&'a Step> {
     while let Some(step) = steps.get(*at) {
         *at += 1;
         match *step {
+            // Where only evaluations count, a re-search is seen in the evaluations themselves.
+            Step::Research { .. } | Step::Pass { .. } if leaves => {}
             Step::Update { value, alpha, beta, alpha_src, beta_src } => {
                 if let Some(o) = open.last_mut() {
                     (o.alpha, o.beta, o.alpha_src, o.beta_src) = (alpha, beta, alpha_src, beta_src);
@@ -249,10 +299,11 @@ impl<G: Game> Walk<'_, G> {
         self.open.iter().skip(1).map(|o| o.mv_index).collect()
     }
 
-    /// Child `i` of the open node: its words ("C's second leaf", "B") and its name or path.
-    fn child(&mut self, i: u32) -> (String, String) {
+    /// Child `i` of the open node: its words ("C's second leaf", "B"), its name or path, and
+    /// whether it is a leaf.
+    fn child(&mut self, i: u32) -> (String, String, bool) {
         let Some(&mv) = self.game.moves().get(i as usize) else {
-            return (format!("child {i}"), format!("{i}"));
+            return (format!("child {i}"), format!("{i}"), false);
         };
         self.game.play(mv);
         let leaf = self.game.terminal_value().is_some();
@@ -267,7 +318,7 @@ impl<G: Game> Walk<'_, G> {
             Some(n) => format!("{parent}'s {} {kind} {n}", ordinal(i)),
             None => format!("{parent}'s {} {kind} ({})", ordinal(i), node_words(None, path)),
         };
-        (words, id)
+        (words, id, leaf)
     }
 
     fn top_id(&self) -> String {
@@ -354,13 +405,13 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
     let mut log_open: Vec<Open> = Vec::new();
     let mut last_line = 0;
     loop {
-        let l = next(&log.steps, &mut li, &mut log_open, false).copied();
+        let l = next(&log.steps, &mut li, &mut log_open, false, w.leaves).copied();
         if let Some(o) = log_open.last()
             && let Some(w2) = walk.open.last_mut()
         {
             w2.log_cut = o.log_cut;
         }
-        let r = next(&reference.steps, &mut ri, &mut walk.open, true).copied();
+        let r = next(&reference.steps, &mut ri, &mut walk.open, true, w.leaves).copied();
         let line = match l {
             Some(Step::Enter { line, .. } | Step::Leaf { line, .. } | Step::Exit { line, .. })
             | Some(Step::Research { line } | Step::Pass { line } | Step::Cut { line }) => line,
@@ -369,6 +420,8 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
         if line > 0 {
             last_line = line;
         }
+        // An exit the evaluations imply happens after the log's last line read.
+        let line = if line == 0 && matches!(l, Some(Step::Exit { .. })) { last_line } else { line };
         let diverge = |node: String, reason: String| Some(Divergence { node, line, reason });
         match (l, r) {
             (None, None) => return None,
@@ -377,16 +430,20 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 Some(Step::Enter { child: rc, alpha: ra, beta: rb, .. }),
             ) => {
                 if lc != rc {
-                    let (lw, lid) = walk.child(lc);
-                    let (rw, _) = walk.child(rc);
+                    let (lw, lid, leaf) = walk.child(lc);
+                    let (rw, _, _) = walk.child(rc);
                     return diverge(
                         lid,
-                        format!("your search entered {lw}, but {} searches {rw} next", w.algo),
+                        format!("your search {}, but {} searches {rw} next", w.went(&lw, leaf), w.algo),
                     );
                 }
                 if w.window && window && (alpha, beta) != (ra, rb) {
-                    let (cw, cid) =
-                        if lc == ROOT { ("the root".to_string(), walk.top_id()) } else { walk.child(lc) };
+                    let (cw, cid) = if lc == ROOT {
+                        ("the root".to_string(), walk.top_id())
+                    } else {
+                        let (cw, cid, _) = walk.child(lc);
+                        (cw, cid)
+                    };
                     return diverge(
                         cid,
                         format!(
@@ -412,7 +469,7 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 });
             }
             (Some(Step::Enter { child: lc, .. }), Some(Step::Exit { .. })) => {
-                let (lw, lid) = walk.child(lc);
+                let (lw, lid, leaf) = walk.child(lc);
                 let why = if walk.open.last().is_some_and(|o| o.cut) {
                     format!("at that moment {}", walk.cut_reason(w))
                 } else {
@@ -422,21 +479,22 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                         walk.open.last().map_or("", |o| o.name.as_str())
                     )
                 };
-                return diverge(lid, format!("your search entered {lw}, but {why}"));
+                return diverge(lid, format!("your search {}, but {why}", w.went(&lw, leaf)));
             }
             (Some(Step::Enter { child: lc, .. }), Some(Step::Leaf { .. })) => {
-                let (lw, _) = walk.child(lc);
+                let (lw, _, leaf) = walk.child(lc);
                 let top = walk.open.last().map_or(String::new(), |o| o.name.clone());
                 return diverge(
                     walk.top_id(),
                     format!(
-                        "your search entered {lw}, but {} evaluates {top} as a leaf (the depth limit) and searches no child of it",
+                        "your search {}, but {} evaluates {top} as a leaf (the depth limit) and searches no child of it",
+                        w.went(&lw, leaf),
                         w.algo
                     ),
                 );
             }
             (Some(Step::Exit { .. } | Step::Leaf { .. }), Some(Step::Enter { child: rc, .. })) => {
-                let (rw, _) = walk.child(rc);
+                let (rw, _, _) = walk.child(rc);
                 let o = walk.open.last().expect("both are inside a node");
                 let node = walk.top_id();
                 let open_window = if !w.window {
@@ -453,6 +511,7 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                 };
                 let you = match (l, o.log_cut) {
                     (Some(Step::Leaf { .. }), _) => format!("your search evaluated {} as a leaf", o.name),
+                    _ if w.leaves => format!("your search evaluates nothing more below {}", o.name),
                     (_, Some(cut)) => format!("your search cut at {} (line {cut})", o.name),
                     _ => format!("your search returned from {}", o.name),
                 };
@@ -464,8 +523,8 @@ fn first_divergence<G: Game>(root: &G, log: &Steps, reference: &Steps, w: &Words
                     ),
                 );
             }
-            (Some(Step::Exit { value: lv, .. }), Some(Step::Exit { value: rv, .. })) => {
-                if lv != rv {
+            (Some(Step::Exit { value: lv, line: exit_line }), Some(Step::Exit { value: rv, .. })) => {
+                if lv != rv && exit_line != super::leaves::IMPLIED {
                     let name = walk.open.last().map_or(String::new(), |o| o.name.clone());
                     return diverge(
                         walk.top_id(),

@@ -90,6 +90,14 @@ pub enum LogErrorKind {
         /// The open node, if any.
         open: Option<String>,
     },
+    /// A cut at a node before any of its children (in this visit) returned.
+    #[error(
+        "cut at {node} before any of its children was searched (a node cuts after a child returns its value)"
+    )]
+    CutBeforeChild {
+        /// The node.
+        node: String,
+    },
     /// A child entered a second time without a re-search marker.
     #[error("{node} is entered a second time (first on line {first}) without a \"research\" event before it")]
     EnteredTwice {

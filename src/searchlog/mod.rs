@@ -27,6 +27,7 @@
 pub mod compare;
 mod error;
 pub mod figure;
+pub mod leaves;
 pub mod line;
 mod record;
 pub mod reference;
@@ -35,6 +36,7 @@ pub mod steps;
 
 pub use compare::{Comparison, Divergence, UnionNode, Visited};
 pub use error::{LogError, LogErrorKind};
+pub use leaves::Counting;
 
 use crate::Error;
 use crate::input::{GameTask, Input};
@@ -94,12 +96,19 @@ pub struct CheckOptions {
     pub settings: Settings,
     /// The reference search's node budget.
     pub max_nodes: u64,
+    /// What is compared: every node entered, or the static evaluations only.
+    pub count: Counting,
 }
 
 impl CheckOptions {
-    /// Checking against `algo` with the default settings.
+    /// Checking against `algo` with the default settings, node by node.
     pub fn new(algo: Algorithm) -> CheckOptions {
-        CheckOptions { algo, settings: Settings::default(), max_nodes: crate::input::DEFAULT_MAX_NODES }
+        CheckOptions {
+            algo,
+            settings: Settings::default(),
+            max_nodes: crate::input::DEFAULT_MAX_NODES,
+            count: Counting::Nodes,
+        }
     }
 }
 
@@ -112,6 +121,8 @@ pub struct Verdict {
     pub comparison: Comparison,
     /// The tie rule asked for.
     pub ties: Ties,
+    /// What was compared: every node, or the evaluations only.
+    pub count: Counting,
     /// The other conventions the log follows exactly (algorithm and tie rule), when it leaves
     /// the one asked for.
     pub matches: Vec<(Algorithm, Ties)>,
@@ -176,6 +187,9 @@ pub fn check(input: &Input, log: &[u8], opts: &CheckOptions) -> Result<Verdict, 
     if !reference::checkable(opts.algo) {
         return Err(Error::NotCheckable { algo: opts.algo });
     }
+    if opts.count == Counting::Leaves && opts.algo.descriptor().features.researches {
+        return Err(Error::EvaluationsCannotShowResearch { algo: opts.algo });
+    }
     input.with_game(CheckTask { log, opts })
 }
 
@@ -188,7 +202,18 @@ impl GameTask for CheckTask<'_> {
     type Output = Result<Verdict, Error>;
     fn run<G: Game>(self, game: G, depth: u32, _info: InputInfo) -> Self::Output {
         let CheckTask { log, opts } = self;
-        let read = |mover: bool| Reader::new(&game, mover).read_all(log);
+        let by_leaves = opts.count == Counting::Leaves;
+        let read = |mover: bool| -> Result<steps::Steps, LogError> {
+            if !by_leaves {
+                return Reader::new(&game, mover).read_all(log);
+            }
+            let evaluations = if leaves::leaves_only(log) {
+                leaves::read(&game, log, mover)?
+            } else {
+                leaves::evaluations(&Reader::new(&game, mover).read_all(log)?)
+            };
+            Ok(leaves::steps(&evaluations))
+        };
         let against = |algo: Algorithm, ties: Ties, steps: &steps::Steps| -> Result<Comparison, Error> {
             let settings = Settings { ties, ..opts.settings };
             let reference = reference::reference(algo, &game, depth, &settings, opts.max_nodes)?;
@@ -197,6 +222,7 @@ impl GameTask for CheckTask<'_> {
                 algo: &name,
                 mover_view: algo.perspective() == Perspective::Mover,
                 window: algo.has_window(),
+                leaves: by_leaves,
             };
             Ok(compare::compare(&game, steps, &reference, &words))
         };
@@ -248,6 +274,6 @@ impl GameTask for CheckTask<'_> {
                 matches.iter().copied().filter(|&(a, t)| !(t == Ties::Keep && both(a))).collect();
             matches = pruned;
         }
-        Ok(Verdict { algo: opts.algo, ties: opts.settings.ties, comparison, matches })
+        Ok(Verdict { algo: opts.algo, ties: opts.settings.ties, count: opts.count, comparison, matches })
     }
 }

@@ -1,7 +1,7 @@
 //! The check's verdict written out: in words, as JSON for programs, and as a page with the
 //! figure and both searches drawn side by side.
 
-use super::{Verdict, convention_words, figure};
+use super::{Counting, Verdict, convention_words, figure};
 use crate::export::{DrawError, Format, ViewOptions};
 use abviz_core::Ties;
 use abviz_core::text::escape_xml;
@@ -12,6 +12,9 @@ use serde_json::json;
 pub fn headline(v: &Verdict) -> String {
     let algo = convention_words(v.algo, v.ties);
     match &v.comparison.first_divergence {
+        None if v.count == Counting::Leaves => {
+            format!("Your search evaluates the leaves {algo} evaluates, in the same order.")
+        }
         None => format!("Your search agrees with {algo}, node for node."),
         Some(d) if d.line > 0 => format!("Your search leaves {algo} at line {} of the log.", d.line),
         Some(_) => format!("Your search leaves {algo}."),
@@ -30,8 +33,12 @@ pub fn text(v: &Verdict) -> String {
     if let Some(note) = v.convention() {
         out.push_str(&format!("Note: {note}.\n"));
     }
+    let (what, values) = match v.count {
+        Counting::Nodes => ("Nodes entered", "returned values"),
+        Counting::Leaves => ("Leaves evaluated", "values"),
+    };
     out.push_str(&format!(
-        "Nodes entered: {} by your search, {} by {}; {} only in your log, {} only in the reference, {} returned values differ.\n",
+        "{what}: {} by your search, {} by {}; {} only in your log, {} only in the reference, {} {values} differ.\n",
         c.log_entries,
         c.reference_entries,
         convention_words(v.algo, v.ties),
@@ -56,6 +63,7 @@ pub fn json(v: &Verdict) -> String {
         "log_entries": c.log_entries,
         "reference_entries": c.reference_entries,
         "ties": v.ties.to_string(),
+        "count": v.count.to_string(),
         "matches": v.matches.iter().map(|&(a, t)| if t == Ties::Keep { format!("{a} --ties keep") } else { a.to_string() }).collect::<Vec<_>>(),
         "convention": v.convention(),
     });

@@ -260,6 +260,10 @@ impl<G: Game> Reader<G> {
                     return Err(self.not_open("cut", e));
                 }
                 let line = self.line;
+                // A node cuts after a child returned a value, never before its first.
+                if self.stack.last().is_some_and(|f| f.entered.is_empty()) {
+                    return Err(LogErrorKind::CutBeforeChild { node: self.describe_top() });
+                }
                 let f = self.stack.last_mut().expect("a node is open");
                 if f.cut.is_none() {
                     f.cut = Some(line);
@@ -382,19 +386,7 @@ impl<G: Game> Reader<G> {
         if !self.explicit {
             return Ok(());
         }
-        match self.game.terminal_value() {
-            None => {
-                Err(LogErrorKind::NotALeaf { node: self.describe_top(), children: self.game.moves().len() })
-            }
-            Some(v) => {
-                let tree = if self.mover_view { self.game.to_move().to_max_view(v) } else { v };
-                if tree == value {
-                    Ok(())
-                } else {
-                    Err(LogErrorKind::LeafValue { node: self.describe_top(), logged: value, tree })
-                }
-            }
-        }
+        tree_leaf(&self.game, value, self.mover_view, || self.describe_top())
     }
 
     /// The open node returns `value`.
@@ -535,6 +527,27 @@ impl<G: Game> Reader<G> {
         let words = node_words(self.game.node_name(), self.stack[1..].iter().map(|f| f.index).chain([index]));
         self.game.undo(mv);
         words
+    }
+}
+
+/// Whether `game`'s position is a leaf of its explicit tree holding `value` (in the log's point
+/// of view, `mover_view`); `node` names it in the error.
+pub fn tree_leaf<G: Game>(
+    game: &G,
+    value: Score,
+    mover_view: bool,
+    node: impl FnOnce() -> String,
+) -> Result<(), LogErrorKind> {
+    match game.terminal_value() {
+        None => Err(LogErrorKind::NotALeaf { node: node(), children: game.moves().len() }),
+        Some(v) => {
+            let tree = if mover_view { game.to_move().to_max_view(v) } else { v };
+            if tree == value {
+                Ok(())
+            } else {
+                Err(LogErrorKind::LeafValue { node: node(), logged: value, tree })
+            }
+        }
     }
 }
 

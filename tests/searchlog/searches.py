@@ -145,14 +145,19 @@ def alphabeta_soft(log, node, path, alpha, beta, maximizing, bug=None):
     return best
 
 
+def mover_leaf(log, me, value):
+    """A leaf of the negamax family: its value (the mover's) logged and returned."""
+    log.write(event="leaf", node=me, value=value)
+    log.write(event="exit", node=me, value=value)
+    return value
+
+
 def negamax(log, node, path, color):
     """Values from the mover's point of view: color is +1 where MAX moves."""
     me = log.ident(node, path)
     log.write(event="enter", node=me, alpha=-INF, beta=INF)
     if is_leaf(node):
-        log.write(event="leaf", node=me, value=color * node[1])
-        log.write(event="exit", node=me, value=color * node[1])
-        return color * node[1]
+        return mover_leaf(log, me, color * node[1])
     v = max(-negamax(log, c, path + [i], -color) for i, c in enumerate(node[1]))
     log.write(event="exit", node=me, value=v)
     return v
@@ -163,9 +168,7 @@ def negamax_ab(log, node, path, alpha, beta, color):
     me = log.ident(node, path)
     log.write(event="enter", node=me, alpha=alpha, beta=beta)
     if is_leaf(node):
-        log.write(event="leaf", node=me, value=color * node[1])
-        log.write(event="exit", node=me, value=color * node[1])
-        return color * node[1]
+        return mover_leaf(log, me, color * node[1])
     best = -INF
     for i, c in enumerate(node[1]):
         v = -negamax_ab(log, c, path + [i], -beta, -alpha, -color)
@@ -177,6 +180,32 @@ def negamax_ab(log, node, path, alpha, beta, color):
             break
     log.write(event="exit", node=me, value=best)
     return best
+
+
+def pvs(log, node, path, alpha, beta, color):
+    """Principal variation search (fail-hard, values from the mover's point of view): the first
+    child with the full window, the others with a null window and, when one fails high inside
+    the window, a re-search."""
+    me = log.ident(node, path)
+    log.write(event="enter", node=me, alpha=alpha, beta=beta)
+    if is_leaf(node):
+        return mover_leaf(log, me, color * node[1])
+    for i, c in enumerate(node[1]):
+        child = path + [i]
+        if i == 0:
+            score = -pvs(log, c, child, -beta, -alpha, -color)
+        else:
+            score = -pvs(log, c, child, -alpha - 1, -alpha, -color)
+            if alpha < score < beta:
+                log.write(event="research", node=log.ident(c, child))
+                score = -pvs(log, c, child, -beta, -score, -color)
+        alpha = max(alpha, score)
+        if alpha >= beta:
+            if i + 1 < len(node[1]):
+                log.write(event="cut", node=me)
+            break
+    log.write(event="exit", node=me, value=alpha)
+    return alpha
 
 
 def main():
@@ -198,6 +227,8 @@ def main():
         negamax(log, root, [], 1 if maximizing else -1)
     elif algo == "negamax-ab":
         negamax_ab(log, root, [], -INF, INF, 1 if maximizing else -1)
+    elif algo == "pvs":
+        pvs(log, root, [], -INF, INF, 1 if maximizing else -1)
     else:
         sys.exit(f"unknown algorithm {algo}")
 

@@ -221,6 +221,26 @@ impl Tab<'_> {
         self.capture(path, json!({"format": "png", "clip": {"x": x, "y": y, "width": width, "height": height, "scale": scale}}));
     }
 
+    /// Prints the page to PDF on paper `w` × `h` inches, portrait, without the browser's own
+    /// header and footer (the page's `@page` margins apply), and returns the PDF's bytes.
+    pub fn print_pdf(&mut self, w: f64, h: f64) -> Vec<u8> {
+        use base64::Engine as _;
+        let pdf = self
+            .tab
+            .call_method(command::<Page::PrintToPDF>(json!({
+                "paperWidth": w, "paperHeight": h, "printBackground": true,
+                "displayHeaderFooter": false, "preferCSSPageSize": false,
+            })))
+            .expect("print to PDF");
+        base64::engine::general_purpose::STANDARD.decode(pdf.data).expect("base64")
+    }
+
+    /// Lays the page out for print (`@media print`) or back for the screen.
+    pub fn print_media(&mut self, on: bool) {
+        let media = if on { "print" } else { "" };
+        self.tab.call_method(command::<Emulation::SetEmulatedMedia>(json!({"media": media}))).expect("media");
+    }
+
     fn capture(&mut self, path: &Path, params: Value) {
         use base64::Engine as _;
         let shot = self.tab.call_method(command::<Page::CaptureScreenshot>(params)).expect("screenshot");

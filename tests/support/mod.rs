@@ -1,4 +1,5 @@
 //! Helpers shared by integration tests.
 
 pub mod cdp;
+pub mod pdf;
 pub mod trees;

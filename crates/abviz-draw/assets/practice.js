@@ -36,15 +36,29 @@
   }
 
   const SCALE = 1.5; // the tree is drawn half as big again as the figure: room to write
+  // Printing: the narrower of A4 and Letter portrait (A4, 210 mm) less the page's margins
+  // (practice.css's @page, 12 mm a side) and the board's padding, in CSS pixels (96 a inch);
+  // a wider tree is zoomed down to it, and each value blank stays at least 8 mm wide.
+  const PX_PER_MM = 96 / 25.4;
+  const PRINT_WIDTH = (210 - 2 * 12) * PX_PER_MM - 16;
+  const PRINT_BLANK_MM = 8;
 
   // A box to type in over the drawing, at (x, y) of size w × h in the figure's units.
   // (HTML over the SVG rather than a foreignObject, which Chromium does not paint inside a
   // scrolled box.)
-  function box(canvas, x, y, w, h, label) {
+  // On paper (`print` grows the box about its centre to at least PRINT_BLANK_MM as printed,
+  // when `zoom` shrinks the tree to the page).
+  function box(canvas, x, y, w, h, label, zoom, grow) {
     const input = document.createElement("input");
     Object.assign(input, { type: "text", autocomplete: "off", spellcheck: false });
     input.setAttribute("aria-label", label);
     Object.assign(input.style, { left: x * SCALE + "px", top: y * SCALE + "px", width: w * SCALE + "px", height: h * SCALE + "px" });
+    if (grow) {
+      const printed = Math.max(w * SCALE, PRINT_BLANK_MM * PX_PER_MM / zoom);
+      input.classList.add("grow");
+      input.style.setProperty("--print-w", printed + "px");
+      input.style.setProperty("--print-x", (x + w / 2) * SCALE - printed / 2 + "px");
+    }
     input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); check(); } });
     canvas.appendChild(input);
     return input;
@@ -76,6 +90,8 @@
     svg.setAttribute("width", String(parseFloat(svg.getAttribute("width")) * SCALE));
     svg.setAttribute("height", String(parseFloat(svg.getAttribute("height")) * SCALE));
     svg.setAttribute("aria-label", tree.title + ": the tree to solve");
+    const zoom = Math.min(1, PRINT_WIDTH / parseFloat(svg.getAttribute("width")));
+    canvas.style.setProperty("--print-zoom", String(zoom));
     for (const t of svg.querySelectorAll("text")) if (t.textContent === BLANK) t.classList.add("window-blank");
     inputs = {};
     edges = {};
@@ -111,7 +127,7 @@
       const max = svg.querySelector('g.node[data-path="' + CSS.escape(n.path) + '"]')?.classList.contains("max");
       // Where the key writes the value: in the wide end of the triangle.
       const by = max ? y + h - 16 : y + 1;
-      const entry = { value: box(canvas, cx - 15, by, 30, 15, "value of " + n.name) };
+      const entry = { value: box(canvas, cx - 15, by, 30, 15, "value of " + n.name, zoom, true) };
       if (n.window) {
         const [wx, wy] = n.window;
         entry.alpha = box(canvas, wx + 3, wy - 11, 26, 14, "α of " + n.name);

@@ -56,8 +56,9 @@ impl PngExporter {
     };
 }
 
-/// Writes the figure as a one-page PDF (vector graphics; text drawn as outlines, since svg2pdf
-/// numbers embedded fonts in a different order on each run and the bytes must not change).
+/// Writes the figure as a one-page PDF: vector graphics, its text real text in the bundled
+/// DejaVu fonts (embedded, subset), so it can be searched and copied (`pdftotext` reads it). The
+/// bytes do not change between runs (our patched svg2pdf, see the workspace's Cargo.toml).
 pub struct PdfExporter;
 
 impl PdfExporter {
@@ -180,7 +181,7 @@ pub fn png(svg: &str) -> Result<Vec<u8>, Error> {
 /// Renders our SVG as PDF bytes.
 pub fn pdf(svg: &str) -> Result<Vec<u8>, Error> {
     let tree = parse(svg)?;
-    let options = svg2pdf::ConversionOptions { embed_text: false, ..svg2pdf::ConversionOptions::default() };
+    let options = svg2pdf::ConversionOptions { embed_text: true, ..svg2pdf::ConversionOptions::default() };
     svg2pdf::to_pdf(&tree, options, svg2pdf::PageOptions::default())
         .map_err(|e| failed("cannot make the PDF", e))
 }

@@ -12,9 +12,32 @@ use crate::DrawError as Error;
 use abviz_core::Player;
 use abviz_trace::Trace;
 
+abviz_core::named! {
+    /// The paper the sheets are set on, portrait.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Paper: "paper", default A4 {
+        /// ISO A4, 210 × 297 mm.
+        A4 = "a4",
+        /// US Letter, 8.5 × 11 in.
+        Letter = "letter",
+    }
+}
+
+impl Paper {
+    /// LaTeX's name for it (the `geometry` package's option).
+    fn latex(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4paper",
+            Paper::Letter => "letterpaper",
+        }
+    }
+}
+
 /// How sheets are made.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SheetOptions {
+    /// The paper (portrait): each tree is scaled down to its width when wider.
+    pub paper: Paper,
     /// Blanks beside every interior node for the window [α, β] it returns with.
     pub windows: bool,
     /// Triangles or boxes.
@@ -101,8 +124,8 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
             pages.push(tikz::picture(&view, &fig));
         }
     }
-    let ex_tex = document(exercises, &ex_pages, "Exercise", |ex| instructions(ex, opts.windows));
-    let key_tex = document(exercises, &key_pages, "Answer key", key_note);
+    let ex_tex = document(exercises, &ex_pages, opts.paper, "Exercise", |ex| instructions(ex, opts.windows));
+    let key_tex = document(exercises, &key_pages, opts.paper, "Answer key", key_note);
     let mut no_pdflatex = false;
     if opts.pdf {
         for (tex, name) in [(&ex_tex, "exercises.pdf"), (&key_tex, "key.pdf")] {
@@ -136,17 +159,20 @@ fn key_note(ex: &Exercise) -> String {
     s
 }
 
-/// A LaTeX document with one page per exercise: a heading, a sentence and the picture, scaled
-/// down to the page when it is wider.
+/// A LaTeX document with one portrait page per exercise on `paper`: a heading, a sentence and
+/// the picture, scaled down to the page when it is wider (so a printer never cuts it).
 fn document(
     exercises: &[Exercise],
     pictures: &[String],
+    paper: Paper,
     heading: &str,
     say: impl Fn(&Exercise) -> String,
 ) -> String {
-    // Landscape: game trees are wide.
-    let mut out = String::from("% abviz exercise sheet\n\\documentclass[a4paper,11pt]{article}\n");
-    out.push_str("\\usepackage[a4paper,landscape,margin=1.5cm]{geometry}\n\\usepackage{tikz}\n\\usepackage{adjustbox}\n");
+    let paper = paper.latex();
+    let mut out = format!("% abviz exercise sheet\n\\documentclass[{paper},11pt]{{article}}\n");
+    out.push_str(&format!(
+        "\\usepackage[{paper},portrait,margin=1.5cm]{{geometry}}\n\\usepackage{{tikz}}\n\\usepackage{{adjustbox}}\n"
+    ));
     out.push_str(tikz::PREAMBLE);
     out.push_str(&tikz::colors());
     out.push_str(latex::REPRODUCIBLE);
