@@ -361,9 +361,11 @@ impl GameTask for RecordTask<'_> {
             let (searched, kind) = (trace.stats().nodes, trace.input().kind);
             let asked = self.opts.compare_minimax.then_some(self.opts.max_nodes);
             if let Some(budget) = minimax_reference_budget(&game, depth, kind, searched, asked) {
+                // With chance nodes minimax's count is expectiminimax's (it prunes nothing either).
+                let reference = if game.has_chance() { Algorithm::Expectimax } else { Algorithm::Minimax };
                 let mut g = game;
                 let mut counter = Counter::new(budget);
-                if search::run(Algorithm::Minimax, &mut g, depth, &mut counter).is_ok() {
+                if search::run(reference, &mut g, depth, &mut counter).is_ok() {
                     trace = trace.with_minimax(Some(counter.stats));
                 }
             }

@@ -45,5 +45,5 @@ pub use abviz_search as search;
 /// The trace: events, observer, recorder, model, timeline, narration, files ([`abviz_trace`]).
 pub use abviz_trace as trace;
 
-pub use abviz_core::{Named, Player, Score, Ties, safe_text};
+pub use abviz_core::{Exact, Named, Player, Probability, Score, Ties, safe_text};
 pub use error::Error;

@@ -231,6 +231,11 @@ pub struct SettingsArgs {
     /// prune].
     #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
     pub ties: Option<abviz::Ties>,
+    /// Star1 (*-minimax), expectimax: the bounds L..U every leaf value lies in (e.g.
+    /// --bounds=-10..10), which Star1 prunes chance nodes with [default: an explicit tree's
+    /// least and greatest leaf].
+    #[arg(long, value_name = "L..U", allow_hyphen_values = true)]
+    pub bounds: Option<String>,
 }
 
 /// Options of the diagram formats (dot, svg, tikz, html).

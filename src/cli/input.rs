@@ -158,6 +158,7 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
         ),
         (a.window.is_some(), "--window", takes(&[Algorithm::Aspiration]), "aspiration"),
         (a.ordering_heuristics.is_some(), "--ordering-heuristics", takes(&[Algorithm::Iterative]), "id"),
+        (a.bounds.is_some(), "--bounds", takes(&[Algorithm::Star1, Algorithm::Expectimax]), "star1 and expectimax"),
     ];
     if let Some((_, flag, _, which)) = flags.iter().find(|(set, _, fits, _)| *set && !fits) {
         return Err(usage(format!("{flag} applies to --algo {which}, not to --algo {algo}")));
@@ -179,7 +180,26 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
     }
     settings.quiescence = a.quiescence;
     settings.ties = a.ties.unwrap_or_default();
+    if let Some(text) = &a.bounds {
+        settings.bounds = Some(parse_bounds(text)?);
+    }
     Ok(settings)
+}
+
+/// `--bounds L..U`: two values, L below U.
+fn parse_bounds(text: &str) -> Result<(abviz::Score, abviz::Score), Error> {
+    let bad = || {
+        usage(format!(
+            "--bounds '{}' is not a range of leaf values: write L..U with L below U, e.g. --bounds=-10..10",
+            abviz::safe_text::for_terminal(text)
+        ))
+    };
+    let (l, u) = text.trim().split_once("..").ok_or_else(bad)?;
+    let (l, u) = (abviz::Score::parse(l.trim()).ok_or_else(bad)?, abviz::Score::parse(u.trim()).ok_or_else(bad)?);
+    if l >= u || l.is_infinite() || u.is_infinite() {
+        return Err(bad());
+    }
+    Ok((l, u))
 }
 
 /// The game options as typed.

@@ -32,6 +32,13 @@ fn stopped(stop: &Stop) -> String {
         Stop::TimeLimit { seconds } => format!(
             "the search was stopped after {seconds} s (the --time limit); try a smaller --depth or more time"
         ),
+        Stop::OutOfBounds { value, low, high } => format!(
+            "the leaf value {value} lies outside the leaf bounds [{low}, {high}] that *-minimax prunes with; give bounds that hold every leaf with --bounds=L..U"
+        ),
+        Stop::ChanceNodes { algorithm } => format!(
+            "this tree has chance nodes, which {algorithm} cannot search: use --algo expectimax (or expectiminimax), star1 or star2"
+        ),
+        other => other.to_string(),
     }
 }
 

@@ -15,7 +15,10 @@ use crate::search::{Algorithm, Settings};
 /// The algorithms compared by default: minimax and every algorithm with an [α, β] window
 /// (algorithms added to [`Algorithm::ALL`] join automatically).
 pub fn default_algorithms() -> Vec<Algorithm> {
-    Algorithm::ALL.into_iter().filter(|a| *a == Algorithm::Minimax || a.has_window()).collect()
+    Algorithm::ALL
+        .into_iter()
+        .filter(|a| (*a == Algorithm::Minimax || a.has_window()) && !a.descriptor().features.chance)
+        .collect()
 }
 
 /// Parses a comma-separated list of algorithms (`minimax,alphabeta`), keeping the given order and

@@ -135,6 +135,36 @@ pub trait Game: Clone {
         true
     }
 
+    /// Whether chance moves here (a dice roll, a card drawn), not a player: the moves are the
+    /// outcomes, each with its [`Game::chance_probability`]. `false` (the default) for games of
+    /// pure skill. [`Game::to_move`] at a chance node names the player whose turn it is (the
+    /// one the outcome is for); the searches of pure skill refuse a game with chance nodes
+    /// (see [`Game::has_chance`]).
+    fn is_chance(&self) -> bool {
+        false
+    }
+
+    /// The probability of the outcome `mv` at a chance node with `outcomes` outcomes. The
+    /// default: each equally likely. The probabilities of a node's outcomes sum to exactly 1.
+    fn chance_probability(&self, mv: Self::Move, outcomes: usize) -> crate::Probability {
+        let _ = mv;
+        crate::Probability::uniform(outcomes)
+    }
+
+    /// Whether any position of this game (from here on) may be a chance node: the searches of
+    /// pure skill (minimax, alpha-beta …) refuse such a game, the expectimax family searches
+    /// it. `false` by default.
+    fn has_chance(&self) -> bool {
+        false
+    }
+
+    /// The least and greatest values a leaf of this game can have, if the game knows them:
+    /// *-minimax's leaf bounds when none are given (an explicit tree: its least and greatest
+    /// leaf). `None` by default.
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        None
+    }
+
     /// The most decimals this game's values have (0, the default: whole numbers). A search
     /// that steps a bound by one unit (MTD(f)'s null windows, aspiration windows) steps by
     /// 10^−this, so no value of the game falls between a bound and its step. Explicit trees with

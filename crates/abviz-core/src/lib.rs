@@ -1,11 +1,13 @@
 //! # abviz-core — what every part of abviz shares
 //!
-//! The values a search computes ([`Score`], with −∞ and +∞), the two players ([`Player`]), the
+//! The values a search computes ([`Score`], with −∞ and +∞; [`Exact`] and [`Probability`] for
+//! chance), the two players ([`Player`]), the
 //! [`Game`] trait every game and explicit tree implements, named choices ([`Named`], declared
 //! with [`named!`]) and the one rule for showing user text on a terminal ([`safe_text`]). It
 //! knows nothing of recording, drawing or the command line: the games, the searches and the
 //! trace all build on it.
 
+mod chance;
 mod game;
 mod named;
 mod player;
@@ -14,6 +16,7 @@ mod score;
 pub mod text;
 mod ties;
 
+pub use chance::{Exact, Probability, Ratio};
 pub use game::{Game, INLINE_MOVES, MoveList, collect_moves};
 pub use named::{Named, UnknownName};
 pub use player::Player;

@@ -33,6 +33,9 @@ pub struct Score {
     units: i32,
     /// How many decimals the value has (and prints with).
     decimals: u8,
+    /// An expected value that is not a decimal of at most [`Score::MAX_DECIMALS`] decimals,
+    /// rounded to this one (printed `≈7.67`); never part of equality or order.
+    rounded: bool,
 }
 
 /// 10^k for k up to [`Score::MAX_DECIMALS`].
@@ -41,9 +44,9 @@ const POW10: [i64; 10] =
 
 impl Score {
     /// +∞: larger than every finite value.
-    pub const INF: Score = Score { units: i32::MAX, decimals: 0 };
+    pub const INF: Score = Score { units: i32::MAX, decimals: 0, rounded: false };
     /// −∞: smaller than every finite value.
-    pub const NEG_INF: Score = Score { units: -i32::MAX, decimals: 0 };
+    pub const NEG_INF: Score = Score { units: -i32::MAX, decimals: 0, rounded: false };
     /// The largest finite value.
     pub const MAX_FINITE: i32 = i32::MAX - 1;
     /// The most decimals a value may have.
@@ -64,7 +67,7 @@ impl Score {
     /// ```
     pub fn decimal(units: i64, decimals: u8) -> Option<Score> {
         (units.unsigned_abs() <= Self::MAX_FINITE as u64 && decimals <= Self::MAX_DECIMALS)
-            .then_some(Score { units: units as i32, decimals })
+            .then_some(Score { units: units as i32, decimals, rounded: false })
     }
 
     /// The raw value: units of 10^−[`Score::decimals`] (±`i32::MAX` for ±∞). For a whole
@@ -91,7 +94,7 @@ impl Score {
         } else {
             let div = POW10[usize::from(self.decimals - decimals)];
             let u = i64::from(self.units);
-            (u % div == 0).then(|| Score { units: (u / div) as i32, decimals })
+            (u % div == 0).then(|| Score { units: (u / div) as i32, decimals, rounded: false })
         }
     }
 
@@ -121,19 +124,31 @@ impl Score {
         match self {
             s if s == Self::INF => "inf".into(),
             s if s == Self::NEG_INF => "-inf".into(),
-            s => s.number(),
+            s => s.number().replace('≈', "~"),
         }
     }
 
     /// A finite value's digits: `-3.01`, `12`.
     fn number(self) -> String {
+        let mark = if self.rounded { "≈" } else { "" };
         if self.decimals == 0 {
-            return self.units.to_string();
+            return format!("{mark}{}", self.units);
         }
         let d = usize::from(self.decimals);
         let digits = format!("{:0width$}", self.units.unsigned_abs(), width = d + 1);
         let (whole, frac) = digits.split_at(digits.len() - d);
-        format!("{}{whole}.{frac}", if self.units < 0 { "-" } else { "" })
+        format!("{mark}{}{whole}.{frac}", if self.units < 0 { "-" } else { "" })
+    }
+
+    /// The same value marked as rounded: an expected value that is no short decimal, shown
+    /// to a few decimals (`≈7.67`; see [`crate::Exact::to_score`]).
+    pub fn rounded(self) -> Score {
+        Score { rounded: !self.is_infinite(), ..self }
+    }
+
+    /// Whether the value was rounded (see [`Score::rounded`]).
+    pub fn is_rounded(self) -> bool {
+        self.rounded
     }
 
     /// The next value up, one unit of the value's last decimal: the upper end of the null
@@ -143,6 +158,7 @@ impl Score {
         Score {
             units: self.units.saturating_add(1),
             decimals: if self == Self::INF { 0 } else { self.decimals },
+            rounded: false,
         }
     }
 
@@ -152,6 +168,7 @@ impl Score {
         Score {
             units: self.units.saturating_sub(1).max(-i32::MAX),
             decimals: if self == Self::NEG_INF { 0 } else { self.decimals },
+            rounded: false,
         }
     }
 
@@ -170,13 +187,17 @@ impl Score {
         }
         let max = i64::from(Self::MAX_FINITE);
         let d = i64::from(d) * POW10[usize::from(self.decimals)];
-        Score { units: (i64::from(self.units) + d).clamp(-max, max) as i32, decimals: self.decimals }
+        Score { units: (i64::from(self.units) + d).clamp(-max, max) as i32, decimals: self.decimals, rounded: false }
     }
 
     /// Parses the ASCII or Unicode forms: `12`, `-3`, `4.99`, `−3.01`, `inf`, `+inf`, `-inf`,
     /// `∞`, `+∞`, `-∞`, `−∞`. A decimal keeps the decimals it was written with (at most
-    /// [`Score::MAX_DECIMALS`], with digits on both sides of the point).
+    /// [`Score::MAX_DECIMALS`], with digits on both sides of the point). A leading `≈` or `~`
+    /// marks a rounded value ([`Score::rounded`]).
     pub fn parse(s: &str) -> Option<Score> {
+        if let Some(rest) = s.strip_prefix(['≈', '~']) {
+            return Score::parse(rest).filter(|v| !v.is_infinite() && !v.rounded).map(Score::rounded);
+        }
         match s {
             "inf" | "+inf" | "∞" | "+∞" | "Infinity" => Some(Self::INF),
             "-inf" | "-∞" | "−∞" | "-Infinity" => Some(Self::NEG_INF),
@@ -243,14 +264,14 @@ impl std::hash::Hash for Score {
 impl From<i32> for Score {
     /// Clamps `i32::MIN` and `i32::MAX` to the infinities.
     fn from(v: i32) -> Score {
-        Score { units: v.max(-i32::MAX), decimals: 0 }
+        Score { units: v.max(-i32::MAX), decimals: 0, rounded: false }
     }
 }
 
 impl Neg for Score {
     type Output = Score;
     fn neg(self) -> Score {
-        Score { units: -self.units, decimals: self.decimals }
+        Score { units: -self.units, ..self }
     }
 }
 
@@ -275,7 +296,7 @@ impl Serialize for Score {
         match *self {
             v if v == Self::INF => s.serialize_str("inf"),
             v if v == Self::NEG_INF => s.serialize_str("-inf"),
-            v if v.decimals == 0 => s.serialize_i32(v.units),
+            v if v.decimals == 0 && !v.rounded => s.serialize_i32(v.units),
             // A decimal is written as its exact text (as ±∞ are), so no reader rounds it
             // through binary floating point: "4.50" reads back as 4.50.
             v => s.serialize_str(&v.number()),

@@ -129,6 +129,8 @@ fn render(view: &View) -> String {
             (Shape::Min, true) => "shape=circle, width=0.42",
             (Shape::Max, false) => "shape=triangle, width=0.55, height=0.45",
             (Shape::Min, false) => "shape=invtriangle, width=0.55, height=0.45",
+            (Shape::Chance, true) => "shape=diamond, width=0.5, height=0.45",
+            (Shape::Chance, false) => "shape=circle, width=0.45",
         };
         attrs.push(shape.to_string());
         if faded && l.shape != Shape::Stub {
@@ -247,6 +249,7 @@ fn legend(view: &View) -> String {
         let (symbol, paint) = match key {
             LegendKey::Max => (if boxes { "□" } else { "▲" }, Paint::Ink),
             LegendKey::Min => (if boxes { "○" } else { "▼" }, Paint::Ink),
+            LegendKey::Chance => (if boxes { "◇" } else { "◯" }, Paint::Ink),
             LegendKey::Leaf => ("□", Paint::Ink),
             LegendKey::Pruned => (if boxes { "╌╌ □" } else { "╌╌ ▽" }, Paint::Faded),
             LegendKey::AlphaCut => ("✂", Paint::Alpha),

@@ -46,6 +46,11 @@ fn shape_geom(label: &NodeLabel, style: Style) -> ShapeGeom {
             let d = (tw + 12.0).max(30.0);
             ShapeGeom { w: d, h: d, text_dy: 0.0 }
         }
+        (Shape::Chance, Style::Triangles) => {
+            let d = (tw + 12.0).max(30.0);
+            ShapeGeom { w: d, h: d, text_dy: 0.0 }
+        }
+        (Shape::Chance, Style::Boxes) => ShapeGeom { w: ((tw + 8.0) * 1.7).max(34.0), h: 30.0, text_dy: 0.0 },
     }
 }
 
@@ -449,6 +454,7 @@ impl Drawer<'_> {
             (Shape::Leaf, _) => "leaf",
             (Shape::Max, _) => "max",
             (Shape::Min, _) => "min",
+            (Shape::Chance, _) => "chance",
         });
         if l.pruned {
             grp.classes.push("pruned");
@@ -472,7 +478,11 @@ impl Drawer<'_> {
             (Shape::Leaf, _) | (Shape::Max, Style::Boxes) => {
                 Prim::Rect { at: (c.0 - hw, c.1 - hh), w: g.w, h: g.h, r: 0.0, stroke: outline }
             }
-            (Shape::Min, Style::Boxes) => Prim::Circle { c, r: hw, stroke: outline },
+            (Shape::Min, Style::Boxes) | (Shape::Chance, Style::Triangles) => Prim::Circle { c, r: hw, stroke: outline },
+            (Shape::Chance, Style::Boxes) => Prim::Polygon {
+                pts: vec![(c.0, c.1 - hh), (c.0 + hw, c.1), (c.0, c.1 + hh), (c.0 - hw, c.1)],
+                stroke: outline,
+            },
             (Shape::Max, Style::Triangles) => Prim::Polygon {
                 pts: vec![(c.0, c.1 - hh), (c.0 + hw, c.1 + hh), (c.0 - hw, c.1 + hh)],
                 stroke: outline,

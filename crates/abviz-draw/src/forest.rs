@@ -47,6 +47,7 @@ const STYLES: &str = r"\forestset{
     minimum size=11mm, inner sep=0pt, text depth=-1.2mm},
   min/.style={regular polygon, regular polygon sides=3, shape border rotate=180, draw=abvizInk,
     line width=0.8pt, minimum size=11mm, inner sep=0pt, text height=1.2mm},
+  chance/.style={circle, draw=abvizInk, line width=0.8pt, minimum size=8mm, inner sep=0.5pt},
   leaf/.style={rectangle, draw=abvizInk, line width=0.8pt, minimum size=6.5mm},
   stub/.style={rectangle, rounded corners=2pt, draw=abvizFaded, dashed, text=abvizFaded,
     font=\footnotesize},
@@ -132,6 +133,7 @@ fn symbol(key: LegendKey) -> &'static str {
     match key {
         LegendKey::Max => r"$\triangle$",
         LegendKey::Min => r"$\triangledown$",
+        LegendKey::Chance => r"$\bigcirc$",
         LegendKey::Leaf => r"$\square$",
         LegendKey::Pruned => r"\textcolor{abvizFaded}{-\,-\,-}",
         LegendKey::AlphaCut => r"\textcolor{abvizAlpha}{$\parallel$}",
@@ -182,6 +184,7 @@ fn node(view: &View, i: u32) -> String {
         (_, true) | (Shape::Stub, _) => "stub",
         (Shape::Max, _) => "max",
         (Shape::Min, _) => "min",
+        (Shape::Chance, _) => "chance",
         (Shape::Leaf, _) => "leaf",
     };
     s.push_str(", ");

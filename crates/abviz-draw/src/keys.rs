@@ -8,6 +8,8 @@ pub enum LegendKey {
     Max,
     /// ▼ / ○ MIN.
     Min,
+    /// ◯ / ◇ a chance node.
+    Chance,
     /// □ a leaf.
     Leaf,
     /// Dashed grey with a cut mark: never searched.

@@ -86,6 +86,17 @@ fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Pr
             });
             16.0
         }
+        LegendKey::Chance if style == Style::Boxes => {
+            prims.push(Prim::Polygon {
+                pts: vec![(x + 8.0, y - 7.0), (x + 16.0, y), (x + 8.0, y + 7.0), (x, y)],
+                stroke: ink,
+            });
+            16.0
+        }
+        LegendKey::Chance => {
+            prims.push(Prim::Circle { c: (x + 7.0, y), r: 7.0, stroke: ink });
+            14.0
+        }
         LegendKey::Leaf => {
             prims.push(Prim::Rect { at: (x, y - 7.0), w: 14.0, h: 14.0, r: 0.0, stroke: ink });
             14.0

@@ -112,6 +112,8 @@ fn symbol(trace: &Trace, id: NodeId) -> &'static str {
     let n = trace.node(id);
     if trace.is_leaf(id) || trace.pruned_value(id).is_some() {
         "□"
+    } else if trace.is_chance(id) {
+        "◯"
     } else {
         match n.player {
             Player::Max => "▲",
@@ -151,6 +153,11 @@ fn write_node(
     out.push_str(prefix);
     out.push_str(branch);
     let title = node_title(trace, id).map(|t| format!("{t} ")).unwrap_or_default();
+    // An outcome of chance: its probability first, "(1/3) ".
+    let title = match trace.probability(id) {
+        Some(p) => format!("({p}) {title}"),
+        None => title,
+    };
     // The move-ordering heuristic that searched it where it is: "e2e4 [tt] ".
     let title = match trace.order_note(id) {
         Some(o) => format!("{title}[{}] ", o.tag()),
@@ -170,7 +177,10 @@ fn write_node(
                 let _ = writeln!(out, "{}", format!("✂ {title}{value}").trim_end());
             }
             _ => {
-                let kind = trace.cutoff(n.parent).map(|c| c.kind.name()).unwrap_or("cutoff");
+                let kind = trace
+                    .cutoff(n.parent)
+                    .map(|c| if c.chance { "chance cutoff" } else { c.kind.name() })
+                    .unwrap_or("cutoff");
                 let _ = writeln!(
                     out,
                     "✂ {title}{value}pruned ({kind} at {})",
@@ -224,6 +234,9 @@ fn write_node(
         };
         let (ge, le) = trace.algorithm().ties.symbols();
         let test = match (c.kind, child_value) {
+            // *-minimax: the expected value's best (or worst) case with the outcomes left.
+            (CutKind::Alpha, _) if c.chance => format!("at most {} {le} α = {}", s.value, c.alpha),
+            (CutKind::Beta, _) if c.chance => format!("at least {} {ge} β = {}", s.value, c.beta),
             (CutKind::Alpha, Some(v)) => format!("{v} {le} α = {}", c.alpha),
             (CutKind::Beta, Some(v)) => format!("{v} {ge} β = {}", c.beta),
             (_, None) => String::new(),
@@ -232,7 +245,8 @@ fn write_node(
             0 => "after the last child: prunes nothing".to_string(),
             n => format!("{n} pruned"),
         };
-        let _ = write!(out, "  ✂ {}: {test} (from {from}), {pruned}", c.kind.name());
+        let kind = if c.chance { "chance cutoff" } else { c.kind.name() };
+        let _ = write!(out, "  ✂ {kind}: {test} (from {from}), {pruned}");
     }
     out.push('\n');
     write_children(trace, id, prefix, last, max_depth, out, hidden);

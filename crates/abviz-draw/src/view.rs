@@ -60,6 +60,9 @@ pub enum Shape {
     Leaf,
     /// A "⋯ k nodes" stub.
     Stub,
+    /// ◯ (a circle, as AIMA draws them; a diamond ◇ in the boxes style, whose MIN is a circle):
+    /// a chance node.
+    Chance,
 }
 
 /// How the edge into an item is drawn.
@@ -525,6 +528,9 @@ impl<'a> View<'a> {
         if has(&|l| l.shape == Shape::Min) {
             keys.push(LegendKey::Min);
         }
+        if has(&|l| l.shape == Shape::Chance) {
+            keys.push(LegendKey::Chance);
+        }
         if self.opts.style == Style::Triangles && has(&|l| l.shape == Shape::Leaf) {
             keys.push(LegendKey::Leaf);
         }
@@ -572,6 +578,7 @@ impl<'a> View<'a> {
         match key {
             LegendKey::Max => "MAX to move".into(),
             LegendKey::Min => "MIN to move".into(),
+            LegendKey::Chance => "chance: expected value, probabilities on the edges".into(),
             LegendKey::Leaf => "leaf (static value)".into(),
             LegendKey::Pruned => "pruned: never searched".into(),
             LegendKey::AlphaCut => "α-cut at MIN: value ≤ α".into(),
@@ -674,7 +681,9 @@ impl<'a> View<'a> {
                     (false, Player::Max) => Shape::Max,
                     (false, Player::Min) => Shape::Min,
                 };
-                let shape = if !visited && !pruned_leaf && t.children(id).is_empty() {
+                let shape = if !leaf && t.is_chance(id) {
+                    Shape::Chance
+                } else if !visited && !pruned_leaf && t.children(id).is_empty() {
                     // A pruned child of a game: what it is is unknown beyond who moves there.
                     if n.player == Player::Max { Shape::Max } else { Shape::Min }
                 } else {
@@ -745,6 +754,12 @@ impl<'a> View<'a> {
                     || t.name(id) == Some(mv)
                     || (!t.input().kind.is_game() && mv == (n.index + 1).to_string());
                 let edge_label = (l.moves && !trivial).then(|| clip(&one_line(mv), NAME_WIDTH));
+                // An outcome of chance carries its probability on its edge, as AIMA draws them.
+                let edge_label = match (t.probability(id), edge_label) {
+                    (Some(p), Some(mv)) => Some(format!("{mv} ({p})")),
+                    (Some(p), None) => Some(p.to_string()),
+                    (None, label) => label,
+                };
                 let cut_label = match (edge, t.parent(id)) {
                     (Some(EdgeKind::Cut(kind)), Some(p)) => {
                         let last = t.children(p).iter().rfind(|&&c| !t.node(c).visited()) == Some(&id);

@@ -49,6 +49,7 @@
 
 use crate::Player;
 use crate::Score;
+use abviz_core::{Probability, Ratio};
 use crate::spec::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::tree_arena::{Builder, CompactTree};
 use std::borrow::Cow;
@@ -427,6 +428,7 @@ fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, Nota
                     )
                     .help("put children inside the parentheses, or write a leaf value instead"));
                 }
+                frame.check_outcomes(src, close)?;
                 frame.player
             }
             (Some(top), Some(',')) => {
@@ -449,7 +451,7 @@ fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, Nota
                 continue;
             }
             _ => match p.node_start(&stack, keyword.map(|(_, w)| w))? {
-                Start::Open { name, player, at } => {
+                Start::Open { name, player, chance, p: prob, at } => {
                     if stack.len() >= MAX_DEPTH {
                         return Err(NotationError::new(
                             src,
@@ -459,12 +461,25 @@ fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, Nota
                         ));
                     }
                     tree.begin(name.as_deref(), player).map_err(|f| too_many_nodes(src, at, f.limit))?;
-                    stack.push(Frame { open: at, player, comma_ok: false });
+                    if chance {
+                        tree.chance();
+                    }
+                    outcome(src, &mut stack, &mut tree, prob)?;
+                    stack.push(Frame {
+                        open: at,
+                        player,
+                        comma_ok: false,
+                        chance,
+                        children: 0,
+                        given: None,
+                        sum: Some(Ratio::ZERO),
+                    });
                     continue;
                 }
-                Start::Leaf { name, player, value, at } => {
+                Start::Leaf { name, player, value, p: prob, at } => {
                     tree.leaf(name.as_deref(), player, value)
                         .map_err(|f| too_many_nodes(src, at, f.limit))?;
+                    outcome(src, &mut stack, &mut tree, prob)?;
                     player
                 }
             },
@@ -528,11 +543,107 @@ struct Frame {
     player: Option<Player>,
     /// Whether a `,` may come now (right after a child).
     comma_ok: bool,
+    /// A chance node (`chance:(…)`).
+    chance: bool,
+    /// Its children so far.
+    children: u32,
+    /// How many of them were given a probability, and where the first one was.
+    given: Option<(u32, Range<usize>)>,
+    /// The sum of the probabilities given (`None`: too fine to add up exactly).
+    sum: Option<Ratio>,
+}
+
+impl Frame {
+    /// At the `)` (byte `close`) of a chance node: its outcomes' probabilities are all given
+    /// and sum to exactly 1, or none is given (each equally likely).
+    fn check_outcomes(&self, src: &str, close: usize) -> Result<(), NotationError> {
+        let Some((given, first)) = self.given.clone() else { return Ok(()) };
+        if given < self.children {
+            return Err(NotationError::new(
+                src,
+                first,
+                format!(
+                    "only {given} of this chance node's {} outcomes have a probability: give                      every outcome one, or none (then they are equally likely)",
+                    self.children
+                ),
+                "probabilities for some outcomes only",
+            )
+            .help("write each outcome as p * node, e.g. chance:(0.5 * 3, 0.25 * 12, 0.25 * 8)"));
+        }
+        if self.sum != Some(Ratio::ONE) {
+            let sum = self.sum.map_or_else(|| "too fine an amount to add up exactly".into(), |s| s.to_string());
+            return Err(NotationError::new(
+                src,
+                self.open..close + 1,
+                format!("the probabilities of this chance node's outcomes sum to {sum}, not 1"),
+                "probabilities do not sum to 1",
+            )
+            .help("probabilities are exact: write thirds as 1/3, not 0.33"));
+        }
+        Ok(())
+    }
+}
+
+/// The node just added is an outcome of the innermost open node: counts it, and records its
+/// probability `p` (refused unless that node is a chance node).
+fn outcome(
+    src: &str,
+    stack: &mut [Frame],
+    tree: &mut Builder,
+    p: Option<(Probability, Range<usize>)>,
+) -> Result<(), NotationError> {
+    // The node just begun (if interior) is not on the stack yet: the top is its parent.
+    let Some(parent) = stack.last_mut() else {
+        return match p {
+            Some((_, span)) => Err(NotationError::new(
+                src,
+                span,
+                "the root has no probability: probabilities go on the outcomes of a chance node",
+                "probability of the root",
+            )),
+            None => Ok(()),
+        };
+    };
+    parent.children += 1;
+    let Some((prob, span)) = p else { return Ok(()) };
+    if !parent.chance {
+        return Err(NotationError::new(
+            src,
+            span,
+            "a probability goes only on an outcome of a chance node, and this node's parent is              no chance node",
+            "not an outcome of chance",
+        )
+        .help("mark the parent chance:(…), or remove the probability"));
+    }
+    let (count, first) = parent.given.take().unwrap_or((0, span));
+    parent.given = Some((count + 1, first));
+    parent.sum = parent.sum.and_then(|s| s.add(prob.ratio()));
+    tree.probability(prob);
+    Ok(())
 }
 
 enum Start {
-    Open { name: Option<String>, player: Option<Player>, at: usize },
-    Leaf { name: Option<String>, player: Option<Player>, value: Score, at: usize },
+    Open {
+        name: Option<String>,
+        player: Option<Player>,
+        chance: bool,
+        p: Option<(Probability, Range<usize>)>,
+        at: usize,
+    },
+    Leaf {
+        name: Option<String>,
+        player: Option<Player>,
+        value: Score,
+        p: Option<(Probability, Range<usize>)>,
+        at: usize,
+    },
+}
+
+/// What a node may be marked with before its name: who moves there, or chance.
+#[derive(Clone, Copy)]
+enum Mark {
+    Player(Player),
+    Chance,
 }
 
 struct Cursor<'s> {
@@ -619,15 +730,17 @@ impl<'s> Cursor<'s> {
         Some((player, w))
     }
 
-    /// An optional mover prefix `max:` / `min:`, taken only when a `(` or a name follows it
-    /// (so `max:3` stays a leaf named max).
-    fn mover(&mut self) -> Option<Player> {
+    /// An optional mover prefix `max:` / `min:` / `chance:`, taken only when a `(` or a name
+    /// follows it (so `max:3` stays a leaf named max).
+    fn mover(&mut self) -> Option<Mark> {
         let save = self.rest;
         let w = word(&mut self.rest).ok()?;
         let player = if w.eq_ignore_ascii_case("min") {
-            Player::Min
+            Mark::Player(Player::Min)
         } else if w.eq_ignore_ascii_case("max") {
-            Player::Max
+            Mark::Player(Player::Max)
+        } else if w.eq_ignore_ascii_case("chance") {
+            Mark::Chance
         } else {
             self.rest = save;
             return None;
@@ -743,15 +856,67 @@ impl<'s> Cursor<'s> {
         .help("end the name with '\"'; inside a name write \\\" for a quote")
     }
 
-    /// A node's beginning: an optional name, then `(` (opened, not finished) or a leaf value.
+    /// An optional probability before an outcome of a chance node: `1/6 *`, `0.25 ×`. Taken
+    /// only when a `*` or `×` follows a number (or fraction); a bad one is an error.
+    fn probability(&mut self) -> Result<Option<(Probability, Range<usize>)>, NotationError> {
+        let save = self.rest;
+        let start = self.pos();
+        if word(&mut self.rest).is_err() {
+            return Ok(None);
+        }
+        if self.rest.starts_with('/') {
+            self.bump();
+            let _ = word(&mut self.rest);
+        }
+        let end = self.pos();
+        self.skip_trivia();
+        if !matches!(self.peek(), Some('*' | '×')) {
+            self.rest = save;
+            return Ok(None);
+        }
+        let text = &self.src[start..end];
+        let Some(p) = Probability::parse(text) else {
+            return Err(self
+                .err(
+                    start..end,
+                    format!(
+                        "bad probability '{text}': a probability is a fraction such as 1/6 or a                          decimal such as 0.25, above 0 and at most 1"
+                    ),
+                    "bad probability",
+                )
+                .help("write each outcome of a chance node as p * node, e.g. chance:(1/2 * 3, 1/2 * 5)"));
+        };
+        self.bump();
+        self.skip_trivia();
+        Ok(Some((p, start..end)))
+    }
+
+    /// A node's beginning: an optional probability, mark and name, then `(` (opened, not
+    /// finished) or a leaf value.
     fn node_start(&mut self, stack: &[Frame], keyword: Option<&str>) -> Result<Start, NotationError> {
-        let player = self.mover();
+        let p = self.probability()?;
+        let mark_at = self.pos();
+        let mark = self.mover();
+        let (player, chance) = match mark {
+            Some(Mark::Player(p)) => (Some(p), false),
+            Some(Mark::Chance) => (None, true),
+            None => (None, false),
+        };
         let name = self.name()?;
         let at = self.pos();
         match self.peek() {
             Some('(') => {
                 self.bump();
-                return Ok(Start::Open { name: name.map(|n| n.0), player, at });
+                return Ok(Start::Open { name: name.map(|n| n.0), player, chance, p, at });
+            }
+            _ if chance => {
+                return Err(self
+                    .err(
+                        mark_at..at.max(mark_at + 6),
+                        "a chance node needs outcomes: 'chance:' goes before '(' (a leaf is a value)",
+                        "chance node without outcomes",
+                    )
+                    .help("write chance:(3 12 8), or remove 'chance:'"));
             }
             Some(c) if is_word_char(c) => {
                 let w = self.token_text();
@@ -771,7 +936,7 @@ impl<'s> Cursor<'s> {
                             )
                             .help(format!("quote the name: \"{w}\":…")));
                     }
-                    return Ok(Start::Leaf { name: name.map(|n| n.0), player, value: v, at });
+                    return Ok(Start::Leaf { name: name.map(|n| n.0), player, value: v, p, at });
                 }
                 if let Some((first, _)) = &name
                     && let Some((second, span)) = self.name()?
@@ -1210,11 +1375,19 @@ impl JsonWalker<'_> {
     ) -> Result<TreeSpecNode, NotationError> {
         match &v.kind {
             JKind::Num(_) | JKind::Str(_) => {
-                Ok(TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(self.leaf(v)?) })
+                Ok(TreeSpecNode {
+                    name: None,
+                    player: None,
+                    chance: false,
+                    p: None,
+                    kind: TreeSpecKind::Leaf(self.leaf(v)?),
+                })
             }
             JKind::Arr(items) => Ok(TreeSpecNode {
                 name: None,
                 player: None,
+                chance: false,
+                p: None,
                 kind: TreeSpecKind::Interior(self.children(v, items)?),
             }),
             JKind::Obj(entries) => self.object(v, entries, root_player),
@@ -1297,6 +1470,83 @@ impl JsonWalker<'_> {
         }
     }
 
+    /// A child's `"p"`: a number (`0.25`) or a string (`"1/6"`, `"0.25"`), with its span.
+    fn probability(&self, val: &JVal) -> Result<(Probability, Range<usize>), NotationError> {
+        let text = match &val.kind {
+            JKind::Num(n) => Some(n.as_str()),
+            JKind::Str(s) => Some(s.as_str()),
+            _ => None,
+        };
+        text.and_then(Probability::parse).map(|p| (p, val.head())).ok_or_else(|| {
+            self.err(
+                val.head(),
+                format!(
+                    "bad probability {}: \"p\" is a fraction such as \"1/6\" or a decimal such as \
+                     0.25, above 0 and at most 1",
+                    val.describe()
+                ),
+                "bad probability",
+            )
+        })
+    }
+
+    /// The outcomes of an interior node: a chance node's probabilities all given and summing
+    /// to exactly 1, or none given; no `"p"` below any other node.
+    fn check_outcomes(
+        &self,
+        v: &JVal,
+        entries: &[(String, Range<usize>, JVal)],
+        chance: bool,
+        children: &[TreeSpecNode],
+    ) -> Result<(), NotationError> {
+        let items = entries.iter().find_map(|(k, _, val)| match (&**k, &val.kind) {
+            ("children", JKind::Arr(items)) => Some(items.as_slice()),
+            _ => None,
+        });
+        let p_span = |i: usize| -> Range<usize> {
+            let Some(JKind::Obj(e)) = items.and_then(|it| it.get(i)).map(|x| &x.kind) else { return v.head() };
+            e.iter().find(|(k, _, _)| k == "p").map_or(v.head(), |(_, _, val)| val.head())
+        };
+        let given: Vec<usize> = (0..children.len()).filter(|&i| children[i].p.is_some()).collect();
+        let Some(&first) = given.first() else { return Ok(()) };
+        if !chance {
+            return Err(self
+                .err(
+                    p_span(first),
+                    "\"p\" goes only on an outcome of a chance node, and this node's parent is no \
+                     chance node",
+                    "not an outcome of chance",
+                )
+                .help("give the parent \"player\": \"chance\", or remove \"p\""));
+        }
+        if given.len() < children.len() {
+            return Err(self.err(
+                p_span(first),
+                format!(
+                    "only {} of this chance node's {} outcomes have a \"p\": give every outcome one, \
+                     or none (then they are equally likely)",
+                    given.len(),
+                    children.len()
+                ),
+                "probabilities for some outcomes only",
+            ));
+        }
+        let probs = children.iter().filter_map(|c| c.p);
+        if !Probability::sum_to_one(probs.clone()) {
+            return Err(self
+                .err(
+                    v.head(),
+                    format!(
+                        "the probabilities of this chance node's outcomes sum to {}, not 1",
+                        Probability::sum_text(probs)
+                    ),
+                    "probabilities do not sum to 1",
+                )
+                .help("probabilities are exact: write thirds as \"1/3\", not 0.33"));
+        }
+        Ok(())
+    }
+
     fn object(
         &self,
         v: &JVal,
@@ -1306,6 +1556,8 @@ impl JsonWalker<'_> {
         let top = root_player.is_some();
         let mut name = None;
         let mut mover = None;
+        let mut chance = false;
+        let mut p = None;
         let mut kind: Option<(&str, TreeSpecKind)> = None;
         let mut seen: Vec<&str> = Vec::new();
         for (key, key_span, val) in entries {
@@ -1365,6 +1617,10 @@ impl JsonWalker<'_> {
                     };
                     kind = Some((key, k));
                 }
+                "player" if matches!(&val.kind, JKind::Str(s) if s.eq_ignore_ascii_case("chance")) => {
+                    chance = true;
+                }
+                "p" => p = Some(self.probability(val)?),
                 "root" | "player" if top => {
                     let slot = root_player.as_deref_mut().unwrap_or_else(|| unreachable!());
                     if slot.is_some() {
@@ -1398,8 +1654,11 @@ impl JsonWalker<'_> {
                         _ => {
                             return Err(self.err(
                                 val.head(),
-                                format!("\"player\" must be \"min\" or \"max\", found {}", val.describe()),
-                                "expected \"min\" or \"max\"",
+                                format!(
+                                    "\"player\" must be \"min\", \"max\" or \"chance\", found {}",
+                                    val.describe()
+                                ),
+                                "expected \"min\", \"max\" or \"chance\"",
                             ));
                         }
                     });
@@ -1415,7 +1674,7 @@ impl JsonWalker<'_> {
                     let allowed = if top {
                         "\"name\", \"value\", \"children\", \"root\" or \"player\""
                     } else {
-                        "\"name\", \"value\", \"children\" or \"player\""
+                        "\"name\", \"value\", \"children\", \"player\" or \"p\""
                     };
                     return Err(self.err(
                         key_span.clone(),
@@ -1425,8 +1684,26 @@ impl JsonWalker<'_> {
                 }
             }
         }
+        if top && let Some((_, span)) = &p {
+            return Err(self.err(
+                span.clone(),
+                "the root has no probability: \"p\" goes on the outcomes of a chance node",
+                "probability of the root",
+            ));
+        }
+        if let Some((_, TreeSpecKind::Interior(children))) = &kind {
+            self.check_outcomes(v, entries, chance, children)?;
+        } else if chance {
+            return Err(self
+                .err(
+                    v.head(),
+                    "a chance node needs outcomes: give it \"children\", not a \"value\"",
+                    "chance node without outcomes",
+                )
+                .help("write {\"player\": \"chance\", \"children\": [3, 12, 8]}"));
+        }
         match kind {
-            Some((_, kind)) => Ok(TreeSpecNode { name, player: mover, kind }),
+            Some((_, kind)) => Ok(TreeSpecNode { name, player: mover, chance, p: p.map(|(p, _)| p), kind }),
             None => Err(self
                 .err(
                     v.head(),
@@ -1618,7 +1895,7 @@ mod tests {
     }
 
     fn score_leaf(v: Score) -> TreeSpecNode {
-        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(v) }
+        TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Leaf(v) }
     }
 
     fn ok(src: &str) -> TreeSpec {

@@ -5,6 +5,7 @@
 //! ([`crate::tree`]) and random trees ([`crate::random`]) build on it.
 
 use crate::{Player, Score};
+use abviz_core::Probability;
 
 /// The deepest tree the notation, JSON trees and random trees accept (levels below the root):
 /// every reader works without recursion up to it, so no tree overflows the call stack.
@@ -31,6 +32,12 @@ pub struct TreeSpecNode {
     /// Who moves at this node, when the tree says so (`max:(...)`); otherwise the players
     /// alternate: the other player than at the parent.
     pub player: Option<Player>,
+    /// Whether chance moves here (`chance:(…)`, `"player": "chance"`): its children are the
+    /// outcomes, each with its probability.
+    pub chance: bool,
+    /// The probability of this node as an outcome of its chance parent (`0.25 * …`, `"p"`);
+    /// `None`: the parent's outcomes are equally likely (or the parent is no chance node).
+    pub p: Option<Probability>,
     /// A leaf's value or an interior node's children.
     pub kind: TreeSpecKind,
 }
@@ -56,12 +63,12 @@ pub struct TreeSpec {
 impl TreeSpecNode {
     /// A leaf without a name.
     pub fn leaf(v: i32) -> Self {
-        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
+        TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
     }
 
     /// An interior node without a name.
     pub fn interior(children: Vec<TreeSpecNode>) -> Self {
-        TreeSpecNode { name: None, player: None, kind: TreeSpecKind::Interior(children) }
+        TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Interior(children) }
     }
 
     /// Writes the node back in the tree notation (names quoted when they need it).
@@ -72,7 +79,7 @@ impl TreeSpecNode {
     }
 
     fn write_notation(&self, out: &mut String) {
-        write_head(out, self.player, self.name.as_deref());
+        write_head(out, Head { player: self.player, chance: self.chance, p: self.p, name: self.name.as_deref() });
         match &self.kind {
             TreeSpecKind::Leaf(v) => out.push_str(&v.ascii()),
             TreeSpecKind::Interior(children) => {
@@ -89,9 +96,28 @@ impl TreeSpecNode {
     }
 }
 
-/// Writes a node's `max:`/`min:` mark and its `name:` (quoted when it needs it).
-pub(crate) fn write_head(out: &mut String, player: Option<Player>, name: Option<&str>) {
-    if let Some(p) = player {
+/// What the notation writes before a node's value or children.
+pub(crate) struct Head<'a> {
+    /// The mover the text gives the node.
+    pub player: Option<Player>,
+    /// A chance node.
+    pub chance: bool,
+    /// Its probability as an outcome.
+    pub p: Option<Probability>,
+    /// Its name.
+    pub name: Option<&'a str>,
+}
+
+/// Writes a node's probability (`1/6 * `), its `max:`/`min:`/`chance:` mark and its `name:`
+/// (quoted when it needs it).
+pub(crate) fn write_head(out: &mut String, head: Head<'_>) {
+    let Head { player, chance, p, name } = head;
+    if let Some(p) = p {
+        out.push_str(&format!("{p} * "));
+    }
+    if chance {
+        out.push_str("chance:");
+    } else if let Some(p) = player {
         out.push_str(match p {
             Player::Max => "max:",
             Player::Min => "min:",
@@ -102,7 +128,8 @@ pub(crate) fn write_head(out: &mut String, player: Option<Player>, name: Option<
             && name.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !name.starts_with(|c: char| c.is_ascii_digit())
             && !name.eq_ignore_ascii_case("min")
-            && !name.eq_ignore_ascii_case("max");
+            && !name.eq_ignore_ascii_case("max")
+            && !name.eq_ignore_ascii_case("chance");
         if plain {
             out.push_str(name);
         } else {

@@ -155,6 +155,22 @@ impl Game for ExplicitTree {
         self.tree.value_decimals()
     }
 
+    fn is_chance(&self) -> bool {
+        self.tree.is_chance(self.current)
+    }
+
+    fn chance_probability(&self, mv: u32, _outcomes: usize) -> abviz_core::Probability {
+        self.tree.probability(mv)
+    }
+
+    fn has_chance(&self) -> bool {
+        self.tree.has_chance()
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        self.tree.value_bounds()
+    }
+
     fn node_name(&self) -> Option<&str> {
         self.tree.name(self.current)
     }

@@ -8,7 +8,8 @@
 use crate::Player;
 use crate::Score;
 use crate::spec::Ordering;
-use crate::spec::{TreeSpec, TreeSpecKind, TreeSpecNode};
+use crate::spec::{Head, TreeSpec, TreeSpecKind, TreeSpecNode};
+use abviz_core::{Exact, Probability};
 
 /// The default limit on the nodes of an explicit tree (`--max-tree-nodes`,
 /// `ABVIZ_MAX_TREE_NODES`): 50 million nodes take about 700 MB at 14 bytes a node, besides
@@ -26,6 +27,9 @@ const MIN_MOVES: u8 = 2;
 const SAYS_MAX: u8 = 4;
 /// The text marked the node `min:`.
 const SAYS_MIN: u8 = 8;
+/// The text marked the node `chance:` (interior nodes only: a leaf's upper bits hold its
+/// decimals).
+const CHANCE: u8 = 16;
 /// A leaf's decimals ([`Score::decimals`], at most 9) sit in the flags' upper four bits.
 const DECIMALS_SHIFT: u8 = 4;
 const NO_PARENT: u32 = u32::MAX;
@@ -51,6 +55,10 @@ pub struct CompactTree {
     name_text: String,
     /// The player at the root given by the text's leading keyword (`min (…)`), if any.
     keyword_root: Option<Player>,
+    /// The nodes whose probability as an outcome was written, increasing, and the
+    /// probabilities.
+    prob_nodes: Vec<u32>,
+    prob_values: Vec<Probability>,
 }
 
 /// The tree reached the builder's node limit.
@@ -85,6 +93,8 @@ impl CompactTree {
             + self.name_nodes.capacity() * 4
             + self.name_starts.capacity() * std::mem::size_of::<usize>()
             + self.name_text.capacity()
+            + self.prob_nodes.capacity() * 4
+            + self.prob_values.capacity() * std::mem::size_of::<Probability>()
     }
 
     /// The player at the root given by the text's leading keyword (`min (…)`), if any.
@@ -113,6 +123,13 @@ impl CompactTree {
     /// search's null windows step by.
     pub fn value_decimals(&self) -> u8 {
         self.flags.iter().filter(|&&f| f & LEAF != 0).map(|&f| f >> DECIMALS_SHIFT).max().unwrap_or(0)
+    }
+
+    /// The least and greatest leaf values.
+    pub fn value_bounds(&self) -> Option<(Score, Score)> {
+        let mut leaves = (0..self.len() as u32).filter_map(|i| self.value(i));
+        let first = leaves.next()?;
+        Some(leaves.fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v))))
     }
 
     /// The node's children, left to right (empty for a leaf).
@@ -213,17 +230,51 @@ impl CompactTree {
         }
     }
 
+    /// Whether the node is a chance node (`chance:(…)`).
+    pub(crate) fn is_chance(&self, i: u32) -> bool {
+        self.flags[i as usize] & (CHANCE | LEAF) == CHANCE
+    }
+
+    /// Whether any node is a chance node.
+    pub fn has_chance(&self) -> bool {
+        self.flags.iter().any(|&f| f & (CHANCE | LEAF) == CHANCE)
+    }
+
+    /// The probability written for node `i` as an outcome, if any.
+    pub(crate) fn written_probability(&self, i: u32) -> Option<Probability> {
+        self.prob_nodes.binary_search(&i).ok().map(|k| self.prob_values[k])
+    }
+
+    /// The probability of node `i` as an outcome of its chance parent: as written, or uniform.
+    pub(crate) fn probability(&self, i: u32) -> Probability {
+        self.written_probability(i).unwrap_or_else(|| {
+            Probability::uniform(self.parent(i).map_or(1, |p| self.children(p).len()))
+        })
+    }
+
+    fn head(&self, i: u32) -> Head<'_> {
+        Head {
+            player: self.said(i),
+            chance: self.is_chance(i),
+            p: self.written_probability(i),
+            name: self.name(i),
+        }
+    }
+
     /// Who moves at the node (after [`CompactTree::settle`]).
     pub(crate) fn mover(&self, i: u32) -> Player {
         if self.flags[i as usize] & MIN_MOVES != 0 { Player::Min } else { Player::Max }
     }
 
     /// Works out who moves at every node when `root` moves at the root (unless the root says
-    /// otherwise): the node's own mark, else the other player than at its parent.
+    /// otherwise): the node's own mark, else the other player than at its parent. Chance
+    /// passes the turn through: a chance node's outcomes are the turn of the player named at
+    /// the chance node, which is the one after its parent's (MAX, chance, MIN, chance, MAX …).
     pub(crate) fn settle(&mut self, root: Player) {
         for i in 0..self.flags.len() {
             let default = match self.parent[i] {
                 NO_PARENT => root,
+                p if self.is_chance(p) => self.mover(p),
                 p => self.mover(p).other(),
             };
             let mover = self.said(i as u32).unwrap_or(default);
@@ -246,14 +297,24 @@ impl CompactTree {
                     b.end();
                     Ok(())
                 }
-                Step::Visit(n) => match &n.kind {
-                    TreeSpecKind::Leaf(v) => b.leaf(n.name.as_deref(), n.player, *v),
-                    TreeSpecKind::Interior(children) => {
-                        stack.push(Step::End);
-                        stack.extend(children.iter().rev().map(Step::Visit));
-                        b.begin(n.name.as_deref(), n.player)
+                Step::Visit(n) => {
+                    let added = match &n.kind {
+                        TreeSpecKind::Leaf(v) => b.leaf(n.name.as_deref(), n.player, *v),
+                        TreeSpecKind::Interior(children) => {
+                            stack.push(Step::End);
+                            stack.extend(children.iter().rev().map(Step::Visit));
+                            b.begin(n.name.as_deref(), n.player).map(|()| {
+                                if n.chance {
+                                    b.chance();
+                                }
+                            })
+                        }
+                    };
+                    if let Some(p) = n.p {
+                        b.probability(p);
                     }
-                },
+                    added
+                }
             };
         }
         let mut t = b.finish();
@@ -271,8 +332,13 @@ impl CompactTree {
                     self.children(i).iter().filter_map(|&k| built[k as usize].take()).collect(),
                 ),
             };
-            built[i as usize] =
-                Some(TreeSpecNode { name: self.name(i).map(str::to_string), player: self.said(i), kind });
+            built[i as usize] = Some(TreeSpecNode {
+                name: self.name(i).map(str::to_string),
+                player: self.said(i),
+                chance: self.is_chance(i),
+                p: self.written_probability(i),
+                kind,
+            });
         }
         let root = built.swap_remove(0).unwrap_or_else(|| TreeSpecNode::leaf(0));
         TreeSpec { root_player: self.keyword_root, root }
@@ -299,7 +365,7 @@ impl CompactTree {
                     if !first {
                         out.push(' ');
                     }
-                    crate::spec::write_head(out, self.said(i), self.name(i));
+                    crate::spec::write_head(out, self.head(i));
                     match self.value(i) {
                         Some(v) => out.push_str(&v.ascii()),
                         None => {
@@ -315,12 +381,22 @@ impl CompactTree {
         out.len() <= cap
     }
 
-    /// The minimax value of every node when `root` moves at the root (the tree settled for it).
+    /// The minimax value of every node when `root` moves at the root (the tree settled for it);
+    /// a chance node's is its expected value (rounded where it is no short decimal: it only
+    /// orders children).
     fn values(&self) -> Vec<Score> {
         let mut value = vec![Score::default(); self.len()];
         for i in (0..self.len() as u32).rev() {
             value[i as usize] = match self.value(i) {
                 Some(v) => v,
+                None if self.is_chance(i) => self
+                    .children(i)
+                    .iter()
+                    .try_fold(Exact::ZERO, |sum, &k| {
+                        sum.add(Exact::from_score(value[k as usize]).times(self.probability(k))?)
+                    })
+                    .and_then(|e| e.to_score(0))
+                    .unwrap_or_default(),
                 None => {
                     let vals = self.children(i).iter().map(|&k| value[k as usize]);
                     match self.mover(i) {
@@ -353,12 +429,18 @@ impl CompactTree {
                     Ok(())
                 }
                 Step::Visit(i) => match self.value(i) {
-                    Some(v) => b.leaf(self.name(i), self.said(i), v),
+                    Some(v) => b.leaf(self.name(i), self.said(i), v).map(|()| {
+                        if let Some(p) = self.written_probability(i) {
+                            b.probability(p);
+                        }
+                    }),
                     None => {
                         kids.clear();
                         kids.extend_from_slice(self.children(i));
                         let best_first = match (ordering, self.mover(i)) {
                             (Ordering::Natural, _) => None,
+                            // Chance chooses no best: its outcomes stay as written.
+                            _ if self.is_chance(i) => None,
                             (Ordering::Best, Player::Max) | (Ordering::Worst, Player::Min) => Some(true),
                             _ => Some(false),
                         };
@@ -369,7 +451,14 @@ impl CompactTree {
                         }
                         stack.push(Step::End);
                         stack.extend(kids.iter().rev().map(|&k| Step::Visit(k)));
-                        b.begin(self.name(i), self.said(i))
+                        b.begin(self.name(i), self.said(i)).map(|()| {
+                            if self.is_chance(i) {
+                                b.chance();
+                            }
+                            if let Some(p) = self.written_probability(i) {
+                                b.probability(p);
+                            }
+                        })
                     }
                 },
             };
@@ -465,6 +554,23 @@ impl Builder {
         Ok(())
     }
 
+    /// Marks the node just begun a chance node.
+    pub fn chance(&mut self) {
+        if let Some(&(id, _)) = self.open.last() {
+            self.tree.flags[id as usize] |= CHANCE;
+        }
+    }
+
+    /// Gives the node added last (a leaf, or an interior node just begun) its probability as
+    /// an outcome of its chance parent.
+    pub fn probability(&mut self, p: Probability) {
+        let id = self.tree.word.len() as u32 - 1;
+        if self.tree.prob_nodes.last() != Some(&id) {
+            self.tree.prob_nodes.push(id);
+            self.tree.prob_values.push(p);
+        }
+    }
+
     /// The number of children of the innermost open node so far.
     pub fn open_children(&self) -> usize {
         self.open.last().map_or(0, |&(_, start)| self.pending.len() - start)
@@ -492,6 +598,8 @@ impl Builder {
         t.name_nodes.shrink_to_fit();
         t.name_starts.shrink_to_fit();
         t.name_text.shrink_to_fit();
+        t.prob_nodes.shrink_to_fit();
+        t.prob_values.shrink_to_fit();
         t.number_breadth_first();
         self.tree
     }

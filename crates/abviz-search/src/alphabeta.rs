@@ -11,7 +11,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     name: Cow::Borrowed("alphabeta"),
     title: Cow::Borrowed("Alpha-beta (fail-hard)"),
     perspective: Perspective::Max,
-    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function alphabeta(node, depth, α, β)"),

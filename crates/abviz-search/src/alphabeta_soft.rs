@@ -13,7 +13,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     name: Cow::Borrowed("alphabeta-soft"),
     title: Cow::Borrowed("Alpha-beta (fail-soft)"),
     perspective: Perspective::Max,
-    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Other, "function ALPHA-BETA-SEARCH(game, state) returns an action"),

@@ -29,7 +29,7 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| {
             researches: false,
             passes: true,
             transpositions: false,
-            mcts: false,
+            mcts: false, chance: false,
         },
         ties: abviz_core::Ties::Prune,
         listing: Cow::Owned(driver.into_iter().map(|(r, t)| CodeLine::new(r, t)).chain(inner).collect()),

@@ -16,7 +16,7 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| AlgorithmInfo 
     name: Cow::Borrowed("id"),
     title: Cow::Borrowed("Iterative deepening with a transposition table"),
     perspective: Perspective::Mover,
-    features: Features { window: true, researches: false, passes: true, transpositions: true, mcts: false },
+    features: Features { window: true, researches: false, passes: true, transpositions: true, mcts: false, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Owned(listing(&[
         (Other, "function iterative(root, depth)"),

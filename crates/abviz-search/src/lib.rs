@@ -8,6 +8,7 @@
 //! title, point of view, features and its pseudocode listing, the one source of the listing the
 //! steppers show.
 
+mod chance;
 mod memory;
 mod quiescence;
 mod table;
@@ -90,6 +91,13 @@ algorithms! {
     Aspiration = "aspiration" | "aspiration-windows" => aspiration,
     /// Iterative deepening with a transposition table: one pass per depth.
     Iterative = "id" | "iterative" | "iterative-deepening" => iterative,
+    /// Expectimax (expectiminimax with MIN nodes, AIMA §5.5): a chance node's value is its
+    /// outcomes' values weighted by their probabilities; no pruning.
+    Expectimax = "expectimax" | "expectiminimax" | "expecti-minimax" => expectimax,
+    /// Star1 (Ballard 1983): *-minimax, alpha-beta through chance nodes, cutting a chance node
+    /// when even the leaf bounds (`--bounds`) for its remaining outcomes cannot bring its
+    /// expected value into the window.
+    Star1 = "star1" | "*1" | "star-1" => star1,
 }
 
 impl Algorithm {
@@ -210,7 +218,7 @@ impl<'o, G: Game, O: Observer<G>> Search<'o, G, O> {
     /// The cutoff test: whether `low ≥ high` (or `low > high` when ties are kept, see
     /// [`Ties`]), with `low` the value or α and `high` β or the value.
     #[inline(always)]
-    pub fn cuts(&self, low: Score, high: Score) -> bool {
+    pub fn cuts<T: PartialOrd>(&self, low: T, high: T) -> bool {
         self.ties.crossed(low, high)
     }
 
@@ -409,6 +417,9 @@ pub struct Settings {
     /// Whether a window closed exactly (α = β) cuts ([`Ties::Prune`], the default) or the
     /// search goes on until it is strictly crossed ([`Ties::Keep`], as CS188 requires).
     pub ties: Ties,
+    /// The bounds [L, U] every leaf value lies in, which *-minimax (Star1) prunes chance nodes
+    /// with; `None`: unbounded (−∞, +∞), so a chance node never cuts.
+    pub bounds: Option<(Score, Score)>,
 }
 
 impl Default for Settings {
@@ -420,6 +431,7 @@ impl Default for Settings {
             mcts: MctsOptions::default(),
             quiescence: false,
             ties: Ties::Prune,
+            bounds: None,
         }
     }
 }
@@ -477,6 +489,9 @@ pub fn run_with<G: Game, O: Observer<G>>(
     obs: &mut O,
 ) -> Result<Outcome<G::Move>, Stop> {
     game.mark_root();
+    if game.has_chance() && !algo.descriptor().features.chance {
+        return Err(Stop::ChanceNodes { algorithm: algo.title().to_string() });
+    }
     let mut s =
         Search::new(obs, algo.perspective()).with_quiescence(settings.quiescence).with_ties(settings.ties);
 

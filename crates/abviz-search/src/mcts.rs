@@ -31,7 +31,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     name: Cow::Borrowed("mcts"),
     title: Cow::Borrowed("Monte Carlo tree search (UCT)"),
     perspective: Perspective::Max,
-    features: Features { window: false, researches: false, passes: false, transpositions: false, mcts: true },
+    features: Features { window: false, researches: false, passes: false, transpositions: false, mcts: true, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function mcts(root, iterations)"),

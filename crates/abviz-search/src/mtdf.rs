@@ -15,7 +15,7 @@ pub static DESCRIPTOR: LazyLock<AlgorithmInfo> = LazyLock::new(|| AlgorithmInfo 
     name: Cow::Borrowed("mtdf"),
     title: Cow::Borrowed("MTD(f)"),
     perspective: Perspective::Mover,
-    features: Features { window: true, researches: false, passes: true, transpositions: true, mcts: false },
+    features: Features { window: true, researches: false, passes: true, transpositions: true, mcts: false, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Owned(listing(&[
         (Other, "function mtdf(root, f, depth)   ▷ f: the first guess [--guess, default 0]"),

@@ -16,7 +16,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
         researches: false,
         passes: false,
         transpositions: false,
-        mcts: false,
+        mcts: false, chance: false,
     },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[

@@ -12,7 +12,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     name: Cow::Borrowed("negamax-ab"),
     title: Cow::Borrowed("Negamax with alpha-beta"),
     perspective: Perspective::Mover,
-    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false },
+    features: Features { window: true, researches: false, passes: false, transpositions: false, mcts: false, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function negamax(node, depth, α, β)   ▷ values from the mover's view"),

@@ -13,7 +13,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     name: Cow::Borrowed("negascout"),
     title: Cow::Borrowed("NegaScout"),
     perspective: Perspective::Mover,
-    features: Features { window: true, researches: true, passes: false, transpositions: false, mcts: false },
+    features: Features { window: true, researches: true, passes: false, transpositions: false, mcts: false, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function negascout(node, depth, α, β)   ▷ fail-soft, mover's view"),

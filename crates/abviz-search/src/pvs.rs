@@ -13,7 +13,7 @@ pub static DESCRIPTOR: AlgorithmInfo = AlgorithmInfo {
     name: Cow::Borrowed("pvs"),
     title: Cow::Borrowed("Principal variation search"),
     perspective: Perspective::Mover,
-    features: Features { window: true, researches: true, passes: false, transpositions: false, mcts: false },
+    features: Features { window: true, researches: true, passes: false, transpositions: false, mcts: false, chance: false },
     ties: abviz_core::Ties::Prune,
     listing: Cow::Borrowed(&[
         CodeLine::new(Header, "function pvs(node, depth, α, β)   ▷ values from the mover's view"),

@@ -90,6 +90,14 @@ pub enum LineRole {
     QuiesceCut,
     /// Quiescence search: the node returns.
     QuiesceReturn,
+    /// The loop over a chance node's outcomes.
+    ChanceLoop,
+    /// A chance node adds an outcome's value, weighted by its probability.
+    ChanceUpdate,
+    /// *-minimax's test at a chance node that returns at once.
+    ChanceCut,
+    /// A chance node returns its expected value.
+    ChanceReturn,
     /// Any other line.
     Other,
 }
@@ -127,6 +135,9 @@ pub struct Features {
     /// It is a Monte Carlo tree search (visits and results instead of windows).
     #[serde(default)]
     pub mcts: bool,
+    /// It searches chance nodes (expectimax, *-minimax).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chance: bool,
 }
 
 /// An algorithm as data: what the trace knows about the search that made it.

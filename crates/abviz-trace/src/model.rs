@@ -30,6 +30,9 @@ pub struct Cutoff {
     pub pruned: u32,
     /// The step (0-based event index) of the cutoff.
     pub step: u32,
+    /// *-minimax's cut at a chance node ([`crate::Event::ChanceCut`]): its expected value
+    /// cannot pass α (`kind` α) or β (`kind` β).
+    pub chance: bool,
 }
 
 /// Counts of one search. Node counts include the root; leaves are static evaluations.
@@ -171,6 +174,15 @@ pub struct SearchResult {
     pub pv_indices: Vec<u32>,
 }
 
+/// What a node of a search with chance nodes records beyond [`Node`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NodeChance {
+    /// Chance moves here (its children are outcomes).
+    pub chance: bool,
+    /// Its probability as an outcome of its chance parent (`None` below a player's node).
+    pub p: Option<abviz_core::Probability>,
+}
+
 /// A recorded search: made by the [`Recorder`](crate::Recorder) or read from a trace file, then
 /// only read. Its parts are reached through accessors (the caches built from them — child
 /// lists, summaries, the timeline, names — stay right because nothing outside this crate can
@@ -197,6 +209,9 @@ pub struct Trace {
     pub(crate) names: Vec<u32>,
     /// The static values of pruned leaves (explicit trees show them faded), by node id.
     pub(crate) pruned_values: Vec<(NodeId, Score)>,
+    /// Chance: per node, whether chance moves there and its probability as an outcome of its
+    /// chance parent; empty when the search met no chance node.
+    pub(crate) chance: Vec<NodeChance>,
     /// MCTS with `--record-playouts`: each playout's moves, in the order of its simulate events.
     pub(crate) playouts: Vec<RecordedPlayout>,
     /// A minimax search of the same input, counted for comparison (when it was cheap enough).
@@ -286,6 +301,21 @@ impl Trace {
     /// in creation order, so a parent's id is smaller than its children's.
     pub fn nodes(&self) -> &[Node] {
         &self.nodes
+    }
+
+    /// Whether chance moves at node `id` (expectimax and *-minimax traces).
+    pub fn is_chance(&self, id: NodeId) -> bool {
+        self.chance.get(id as usize).is_some_and(|c| c.chance)
+    }
+
+    /// Node `id`'s probability as an outcome of its chance parent, if its parent is one.
+    pub fn probability(&self, id: NodeId) -> Option<abviz_core::Probability> {
+        self.chance.get(id as usize).and_then(|c| c.p)
+    }
+
+    /// Whether the trace has chance nodes.
+    pub fn has_chance(&self) -> bool {
+        self.chance.iter().any(|c| c.chance)
     }
 
     /// Interned move labels and node names ([`Node::label`] indexes them).

@@ -25,6 +25,26 @@ pub enum Stop {
         /// The limit in seconds.
         seconds: f64,
     },
+    /// An expected value (or a *-minimax window) needs a finer fraction than abviz holds
+    /// exactly.
+    #[error("an expected value needs a finer fraction than abviz holds exactly (the probabilities multiply past 2^62 in its denominator)")]
+    Precision,
+    /// A leaf value lies outside the bounds *-minimax prunes with.
+    #[error("the leaf value {value} lies outside the leaf bounds [{low}, {high}] that *-minimax prunes with")]
+    OutOfBounds {
+        /// The leaf's value.
+        value: Score,
+        /// The lower bound.
+        low: Score,
+        /// The upper bound.
+        high: Score,
+    },
+    /// A search of pure skill met a chance node.
+    #[error("this input has chance nodes, which {algorithm} cannot search: use expectimax, star1 or star2")]
+    ChanceNodes {
+        /// The algorithm's name.
+        algorithm: String,
+    },
 }
 
 /// The observer that observes nothing.

@@ -39,6 +39,11 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
         Event::Exit { node, .. } if stood_pat(node) && prev == Some(EventKind::Cutoff) => &[QuiesceCut],
         Event::Exit { node, .. } if stood_pat(node) => &[QuiesceReturn],
         Event::Exit { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
+        Event::Update { node, .. } if trace.is_chance(node) => &[ChanceUpdate],
+        Event::Exit { node, .. } if trace.is_chance(node) && prev == Some(EventKind::ChanceCut) => {
+            &[ChanceCut, ChanceReturn]
+        }
+        Event::Exit { node, .. } if trace.is_chance(node) => &[ChanceReturn],
         Event::Enter { node, .. } => match player(node) {
             Player::Max => &[Header],
             Player::Min => &[MinHeader, Header],

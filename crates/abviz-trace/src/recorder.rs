@@ -6,7 +6,8 @@
 
 use crate::labels::Labels;
 use crate::model::{
-    Bound, CutKind, InputInfo, NONE, Node, NodeId, Positions, RecordedPlayout, SearchResult, Stats, Trace,
+    Bound, CutKind, InputInfo, NONE, Node, NodeChance, NodeId, Positions, RecordedPlayout, SearchResult, Stats,
+    Trace,
 };
 use crate::{AlgorithmInfo, Event, EventLog, Here, Observer, PassKind, Perspective, Stop};
 use abviz_core::Score;
@@ -39,6 +40,8 @@ struct Frame {
     best: Option<Score>,
     /// A child returned a bound, or children were pruned: its value may not be exact.
     inexact: bool,
+    /// Chance moves here: its value is an expected value, not its best child's.
+    chance: bool,
 }
 
 /// The clock is read when the node count is a multiple of this.
@@ -109,6 +112,10 @@ pub struct Recorder<G> {
     pass_window: (Score, Score),
     /// Who moves at the root of the latest pass.
     root_player: Player,
+    /// Per node: chance (empty until the search meets a chance node).
+    chance: Vec<NodeChance>,
+    /// The outcomes' probabilities of each chance node expanded, by node.
+    outcome_probs: FxHashMap<NodeId, Vec<abviz_core::Probability>>,
     _game: PhantomData<fn(&G)>,
 }
 
@@ -145,6 +152,8 @@ impl<G: Game> Recorder<G> {
             pass: 0,
             pass_window: (Score::NEG_INF, Score::INF),
             root_player: Player::Max,
+            chance: Vec::new(),
+            outcome_probs: FxHashMap::default(),
             _game: PhantomData,
         }
     }
@@ -215,14 +224,18 @@ impl<G: Game> Recorder<G> {
             (true, Player::Min) => (-value, -beta, -alpha),
             _ => (value, alpha, beta),
         };
-        if alpha > f.alpha {
-            f.alpha_src = f.id;
+        // A chance node's [α, β] is the range its expected value can still take: the window
+        // its cutoffs test stays the one it was entered with (set above it).
+        if !f.chance {
+            if alpha > f.alpha {
+                f.alpha_src = f.id;
+            }
+            if beta < f.beta {
+                f.beta_src = f.id;
+            }
+            f.alpha = alpha;
+            f.beta = beta;
         }
-        if beta < f.beta {
-            f.beta_src = f.id;
-        }
-        f.alpha = alpha;
-        f.beta = beta;
         Some((f.id, f.last_child, value, alpha, beta))
     }
 
@@ -255,7 +268,33 @@ impl<G: Game> Recorder<G> {
         if name.is_some() || self.extras {
             self.push_node_extras(game, id, name);
         }
+        if !self.outcome_probs.is_empty() {
+            self.push_node_chance(game, id, parent, index);
+        }
         id
+    }
+
+    /// Node `id`'s chance record (kept out of the hot path: only once a chance node was
+    /// expanded): whether chance moves there, and its probability as an outcome of `parent`.
+    #[inline(never)]
+    fn push_node_chance(&mut self, game: &G, id: NodeId, parent: NodeId, index: u32) {
+        self.chance.resize(id as usize, NodeChance::default());
+        let p = self.outcome_probs.get(&parent).and_then(|ps| ps.get(index as usize)).copied();
+        self.chance.push(NodeChance { chance: game.is_chance(), p });
+    }
+
+    /// The current node is a chance node whose outcomes are `moves`: records it so, and the
+    /// outcomes' probabilities for their nodes.
+    #[inline(never)]
+    fn expand_chance(&mut self, game: &G, moves: &[G::Move]) {
+        let Some(f) = self.stack.last() else { return };
+        let id = f.id;
+        let probs = moves.iter().map(|&mv| game.chance_probability(mv, moves.len())).collect();
+        self.outcome_probs.insert(id, probs);
+        if self.chance.len() <= id as usize {
+            self.chance.resize(id as usize + 1, NodeChance::default());
+        }
+        self.chance[id as usize].chance = true;
     }
 
     /// The rest of [`Recorder::push_node`] (kept out of the hot path): node `id`'s name, if its
@@ -416,6 +455,53 @@ impl<G: Game> Recorder<G> {
         Ok(())
     }
 
+    /// A cutoff of kind `cut` at the executing node: records the never-searched children
+    /// `pruned` (and, for explicit trees, what lies below them) and counts it; returns the
+    /// node, the ancestor whose bound was passed and how many nodes were recorded.
+    fn record_pruned(
+        &mut self,
+        game: &G,
+        pruned: &[G::Move],
+        cut: CutKind,
+    ) -> Result<Option<(NodeId, NodeId, u32)>, Stop> {
+        // The never-searched children are recorded as nodes: they count against the budget.
+        self.would_exceed(pruned.len())?;
+        let Some(f) = self.stack.last() else { return Ok(None) };
+        let (id, entered, labels_start) = (f.id, f.entered, f.labels_start);
+        let bound_from = match cut {
+            CutKind::Alpha => f.alpha_src,
+            CutKind::Beta => f.beta_src,
+        };
+        let revisit = f.revisit;
+        let before = self.nodes.len();
+        let depth = self.stack.len();
+        let mut game = game.clone();
+        for (k, &mv) in pruned.iter().enumerate() {
+            let index = entered + k as u32;
+            // A node visited again may already hold this child (from its earlier visit).
+            if revisit && self.known.contains_key(&(id, index)) {
+                continue;
+            }
+            let label = self.child_labels.get((labels_start + index) as usize).copied().unwrap_or(NONE);
+            game.play(mv);
+            let pid = self.push_node(&game, (id, index, label, depth), game.to_move(), true);
+            if self.pruned_budget > 0 {
+                if let Some(v) = game.terminal_value() {
+                    self.pruned_values.push((pid, v));
+                }
+                self.record_pruned_subtree(&mut game, pid, depth + 1);
+            }
+            game.undo(mv);
+        }
+        let created = (self.nodes.len() - before) as u32;
+        if let Some(f) = self.stack.last_mut() {
+            f.inexact |= !pruned.is_empty();
+        }
+        self.stats.cutoffs += 1;
+        self.stats.pruned += pruned.len() as u64;
+        Ok(Some((id, bound_from, created)))
+    }
+
     /// Finishes the recording with the search's own result.
     pub fn finish(self, input: InputInfo, result: SearchResult) -> Trace {
         let stats = self.stats;
@@ -431,10 +517,14 @@ impl<G: Game> Recorder<G> {
             pruned_values: self.pruned_values,
             playouts: self.playouts,
             positions: self.record_positions.then_some(self.positions),
+            chance: self.chance,
             ..Default::default()
         };
         if !trace.names.is_empty() {
             trace.names.resize(trace.nodes.len(), NONE);
+        }
+        if !trace.chance.is_empty() {
+            trace.chance.resize(trace.nodes.len(), NodeChance::default());
         }
         trace
     }
@@ -499,6 +589,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             leaf: false,
             best: None,
             inexact: false,
+            chance: game.is_chance(),
         });
         Ok(())
     }
@@ -514,6 +605,9 @@ impl<G: Game> Observer<G> for Recorder<G> {
         // children than the budget has left before their labels are made.
         self.would_exceed(moves.len())?;
         self.stats.interior += 1;
+        if game.is_chance() {
+            self.expand_chance(game, moves);
+        }
         for &mv in moves {
             let id = self.labels.of(game, mv);
             self.child_labels.push(id);
@@ -548,48 +642,41 @@ impl<G: Game> Observer<G> for Recorder<G> {
     }
 
     fn cutoff(&mut self, game: &G, pruned: &[G::Move], alpha: Score, beta: Score) -> Result<(), Stop> {
-        // The never-searched children are recorded as nodes: they count against the budget.
-        self.would_exceed(pruned.len())?;
         let Some(f) = self.stack.last() else { return Ok(()) };
-        let (id, player, child, entered, labels_start) =
-            (f.id, f.player, f.last_child, f.entered, f.labels_start);
+        let (player, child) = (f.player, f.last_child);
         let (alpha, beta) = self.window_view(player, alpha, beta);
         let cut = CutKind::at(player);
-        let bound_from = match cut {
-            CutKind::Alpha => f.alpha_src,
-            CutKind::Beta => f.beta_src,
-        };
-        let revisit = f.revisit;
-        let before = self.nodes.len();
-        let depth = self.stack.len();
-        let mut game = game.clone();
-        for (k, &mv) in pruned.iter().enumerate() {
-            let index = entered + k as u32;
-            // A node visited again may already hold this child (from its earlier visit).
-            if revisit && self.known.contains_key(&(id, index)) {
-                continue;
-            }
-            let label = self.child_labels.get((labels_start + index) as usize).copied().unwrap_or(NONE);
-            game.play(mv);
-            let pid = self.push_node(&game, (id, index, label, depth), game.to_move(), true);
-            if self.pruned_budget > 0 {
-                if let Some(v) = game.terminal_value() {
-                    self.pruned_values.push((pid, v));
-                }
-                self.record_pruned_subtree(&mut game, pid, depth + 1);
-            }
-            game.undo(mv);
-        }
-        let created = (self.nodes.len() - before) as u32;
-        if let Some(f) = self.stack.last_mut() {
-            f.inexact |= !pruned.is_empty();
-        }
-        self.stats.cutoffs += 1;
-        self.stats.pruned += pruned.len() as u64;
+        let Some((node, bound_from, created)) = self.record_pruned(game, pruned, cut)? else { return Ok(()) };
         self.push_event(Event::Cutoff {
-            node: id,
+            node,
             cut,
             child,
+            alpha,
+            beta,
+            bound_from: (bound_from != NONE).then_some(bound_from),
+            pruned: pruned.len() as u32,
+            created,
+        });
+        Ok(())
+    }
+
+    fn chance_cutoff(
+        &mut self,
+        game: &G,
+        pruned: &[G::Move],
+        cut: CutKind,
+        bound: Score,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<(), Stop> {
+        let Some(f) = self.stack.last() else { return Ok(()) };
+        let child = f.last_child;
+        let Some((node, bound_from, created)) = self.record_pruned(game, pruned, cut)? else { return Ok(()) };
+        self.push_event(Event::ChanceCut {
+            node,
+            cut,
+            child,
+            bound,
             alpha,
             beta,
             bound_from: (bound_from != NONE).then_some(bound_from),
@@ -607,7 +694,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         let windowed = self.algorithm.features.window;
         // Every child searched, each value exact, and this one their best: the node's value is
         // exact whatever its window said (fail-soft returns it; fail-hard may clamp it).
-        let complete = f.best == Some(value) && !f.inexact;
+        let complete = (f.best == Some(value) || f.chance) && !f.inexact;
         let bound = if !windowed || f.leaf || complete {
             Bound::Exact
         } else if value <= f.alpha_in && f.alpha_in > Score::NEG_INF {
@@ -628,6 +715,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
         if windowed && let Some(p) = self.stack.last_mut() {
             p.inexact |= bound != Bound::Exact;
             p.best = Some(match (p.best, p.player) {
+                _ if p.chance => value,
                 (None, _) => value,
                 (Some(b), Player::Max) => b.max(value),
                 (Some(b), Player::Min) => b.min(value),
@@ -723,6 +811,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             leaf: false,
             best: None,
             inexact: false,
+            chance: false,
         });
     }
 
@@ -755,6 +844,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             leaf: false,
             best: None,
             inexact: false,
+            chance: false,
         });
     }
 

@@ -276,7 +276,10 @@ impl Derived {
                     (c.parent_alpha, c.parent_beta) = (alpha, beta);
                     d.steps[child as usize].reported = step;
                 }
-                Event::Cutoff { node, cut, child, alpha, beta, bound_from, pruned, created } if ok(node) => {
+                Event::Cutoff { node, cut, child, alpha, beta, bound_from, pruned, created }
+                | Event::ChanceCut { node, cut, child, alpha, beta, bound_from, pruned, created, .. }
+                    if ok(node) =>
+                {
                     let index = d.cutoffs.len() as u32;
                     d.cutoffs.push(Cutoff {
                         node,
@@ -287,6 +290,7 @@ impl Derived {
                         bound_from: bound_from.unwrap_or(NONE),
                         pruned,
                         step,
+                        chance: e.kind() == crate::EventKind::ChanceCut,
                     });
                     let s = &mut d.summaries[node as usize];
                     s.status = Status::Cutoff;

@@ -49,7 +49,7 @@ impl Counts {
                 self.researches += 1;
             }
             Event::Eval { .. } => self.leaves += 1,
-            Event::Cutoff { pruned, .. } => {
+            Event::Cutoff { pruned, .. } | Event::ChanceCut { pruned, .. } => {
                 self.cutoffs += 1;
                 self.pruned = self.pruned.saturating_add(*pruned);
             }
@@ -223,7 +223,7 @@ impl Index {
             }
             match e {
                 Event::Iteration { .. } => t.iteration_steps.push(step as u32),
-                Event::Cutoff { .. } => t.cutoff_steps.push(step as u32),
+                Event::Cutoff { .. } | Event::ChanceCut { .. } => t.cutoff_steps.push(step as u32),
                 Event::Backprop { node, .. } => {
                     if let Some(steps) = t.backprops.get_mut(node as usize) {
                         steps.push(step as u32);

@@ -102,6 +102,16 @@ impl Coded for OrderReason {
     }
 }
 
+impl Coded for crate::node::CutKind {
+    const NAMES: &'static [&'static str] = &["alpha", "beta"];
+    fn code(self) -> u32 {
+        self as u32
+    }
+    fn from_code(code: u32) -> Self {
+        if code == 0 { crate::node::CutKind::Alpha } else { crate::node::CutKind::Beta }
+    }
+}
+
 /// How many children of a node at most get an [`Event::Order`] (the first in search order).
 pub const ORDER_REASONS: usize = 3;
 

@@ -452,6 +452,46 @@ $reading;
             fn order(index: u32, reason: OrderReason, depth: u32, score: u64) => records(node);
     }
 
+    /// *-minimax (Star1, Star2) at the chance node `node`, after the outcome `child` returned:
+    /// even if every outcome still to come scored the leaves' best bound (U), the node's
+    /// expected value `bound` would stay at or below α (`cut` α: a fail-low), or even if each
+    /// scored the worst bound (L), it would stay at or above β (`cut` β: a fail-high). The
+    /// remaining outcomes are never searched.
+    ChanceCut "chance-cutoff" {
+        /// The chance node.
+        node: NodeId [node],
+        /// α: the value cannot rise above α; β: it cannot fall below β.
+        cut: CutKind [coded],
+        /// The outcome whose value caused it.
+        child: NodeId [child last],
+        /// The node's value bound at the test: its most (α) or least (β) possible expected
+        /// value.
+        bound: Score [score value],
+        /// α at the test.
+        alpha: Score [score lo],
+        /// β at the test.
+        beta: Score [score hi],
+        /// The ancestor whose α (or β) the node could not pass; `None`: the root's initial
+        /// window.
+        bound_from: Option<NodeId> [opt_id],
+        /// How many outcomes are never searched.
+        pruned: u32 [small],
+        /// How many nodes were recorded for them.
+        created: u32 [small creates],
+    } {
+        code: 31,
+        stack: stay,
+        lines: [ChanceCut, MaxCut, MaxCutReturn],
+        narrate: narration::chance_cut,
+        docs: "*-minimax (Star1, Star2): at the chance node `node`, after the outcome `child`, the node's expected value cannot pass α (`cut` `alpha`: even if every remaining outcome scored the leaves' upper bound, `bound` ≤ α) or β (`cut` `beta`: `bound` ≥ β even if each scored the lower bound); `bound_from` is the node that set that α or β, `pruned` outcomes are never searched and `created` nodes were recorded for them",
+        hook:
+            /// *-minimax: at the current chance node the expected value cannot pass the
+            /// window: `cut` α when even the best remaining outcomes keep it at `bound` ≤
+            /// `alpha`, β when even the worst keep it at `bound` ≥ `beta`. The moves in `pruned`
+            /// are never searched.
+            fn chance_cutoff(game: &G, pruned: &[G::Move], cut: CutKind, bound: Score, alpha: Score, beta: Score) -> Result;
+    }
+
     /// The move to `child` caused the cutoff at `node` just before, so it becomes the first
     /// killer move of `node`'s ply (`--ordering-heuristics killer`): from now on it is tried
     /// early wherever that ply is searched (an [`Event::Order`] with reason

@@ -77,8 +77,8 @@ pub trait Coded: Copy {
 }
 
 /// Score codes: +∞ → 0, −∞ → 1, finite values zig-zagged above them (small values: one byte);
-/// a decimal value's number of decimals above bit 32 (whole numbers: 0, so their codes are
-/// those of plain integers).
+/// a decimal value's number of decimals in bits 32–39 and whether it was rounded in bit 40
+/// (whole numbers: 0, so their codes are those of plain integers).
 ///
 /// Without a branch: ±∞ are ±`i32::MAX`, whose zig-zags are the two largest 32-bit codes, so
 /// adding 2 wraps +∞ round to 0 and leaves −∞ on `u32::MAX`, which becomes 1; finite values
@@ -87,7 +87,9 @@ pub trait Coded: Copy {
 pub(crate) fn score_code(s: Score) -> u64 {
     let v = s.raw();
     let c = (((v << 1) ^ (v >> 31)) as u32).wrapping_add(2);
-    u64::from(if c == u32::MAX { 1 } else { c }) | u64::from(s.decimals()) << 32
+    u64::from(if c == u32::MAX { 1 } else { c })
+        | u64::from(s.decimals()) << 32
+        | u64::from(s.is_rounded()) << 40
 }
 
 pub(crate) fn code_score(c: u64) -> Score {
@@ -97,7 +99,8 @@ pub(crate) fn code_score(c: u64) -> Score {
         c => {
             let z = (c & u64::from(u32::MAX)) - 2;
             let v = ((z >> 1) as i64) ^ -((z & 1) as i64);
-            Score::decimal(v, (c >> 32).min(255) as u8).unwrap_or(Score::INF)
+            let s = Score::decimal(v, (c >> 32 & 0xFF) as u8).unwrap_or(Score::INF);
+            if c >> 40 & 1 == 1 { s.rounded() } else { s }
         }
     }
 }

@@ -97,6 +97,12 @@ struct NodeDoc {
     mcts: Option<MctsDoc>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     position: Option<String>,
+    /// Chance moves here (expectimax, *-minimax).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    chance: bool,
+    /// Its probability as an outcome of its chance parent (`"1/3"`, `"0.25"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    p: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -231,7 +237,9 @@ fn named_ids(e: &Event) -> [Option<NodeId>; 3] {
         Event::Update { node, child, .. }
         | Event::Select { node, child, .. }
         | Event::Expand { node, child, .. } => [Some(node), Some(child), None],
-        Event::Cutoff { node, child, bound_from, .. } => [Some(node), Some(child), bound_from],
+        Event::Cutoff { node, child, bound_from, .. } | Event::ChanceCut { node, child, bound_from, .. } => {
+            [Some(node), Some(child), bound_from]
+        }
         Event::TtHit { node, from, .. } => [Some(node), from, None],
         _ => [e.node(), e.focus(), None],
     }
@@ -285,7 +293,9 @@ fn check_events(trace: &Trace) -> Result<(), TraceFileError> {
                 }
                 open_pass = None;
             }
-            Event::Cutoff { bound_from: Some(from), .. } if !executing[from as usize] => {
+            Event::Cutoff { bound_from: Some(from), .. } | Event::ChanceCut { bound_from: Some(from), .. }
+                if !executing[from as usize] =>
+            {
                 return Err(bad(
                     k,
                     format!("the cutoff's bound comes from node {from}, which is not executing"),
@@ -296,7 +306,9 @@ fn check_events(trace: &Trace) -> Result<(), TraceFileError> {
             {
                 return Err(bad(k, format!("node {node} steps to node {child}, which is not its child")));
             }
-            Event::Update { node, child, .. } | Event::Cutoff { node, child, .. }
+            Event::Update { node, child, .. }
+            | Event::Cutoff { node, child, .. }
+            | Event::ChanceCut { node, child, .. }
                 if node != top || nodes[child as usize].parent != node =>
             {
                 return Err(bad(

@@ -66,6 +66,8 @@ pub(super) struct Reading {
     pub(super) label_ids: HashMap<String, u32>,
     pub(super) names: Vec<u32>,
     pub(super) pruned_values: Vec<(NodeId, Score)>,
+    /// Chance nodes and outcome probabilities (empty when the trace has none).
+    pub(super) chance: Vec<crate::NodeChance>,
     playouts: Vec<PlayoutDoc>,
     pub(super) positions: Positions,
     pub(super) any_position: bool,
@@ -116,6 +118,14 @@ impl Reading {
                 id
             }
         }
+    }
+
+    /// Records node `i`'s chance details.
+    pub(super) fn set_chance(&mut self, i: usize, c: crate::NodeChance) {
+        if self.chance.len() <= i {
+            self.chance.resize(i + 1, crate::NodeChance::default());
+        }
+        self.chance[i] = c;
     }
 
     pub(super) fn fail(&mut self, msg: String) {
@@ -171,6 +181,16 @@ impl Reading {
         }
         if name != NONE || !self.names.is_empty() {
             self.names.push(name);
+        }
+        if nd.chance || nd.p.is_some() {
+            let p = match nd.p.as_deref().map(|t| (t, abviz_core::Probability::parse(t))) {
+                Some((t, None)) => {
+                    return self.fail(format!("node {i} has probability {t:?}, which is not a fraction in (0, 1]"));
+                }
+                Some((_, p)) => p,
+                None => None,
+            };
+            self.set_chance(i, crate::NodeChance { chance: nd.chance, p });
         }
         self.any_position |= nd.position.is_some();
         self.positions.push(nd.position.as_deref().unwrap_or(""));
@@ -390,10 +410,17 @@ pub(super) fn read(
         labels: std::mem::take(&mut r.labels),
         names: std::mem::take(&mut r.names),
         pruned_values: std::mem::take(&mut r.pruned_values),
+        chance: std::mem::take(&mut r.chance),
         ..Default::default()
     };
     if !trace.names.is_empty() {
         trace.names.resize(trace.nodes.len(), NONE);
+    }
+    if trace.chance.len() > trace.nodes.len() {
+        return Err(format_err("a chance column names a node past the last one"));
+    }
+    if !trace.chance.is_empty() {
+        trace.chance.resize(trace.nodes.len(), crate::NodeChance::default());
     }
     // What only the reading of the nodes needed goes before the checks allocate.
     r.path_hashes = Vec::new();

@@ -68,6 +68,8 @@ impl Trace {
             link: (s.link != NONE).then_some(s.link),
             mcts: self.mcts(id).map(|m| MctsDoc { visits: m.visits, total: m.total }),
             position: self.position(id).map(str::to_string),
+            chance: self.is_chance(id),
+            p: self.probability(id).map(|p| p.to_string()),
         }
     }
 
@@ -255,7 +257,7 @@ impl<W: Write> Sink for JsonSink<'_, '_, W> {
             s if s == Score::INF => self.out.string("inf"),
             s if s == Score::NEG_INF => self.out.string("-inf"),
             // A decimal as its exact text, a string as ±∞ are (what `Score`'s serde form writes).
-            s if s.decimals() > 0 => self.out.string(&s.ascii()),
+            s if s.decimals() > 0 || s.is_rounded() => self.out.string(&s.to_string()),
             s => self.out.sep().and_then(|()| self.out.raw(itoa::Buffer::new().format(s.raw()).as_bytes())),
         };
         self.put(r);
@@ -331,6 +333,14 @@ fn write_compact<W: Write>(t: &Trace, w: &mut W, stats_only: bool) -> io::Result
             out.uint(if name == NONE { 0 } else { name as u64 + 1 })?;
         }
         out.end_array()?;
+    }
+    if !t.chance.is_empty() {
+        // The chance nodes' ids, and each outcome's probability as [id, "1/3"].
+        let chance: Vec<NodeId> = (0..n as NodeId).filter(|&id| t.is_chance(id)).collect();
+        out.field("chance", &chance)?;
+        let p: Vec<(NodeId, String)> =
+            (0..n as NodeId).filter_map(|id| Some((id, t.probability(id)?.to_string()))).collect();
+        out.field("p", &p)?;
     }
     // Runs of never-searched nodes: first id, count.
     out.array("pruned")?;

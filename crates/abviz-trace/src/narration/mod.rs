@@ -30,6 +30,8 @@ use abviz_core::Score;
 pub fn who(trace: &Trace, id: NodeId) -> String {
     if is_leaf(trace, id) {
         leaf_name(trace, id)
+    } else if trace.is_chance(id) {
+        format!("{} (chance)", trace.display_name(id))
     } else {
         format!("{} ({})", trace.display_name(id), trace.node(id).player.upper())
     }
@@ -202,6 +204,9 @@ pub(crate) fn update(t: &Timeline, step: usize, e: &Event) -> Sentence {
     let Event::Update { node, child, value, alpha, beta } = *e else { return Sentence::new("") };
     let head = if is_leaf(trace, child) { "{Who child}" } else { "{child}" };
     let s = Sentence::new(head).then(" returns {value} to {who node}");
+    if trace.is_chance(node) {
+        return chance_update(t, step, node, s);
+    }
     let before = t.window_before(step);
     let player = trace.node(node).player;
     if trace.algorithm.has_window() {
@@ -221,6 +226,63 @@ pub(crate) fn update(t: &Timeline, step: usize, e: &Event) -> Sentence {
         (Player::Min, true) => ": its best value so far is {beta}.",
         (Player::Min, false) => ": its best value so far stays {beta}.",
     })
+}
+
+/// An outcome returned to a chance node: its probability, the expected value so far (the
+/// outcomes' recorded values weighted by their recorded probabilities) and, with leaf bounds,
+/// the range the expected value can still take (the update's [α, β]).
+fn chance_update(t: &Timeline, step: usize, node: NodeId, s: Sentence) -> Sentence {
+    let trace = t.trace();
+    let Event::Update { child, alpha, beta, .. } = t.event(step) else { return s };
+    let p = trace.probability(child).map_or_else(|| "?".to_string(), |p| p.to_string());
+    let s = s.then(" (probability {p})").with("p", Arg::Text(p));
+    if alpha == beta {
+        return s.then(": all its outcomes are in, its expected value is {alpha}.");
+    }
+    let seen: Vec<NodeId> = trace
+        .children(node)
+        .iter()
+        .copied()
+        .filter(|&c| trace.node(c).index <= trace.node(child).index && trace.probability(c).is_some())
+        .collect();
+    let sum = seen.iter().try_fold(abviz_core::Exact::ZERO, |acc, &c| {
+        let v = abviz_core::Exact::from_score(trace.summary(c).value);
+        acc.add(v.times(trace.probability(c)?)?)
+    });
+    let sum = sum.and_then(|e| e.to_score(0)).map_or_else(|| "?".to_string(), |v| v.to_string());
+    let s = s.then(": the outcomes so far add {sum} to its expected value").with("sum", Arg::Text(sum));
+    if alpha > Score::NEG_INF || beta < Score::INF {
+        s.then(", which can still end anywhere in [{alpha}, {beta}].")
+    } else {
+        s.then(".")
+    }
+}
+
+/// *-minimax's cut at a chance node: the bound the remaining outcomes cannot lift (or lower)
+/// the expected value past, whose α or β it was, and what is never searched.
+pub(crate) fn chance_cut(t: &Timeline, step: usize, e: &Event) -> Sentence {
+    let Event::ChanceCut { node, cut, child, bound_from, .. } = *e else { return Sentence::new("") };
+    let test = match cut {
+        CutKind::Alpha => {
+            "At {who node}, even if every remaining outcome scored the leaves' upper bound, the \
+             expected value could reach only {value} ≤ α = {alpha} "
+        }
+        CutKind::Beta => {
+            "At {who node}, even if every remaining outcome scored the leaves' lower bound, the \
+             expected value would still be {value} ≥ β = {beta} "
+        }
+    };
+    let source = match bound_from {
+        None => "of the root's initial window",
+        Some(_) => "set at {bound_from}",
+    };
+    let pruned = pruned_by(t, step, node, child);
+    let tail = match pruned.len() {
+        0 => "it was the last outcome, so nothing is pruned",
+        1 => "{and who pruned} is never searched",
+        _ => "the outcomes {and who pruned} are never searched",
+    };
+    Sentence::new(test).then(source).then(": a chance cutoff, ").then(tail).then(".").with("pruned", Arg::Nodes(pruned))
 }
 
 /// A cutoff: the test that held, whose bound it was, and what is never searched.
@@ -282,6 +344,9 @@ pub(crate) fn exit(t: &Timeline, _step: usize, e: &Event) -> Sentence {
             return Sentence::new("The root returns {value}").then(bound_words(bound)).then(".");
         }
         return best_move(trace, Sentence::new("The root's value is {value}")).then(". Search complete.");
+    }
+    if trace.is_chance(node) {
+        return Sentence::new("{who node} is done: expected value {value}").then(bound_words(bound)).then(".");
     }
     Sentence::new("{who node} is done: value {value}").then(bound_words(bound)).then(".")
 }

@@ -325,6 +325,32 @@ impl<'de> Visitor<'de> for CompactNodes<'_> {
                         }
                     }
                 }
+                "chance" => {
+                    let ids: Vec<u64> = map.next_value()?;
+                    for id in ids {
+                        if id >= r.compact_count as u64 {
+                            r.fail(format!("the chance column names node {id}, past the last node"));
+                            break;
+                        }
+                        let p = r.chance.get(id as usize).and_then(|c| c.p);
+                        r.set_chance(id as usize, crate::NodeChance { chance: true, p });
+                    }
+                }
+                "p" => {
+                    let ps: Vec<(u64, String)> = map.next_value()?;
+                    for (id, text) in ps {
+                        if id >= r.compact_count as u64 {
+                            r.fail(format!("the p column names node {id}, past the last node"));
+                            break;
+                        }
+                        let Some(p) = abviz_core::Probability::parse(&text) else {
+                            r.fail(format!("node {id} has probability {text:?}, which is not a fraction in (0, 1]"));
+                            break;
+                        };
+                        let chance = r.chance.get(id as usize).is_some_and(|c| c.chance);
+                        r.set_chance(id as usize, crate::NodeChance { chance, p: Some(p) });
+                    }
+                }
                 "labels" => {
                     r.labels = map.next_value()?;
                     r.label_ids.clear();
