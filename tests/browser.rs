@@ -684,6 +684,20 @@ fn the_page_words_every_step_as_the_library_does() {
             "3",
         ],
         &["--random", "2,14,3", "-a", "minimax"],
+        // Chance nodes: expected values (exact and rounded), a chance cutoff of each kind.
+        &[
+            "--tree",
+            "max (chance:A:(3 12 8) chance:B:(1/2 * 2, 1/4 * 4, 1/4 * 6) chance:C:(14 5 2))",
+            "-a",
+            "star1",
+        ],
+        &["--tree", "min (chance:(3 12 8) chance:(14 15 2))", "-a", "star1"],
+        &[
+            "--tree",
+            "max (chance:(0.9 * (2 2) 0.1 * (3 3)) chance:(0.9 * (1 1) 0.1 * (4 4)))",
+            "-a",
+            "expectimax",
+        ],
     ];
     for (i, args) in cases.iter().enumerate() {
         let json = dir.path().join(format!("{i}.json"));

@@ -74,10 +74,8 @@ fn star1_cuts_where_the_bounds_say() {
     let tree = "max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))";
     let t = trace_of(tree, Algorithm::Star1, Settings::default());
     assert_eq!(t.result().value.to_string(), "≈7.67");
-    let pruned: Vec<String> = (0..t.nodes().len() as u32)
-        .filter(|&i| !t.node(i).visited())
-        .map(|i| t.path(i))
-        .collect();
+    let pruned: Vec<String> =
+        (0..t.nodes().len() as u32).filter(|&i| !t.node(i).visited()).map(|i| t.path(i)).collect();
     assert_eq!(pruned, ["1.2"]);
     let b = (0..t.nodes().len() as u32).find(|&i| t.name(i) == Some("B")).unwrap();
     let cut = t.cutoff(b).unwrap();
@@ -109,8 +107,10 @@ fn minimax_refuses_chance() {
 fn notation_and_json_read_chance() {
     let spec = parse_tree("max (chance:A:(1/6 * 3, 5/6 * B:(1 2)) 7)").unwrap();
     assert_eq!(spec.root.to_notation(), "(chance:A:(1/6 * 3 5/6 * B:(1 2)) 7)");
-    let j = parse_tree(r#"{"children":[{"player":"chance","children":[{"p":0.25,"value":1},{"p":"3/4","value":2}]},5]}"#)
-        .unwrap();
+    let j = parse_tree(
+        r#"{"children":[{"player":"chance","children":[{"p":0.25,"value":1},{"p":"3/4","value":2}]},5]}"#,
+    )
+    .unwrap();
     assert_eq!(j.root.to_notation(), "(chance:(0.25 * 1 0.75 * 2) 5)");
     let err = |src: &str| parse_tree(src).unwrap_err();
     let e = err("(chance:(0.5 * 1 0.4 * 2))");
@@ -126,7 +126,8 @@ fn notation_and_json_read_chance() {
     assert!(e.to_string().contains("bad probability '1.5'"), "{e}");
     let e = err("(chance:X:3 2)");
     assert!(e.to_string().contains("needs outcomes"), "{e}");
-    let e = err(r#"{"children":[{"player":"chance","children":[{"p":0.5,"value":1},{"p":0.25,"value":2}]}]}"#);
+    let e =
+        err(r#"{"children":[{"player":"chance","children":[{"p":0.5,"value":1},{"p":0.25,"value":2}]}]}"#);
     assert!(e.to_string().contains("sum to 0.75, not 1"), "{e}");
     let e = err(r#"{"children":[{"p":0.5,"value":1},{"p":0.5,"value":2}]}"#);
     assert!(e.to_string().contains("no chance node"), "{e}");
@@ -148,7 +149,8 @@ fn chance_traces_round_trip() {
         assert_eq!(String::from_utf8(first).unwrap(), String::from_utf8(second).unwrap(), "{layout:?}");
         for format in Format::ALL {
             let opts = ViewOptions::default();
-            let (Ok(Output::Text(a)), Ok(Output::Text(b))) = (format.export(&t, &opts), format.export(&back, &opts))
+            let (Ok(Output::Text(a)), Ok(Output::Text(b))) =
+                (format.export(&t, &opts), format.export(&back, &opts))
             else {
                 continue;
             };

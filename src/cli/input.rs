@@ -158,7 +158,12 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
         ),
         (a.window.is_some(), "--window", takes(&[Algorithm::Aspiration]), "aspiration"),
         (a.ordering_heuristics.is_some(), "--ordering-heuristics", takes(&[Algorithm::Iterative]), "id"),
-        (a.bounds.is_some(), "--bounds", takes(&[Algorithm::Star1, Algorithm::Expectimax]), "star1 and expectimax"),
+        (
+            a.bounds.is_some(),
+            "--bounds",
+            takes(&[Algorithm::Star1, Algorithm::Expectimax]),
+            "star1 and expectimax",
+        ),
     ];
     if let Some((_, flag, _, which)) = flags.iter().find(|(set, _, fits, _)| *set && !fits) {
         return Err(usage(format!("{flag} applies to --algo {which}, not to --algo {algo}")));
@@ -195,7 +200,8 @@ fn parse_bounds(text: &str) -> Result<(abviz::Score, abviz::Score), Error> {
         ))
     };
     let (l, u) = text.trim().split_once("..").ok_or_else(bad)?;
-    let (l, u) = (abviz::Score::parse(l.trim()).ok_or_else(bad)?, abviz::Score::parse(u.trim()).ok_or_else(bad)?);
+    let (l, u) =
+        (abviz::Score::parse(l.trim()).ok_or_else(bad)?, abviz::Score::parse(u.trim()).ok_or_else(bad)?);
     if l >= u || l.is_infinite() || u.is_infinite() {
         return Err(bad());
     }

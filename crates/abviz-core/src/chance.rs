@@ -329,7 +329,9 @@ impl Exact {
     /// `self × p`.
     pub fn times(self, p: Probability) -> Option<Exact> {
         match self {
-            Exact::Finite(r) => r.mul(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite),
+            Exact::Finite(r) => {
+                r.mul(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite)
+            }
             inf => Some(inf),
         }
     }
@@ -337,7 +339,9 @@ impl Exact {
     /// `self ÷ p`.
     pub fn over(self, p: Probability) -> Option<Exact> {
         match self {
-            Exact::Finite(r) => r.div(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite),
+            Exact::Finite(r) => {
+                r.div(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite)
+            }
             inf => Some(inf),
         }
     }

@@ -66,8 +66,11 @@ impl Score {
     /// assert_eq!(Score::decimal(1, 10), None);
     /// ```
     pub fn decimal(units: i64, decimals: u8) -> Option<Score> {
-        (units.unsigned_abs() <= Self::MAX_FINITE as u64 && decimals <= Self::MAX_DECIMALS)
-            .then_some(Score { units: units as i32, decimals, rounded: false })
+        (units.unsigned_abs() <= Self::MAX_FINITE as u64 && decimals <= Self::MAX_DECIMALS).then_some(Score {
+            units: units as i32,
+            decimals,
+            rounded: false,
+        })
     }
 
     /// The raw value: units of 10^−[`Score::decimals`] (±`i32::MAX` for ±∞). For a whole
@@ -187,7 +190,11 @@ impl Score {
         }
         let max = i64::from(Self::MAX_FINITE);
         let d = i64::from(d) * POW10[usize::from(self.decimals)];
-        Score { units: (i64::from(self.units) + d).clamp(-max, max) as i32, decimals: self.decimals, rounded: false }
+        Score {
+            units: (i64::from(self.units) + d).clamp(-max, max) as i32,
+            decimals: self.decimals,
+            rounded: false,
+        }
     }
 
     /// Parses the ASCII or Unicode forms: `12`, `-3`, `4.99`, `−3.01`, `inf`, `+inf`, `-inf`,

@@ -177,7 +177,7 @@ function abvizNarrator(D) {
   // ---- How sentences name nodes (narration/mod.rs: who, leaf_name). ----
   function statusOf(id) { return (N.flags[id] >> 1) & 7; }
   function evaluated(id) { var s = statusOf(id); return s === 0 || s === 1; }
-  function player(id) { return N.flags[id] & 1 ? "MIN" : "MAX"; }
+  function player(id) { return N.flags[id] & 128 ? "chance" : N.flags[id] & 1 ? "MIN" : "MAX"; }
   function isLeaf(id) { return childCount(id) === 0 && (evaluated(id) || (N.flags[id] & 64) !== 0); }
   // The score index a figure writes in an unnamed leaf of a tree (−1: none).
   function figureValue(id) {

@@ -30,7 +30,8 @@
   function isMin(id) { return (N.flags[id] & 1) === 1; }
   function visited(id) { return statusOf(id) !== 4; }
   function isLeaf(id) { var s = statusOf(id); return s === 0 || s === 1; }
-  function player(id) { return isMin(id) ? "MIN" : "MAX"; }
+  function isChance(id) { return (N.flags[id] & 128) !== 0; }
+  function player(id) { return isChance(id) ? "chance" : isMin(id) ? "MIN" : "MAX"; }
   function win(a, b) { return "[" + S[a] + ", " + S[b] + "]"; }
   // "1,234,567" (as the Rust side writes counts; without Intl, which is slow per call).
   function thousands(n) {
@@ -231,7 +232,7 @@
   // its edge: searched, cut (a pruned child of a searched node) or pruned.
   function kindKey(id) {
     var leaf = isLeaf(id) || (N.flags[id] & 64) !== 0;
-    var shape = leaf ? "leaf" : isMin(id) ? "min" : "max";
+    var shape = leaf ? "leaf" : isChance(id) ? "chance" : isMin(id) ? "min" : "max";
     var p = N.parent[id], cut = "";
     if (!visited(id) && p >= 0 && visited(p) && N.cutoff[p] >= 0) cut = CUT.kind[N.cutoff[p]] ? " beta-cut" : " alpha-cut";
     return {

@@ -336,7 +336,10 @@ impl Drawer<'_> {
             }
         }
         if let Some(text) = &l.edge_label {
-            let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            // A probability sits nearer its outcome, where sibling edges are apart, clear of the cut
+            // mark at the edge's middle.
+            let t = if l.outcome { 0.7 } else { 0.5 };
+            let m = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
             let paint = if l.pruned { Paint::Faded } else { Paint::Note };
             g.tags.push((g.prims.len(), "label"));
             g.prims.push((
@@ -478,7 +481,9 @@ impl Drawer<'_> {
             (Shape::Leaf, _) | (Shape::Max, Style::Boxes) => {
                 Prim::Rect { at: (c.0 - hw, c.1 - hh), w: g.w, h: g.h, r: 0.0, stroke: outline }
             }
-            (Shape::Min, Style::Boxes) | (Shape::Chance, Style::Triangles) => Prim::Circle { c, r: hw, stroke: outline },
+            (Shape::Min, Style::Boxes) | (Shape::Chance, Style::Triangles) => {
+                Prim::Circle { c, r: hw, stroke: outline }
+            }
             (Shape::Chance, Style::Boxes) => Prim::Polygon {
                 pts: vec![(c.0, c.1 - hh), (c.0 + hw, c.1), (c.0, c.1 + hh), (c.0 - hw, c.1)],
                 stroke: outline,

@@ -215,6 +215,8 @@ struct TracePage<'a> {
     algo_title: &'a str,
     counts: Vec<CountRow>,
     compare_minimax: bool,
+    /// The search the counts are compared with: "minimax", or "expectimax" with chance nodes.
+    reference: &'static str,
     saving: Option<String>,
     /// The folded summary's one line: the algorithm and its counts.
     summary_line: String,
@@ -303,17 +305,19 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     }
     // "visits 11 of the 13 nodes minimax visits"; a re-searching algorithm may visit more: "visits
     // 18 nodes, 38% more than the 13 minimax visits".
+    // With chance nodes the search that prunes nothing is expectiminimax.
+    let reference = if trace.has_chance() { "expectimax" } else { "minimax" };
     let saving = mm.filter(|m| m.nodes > 0 && m.leaves > 0).map(|m| {
         let nodes = if s.nodes <= m.nodes {
             format!(
-                "visits {} of the {} nodes minimax visits ({})",
+                "visits {} of the {} nodes {reference} visits ({})",
                 thousands(s.nodes),
                 thousands(m.nodes),
                 percent(s.nodes, m.nodes)
             )
         } else {
             format!(
-                "visits {} nodes, {} than the {} minimax visits,",
+                "visits {} nodes, {} than the {} {reference} visits,",
                 thousands(s.nodes),
                 percent(s.nodes, m.nodes),
                 thousands(m.nodes)
@@ -345,6 +349,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         algo_title: trace.algorithm().title(),
         counts,
         compare_minimax: mm.is_some(),
+        reference,
         saving,
         summary_line,
         notes: view.notes(),
@@ -392,7 +397,8 @@ fn summary_line(trace: &Trace, minimax_nodes: Option<u64>) -> String {
         line.push_str(&format!(", {}", counted(s.cutoffs, "cutoff", "cutoffs")));
     }
     if let Some(n) = minimax_nodes {
-        line.push_str(&format!(" · minimax: {}", counted(n, "node", "nodes")));
+        let reference = if trace.has_chance() { "expectimax" } else { "minimax" };
+        line.push_str(&format!(" · {reference}: {}", counted(n, "node", "nodes")));
     }
     line
 }

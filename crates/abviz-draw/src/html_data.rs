@@ -398,7 +398,8 @@ fn nodes<'a>(
             u8::from(node.player == Player::Min)
                 | status_code(s.status) << 1
                 | bound_code(s.bound) << 4
-                | u8::from(pruned_leaf) << 6,
+                | u8::from(pruned_leaf) << 6
+                | u8::from(trace.is_chance(id)) << 7,
         ));
         d.v.push(scores.of(s.value));
         d.ai.push(scores.of(s.alpha_in));

@@ -18,6 +18,8 @@ pub enum LegendKey {
     AlphaCut,
     /// Red: β-cutoff.
     BetaCut,
+    /// *-minimax's cutoff at a chance node.
+    ChanceCut,
     /// Thick: the principal variation.
     Pv,
     /// [α, β] beside a node.

@@ -113,8 +113,12 @@ fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Pr
             }
             38.0
         }
-        LegendKey::AlphaCut | LegendKey::BetaCut => {
-            let paint = if key == LegendKey::AlphaCut { Paint::Alpha } else { Paint::Beta };
+        LegendKey::AlphaCut | LegendKey::BetaCut | LegendKey::ChanceCut => {
+            let paint = match key {
+                LegendKey::AlphaCut => Paint::Alpha,
+                LegendKey::BetaCut => Paint::Beta,
+                _ => Paint::Ink,
+            };
             prims.push(Prim::Line { a: (x, y), b: (x + 26.0, y), stroke: faded });
             for dx in [10.8, 15.2] {
                 prims.push(Prim::Line {

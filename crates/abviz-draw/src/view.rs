@@ -118,6 +118,11 @@ pub struct NodeLabel {
     /// Searched beyond the depth limit by a quiescence search (its parent stood pat): drawn as
     /// the fringe where the horizon was extended.
     pub quiescence: bool,
+    /// Its edge label is its probability as an outcome of chance (drawn near the chance node,
+    /// clear of a cut mark).
+    pub outcome: bool,
+    /// Its cutoff, if any, is *-minimax's chance cutoff.
+    pub chance_cut: bool,
 }
 
 pub use crate::keys::LegendKey;
@@ -537,11 +542,14 @@ impl<'a> View<'a> {
         if has(&|l| l.pruned) {
             keys.push(LegendKey::Pruned);
         }
-        if has(&|l| l.cut == Some(CutKind::Alpha)) {
+        if has(&|l| l.cut == Some(CutKind::Alpha) && !l.chance_cut) {
             keys.push(LegendKey::AlphaCut);
         }
-        if has(&|l| l.cut == Some(CutKind::Beta)) {
+        if has(&|l| l.cut == Some(CutKind::Beta) && !l.chance_cut) {
             keys.push(LegendKey::BetaCut);
+        }
+        if has(&|l| l.chance_cut) {
+            keys.push(LegendKey::ChanceCut);
         }
         if has(&|l| l.edge == Some(EdgeKind::Pv)) {
             keys.push(LegendKey::Pv);
@@ -583,6 +591,9 @@ impl<'a> View<'a> {
             LegendKey::Pruned => "pruned: never searched".into(),
             LegendKey::AlphaCut => "α-cut at MIN: value ≤ α".into(),
             LegendKey::BetaCut => "β-cut at MAX: value ≥ β".into(),
+            LegendKey::ChanceCut => {
+                "chance cut: the leaf bounds keep the expected value out of [α, β]".into()
+            }
             LegendKey::Pv => "principal variation".into(),
             LegendKey::Range => "range of the value".into(),
             LegendKey::Bounds => match (l.bounds_in, l.bounds_out) {
@@ -658,6 +669,8 @@ impl<'a> View<'a> {
                     ),
                     share: None,
                     quiescence: false,
+                    outcome: false,
+                    chance_cut: false,
                 }
             }
             Item::Node(id) => {
@@ -763,9 +776,11 @@ impl<'a> View<'a> {
                 let cut_label = match (edge, t.parent(id)) {
                     (Some(EdgeKind::Cut(kind)), Some(p)) => {
                         let last = t.children(p).iter().rfind(|&&c| !t.node(c).visited()) == Some(&id);
-                        last.then(|| match kind {
-                            CutKind::Alpha => "α-cut".to_string(),
-                            CutKind::Beta => "β-cut".to_string(),
+                        let chance = t.cutoff(p).is_some_and(|c| c.chance);
+                        last.then(|| match (kind, chance) {
+                            (_, true) => "chance cut".to_string(),
+                            (CutKind::Alpha, _) => "α-cut".to_string(),
+                            (CutKind::Beta, _) => "β-cut".to_string(),
                         })
                     }
                     _ => None,
@@ -786,6 +801,8 @@ impl<'a> View<'a> {
                     tooltip: if mcts { super::mcts_view::tooltip(t, id) } else { self.tooltip(id) },
                     share: if mcts { t.visit_share(id).map(|f| (f * 1000.0).round() as u16) } else { None },
                     quiescence: t.beyond_horizon(id),
+                    outcome: t.probability(id).is_some(),
+                    chance_cut: t.cutoff(id).is_some_and(|c| c.chance),
                 };
                 if self.opts.exercise { self.as_exercise(id, label, leaf) } else { label }
             }
@@ -816,7 +833,8 @@ impl<'a> View<'a> {
     fn tooltip(&self, id: NodeId) -> String {
         let t = self.trace;
         let n = t.node(id);
-        let mut s = format!("{} ({})", one_line(&t.display_name(id)), n.player.upper());
+        let who = if t.is_chance(id) { "chance" } else { n.player.upper() };
+        let mut s = format!("{} ({who})", one_line(&t.display_name(id)));
         if !n.visited() {
             match t.parent(id).and_then(|p| t.cutoff(p).map(|c| (p, c))) {
                 Some((p, c)) => s.push_str(&format!(

@@ -49,9 +49,9 @@
 
 use crate::Player;
 use crate::Score;
-use abviz_core::{Probability, Ratio};
 use crate::spec::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::tree_arena::{Builder, CompactTree};
+use abviz_core::{Probability, Ratio};
 use std::borrow::Cow;
 use std::ops::Range;
 use winnow::combinator::{alt, eof, repeat};
@@ -571,7 +571,8 @@ impl Frame {
             .help("write each outcome as p * node, e.g. chance:(0.5 * 3, 0.25 * 12, 0.25 * 8)"));
         }
         if self.sum != Some(Ratio::ONE) {
-            let sum = self.sum.map_or_else(|| "too fine an amount to add up exactly".into(), |s| s.to_string());
+            let sum =
+                self.sum.map_or_else(|| "too fine an amount to add up exactly".into(), |s| s.to_string());
             return Err(NotationError::new(
                 src,
                 self.open..close + 1,
@@ -1374,15 +1375,13 @@ impl JsonWalker<'_> {
         root_player: Option<&mut Option<Player>>,
     ) -> Result<TreeSpecNode, NotationError> {
         match &v.kind {
-            JKind::Num(_) | JKind::Str(_) => {
-                Ok(TreeSpecNode {
-                    name: None,
-                    player: None,
-                    chance: false,
-                    p: None,
-                    kind: TreeSpecKind::Leaf(self.leaf(v)?),
-                })
-            }
+            JKind::Num(_) | JKind::Str(_) => Ok(TreeSpecNode {
+                name: None,
+                player: None,
+                chance: false,
+                p: None,
+                kind: TreeSpecKind::Leaf(self.leaf(v)?),
+            }),
             JKind::Arr(items) => Ok(TreeSpecNode {
                 name: None,
                 player: None,
@@ -1504,7 +1503,9 @@ impl JsonWalker<'_> {
             _ => None,
         });
         let p_span = |i: usize| -> Range<usize> {
-            let Some(JKind::Obj(e)) = items.and_then(|it| it.get(i)).map(|x| &x.kind) else { return v.head() };
+            let Some(JKind::Obj(e)) = items.and_then(|it| it.get(i)).map(|x| &x.kind) else {
+                return v.head();
+            };
             e.iter().find(|(k, _, _)| k == "p").map_or(v.head(), |(_, _, val)| val.head())
         };
         let given: Vec<usize> = (0..children.len()).filter(|&i| children[i].p.is_some()).collect();

@@ -63,12 +63,24 @@ pub struct TreeSpec {
 impl TreeSpecNode {
     /// A leaf without a name.
     pub fn leaf(v: i32) -> Self {
-        TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Leaf(Score::from(v)) }
+        TreeSpecNode {
+            name: None,
+            player: None,
+            chance: false,
+            p: None,
+            kind: TreeSpecKind::Leaf(Score::from(v)),
+        }
     }
 
     /// An interior node without a name.
     pub fn interior(children: Vec<TreeSpecNode>) -> Self {
-        TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Interior(children) }
+        TreeSpecNode {
+            name: None,
+            player: None,
+            chance: false,
+            p: None,
+            kind: TreeSpecKind::Interior(children),
+        }
     }
 
     /// Writes the node back in the tree notation (names quoted when they need it).
@@ -79,7 +91,10 @@ impl TreeSpecNode {
     }
 
     fn write_notation(&self, out: &mut String) {
-        write_head(out, Head { player: self.player, chance: self.chance, p: self.p, name: self.name.as_deref() });
+        write_head(
+            out,
+            Head { player: self.player, chance: self.chance, p: self.p, name: self.name.as_deref() },
+        );
         match &self.kind {
             TreeSpecKind::Leaf(v) => out.push_str(&v.ascii()),
             TreeSpecKind::Interior(children) => {

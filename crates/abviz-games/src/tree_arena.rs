@@ -247,9 +247,8 @@ impl CompactTree {
 
     /// The probability of node `i` as an outcome of its chance parent: as written, or uniform.
     pub(crate) fn probability(&self, i: u32) -> Probability {
-        self.written_probability(i).unwrap_or_else(|| {
-            Probability::uniform(self.parent(i).map_or(1, |p| self.children(p).len()))
-        })
+        self.written_probability(i)
+            .unwrap_or_else(|| Probability::uniform(self.parent(i).map_or(1, |p| self.children(p).len())))
     }
 
     fn head(&self, i: u32) -> Head<'_> {

@@ -94,8 +94,10 @@ pub enum LineRole {
     ChanceLoop,
     /// A chance node adds an outcome's value, weighted by its probability.
     ChanceUpdate,
-    /// *-minimax's test at a chance node that returns at once.
+    /// *-minimax's test at a chance node that returns at once (its value cannot reach α).
     ChanceCut,
+    /// *-minimax's other test (its value cannot fall to β).
+    ChanceCutHigh,
     /// A chance node returns its expected value.
     ChanceReturn,
     /// Any other line.

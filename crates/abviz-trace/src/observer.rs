@@ -27,7 +27,9 @@ pub enum Stop {
     },
     /// An expected value (or a *-minimax window) needs a finer fraction than abviz holds
     /// exactly.
-    #[error("an expected value needs a finer fraction than abviz holds exactly (the probabilities multiply past 2^62 in its denominator)")]
+    #[error(
+        "an expected value needs a finer fraction than abviz holds exactly (the probabilities multiply past 2^62 in its denominator)"
+    )]
     Precision,
     /// A leaf value lies outside the bounds *-minimax prunes with.
     #[error("the leaf value {value} lies outside the leaf bounds [{low}, {high}] that *-minimax prunes with")]

@@ -40,8 +40,12 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
         Event::Exit { node, .. } if stood_pat(node) => &[QuiesceReturn],
         Event::Exit { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
         Event::Update { node, .. } if trace.is_chance(node) => &[ChanceUpdate],
+        Event::ChanceCut { cut: crate::CutKind::Beta, .. } => &[ChanceCutHigh, ChanceCut],
         Event::Exit { node, .. } if trace.is_chance(node) && prev == Some(EventKind::ChanceCut) => {
-            &[ChanceCut, ChanceReturn]
+            match trace.cutoff(node).map(|c| c.kind) {
+                Some(crate::CutKind::Beta) => &[ChanceCutHigh, ChanceCut],
+                _ => &[ChanceCut, ChanceReturn],
+            }
         }
         Event::Exit { node, .. } if trace.is_chance(node) => &[ChanceReturn],
         Event::Enter { node, .. } => match player(node) {

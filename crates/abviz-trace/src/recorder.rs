@@ -6,8 +6,8 @@
 
 use crate::labels::Labels;
 use crate::model::{
-    Bound, CutKind, InputInfo, NONE, Node, NodeChance, NodeId, Positions, RecordedPlayout, SearchResult, Stats,
-    Trace,
+    Bound, CutKind, InputInfo, NONE, Node, NodeChance, NodeId, Positions, RecordedPlayout, SearchResult,
+    Stats, Trace,
 };
 use crate::{AlgorithmInfo, Event, EventLog, Here, Observer, PassKind, Perspective, Stop};
 use abviz_core::Score;

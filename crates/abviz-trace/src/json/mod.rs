@@ -293,7 +293,8 @@ fn check_events(trace: &Trace) -> Result<(), TraceFileError> {
                 }
                 open_pass = None;
             }
-            Event::Cutoff { bound_from: Some(from), .. } | Event::ChanceCut { bound_from: Some(from), .. }
+            Event::Cutoff { bound_from: Some(from), .. }
+            | Event::ChanceCut { bound_from: Some(from), .. }
                 if !executing[from as usize] =>
             {
                 return Err(bad(

@@ -185,7 +185,8 @@ impl Reading {
         if nd.chance || nd.p.is_some() {
             let p = match nd.p.as_deref().map(|t| (t, abviz_core::Probability::parse(t))) {
                 Some((t, None)) => {
-                    return self.fail(format!("node {i} has probability {t:?}, which is not a fraction in (0, 1]"));
+                    return self
+                        .fail(format!("node {i} has probability {t:?}, which is not a fraction in (0, 1]"));
                 }
                 Some((_, p)) => p,
                 None => None,

@@ -282,7 +282,12 @@ pub(crate) fn chance_cut(t: &Timeline, step: usize, e: &Event) -> Sentence {
         1 => "{and who pruned} is never searched",
         _ => "the outcomes {and who pruned} are never searched",
     };
-    Sentence::new(test).then(source).then(": a chance cutoff, ").then(tail).then(".").with("pruned", Arg::Nodes(pruned))
+    Sentence::new(test)
+        .then(source)
+        .then(": a chance cutoff, ")
+        .then(tail)
+        .then(".")
+        .with("pruned", Arg::Nodes(pruned))
 }
 
 /// A cutoff: the test that held, whose bound it was, and what is never searched.
@@ -346,7 +351,9 @@ pub(crate) fn exit(t: &Timeline, _step: usize, e: &Event) -> Sentence {
         return best_move(trace, Sentence::new("The root's value is {value}")).then(". Search complete.");
     }
     if trace.is_chance(node) {
-        return Sentence::new("{who node} is done: expected value {value}").then(bound_words(bound)).then(".");
+        return Sentence::new("{who node} is done: expected value {value}")
+            .then(bound_words(bound))
+            .then(".");
     }
     Sentence::new("{who node} is done: value {value}").then(bound_words(bound)).then(".")
 }

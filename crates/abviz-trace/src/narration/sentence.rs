@@ -233,6 +233,7 @@ pub fn node_text(trace: &Trace, format: Option<&str>, id: NodeId) -> String {
     match format {
         Some("who") => who(trace, id),
         Some("Who") => capital_who(trace, id),
+        Some("player") if trace.is_chance(id) => "chance".to_string(),
         Some("player") => trace.node(id).player.upper().to_string(),
         Some("move") if !trace.move_label(id).is_empty() => trace.move_label(id).to_string(),
         Some("value") => figure_value(trace, id).map_or_else(String::new, |v| v.to_string()),

@@ -344,7 +344,9 @@ impl<'de> Visitor<'de> for CompactNodes<'_> {
                             break;
                         }
                         let Some(p) = abviz_core::Probability::parse(&text) else {
-                            r.fail(format!("node {id} has probability {text:?}, which is not a fraction in (0, 1]"));
+                            r.fail(format!(
+                                "node {id} has probability {text:?}, which is not a fraction in (0, 1]"
+                            ));
                             break;
                         };
                         let chance = r.chance.get(id as usize).is_some_and(|c| c.chance);
