@@ -156,7 +156,11 @@ impl App<'_, '_> {
             }
             None => String::new(),
         };
-        let shape = if leafy { "□" } else { triangle(node.player) };
+        let shape = match (leafy, trace.is_chance(row.node)) {
+            (true, _) => "□",
+            (false, true) => "◯",
+            (false, false) => triangle(node.player),
+        };
         let mcts = trace.algorithm().features.mcts && row.seen != Seen::Pruned;
         let text = match row.seen {
             // MCTS nodes show their visits and mean result, not a backed-up value.
@@ -299,6 +303,8 @@ impl App<'_, '_> {
                     // A leaf has nobody to move: it is evaluated.
                     Cell::from(if trace.summary(f.node).is_leaf() {
                         "□ leaf".to_string()
+                    } else if trace.is_chance(f.node) {
+                        "◯ chance".to_string()
                     } else {
                         format!("{} {}", triangle(node.player), node.player.upper())
                     }),

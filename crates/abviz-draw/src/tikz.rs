@@ -49,7 +49,7 @@ impl Exporter for TikzExporter {
 }
 
 /// Escapes text for LaTeX text mode: the ten special characters (`\ { } $ & # % _ ^ ~`) and
-/// `< > " |` get their text commands, the symbols abviz writes (α β ∞ − ≤ ≥ → ⋯ ▲ ▼ □ ○ ·)
+/// `< > " |` get their text commands, the symbols abviz writes (α β ∞ − ≤ ≥ ≈ → ⋯ ▲ ▼ □ ○ ◯ ◇ ·)
 /// become math, accented Latin letters pass through (T1 fonts have them), control characters
 /// become spaces, and anything else becomes `\abvizchar{HEX}{c}` (defined in the preamble).
 ///
@@ -99,6 +99,9 @@ pub fn escape_latex(s: &str) -> String {
             '▼' => out.push_str(r"$\blacktriangledown$"),
             '□' => out.push_str(r"$\square$"),
             '○' => out.push_str(r"$\circ$"),
+            '◯' => out.push_str(r"$\bigcirc$"),
+            '◇' => out.push_str(r"$\diamond$"),
+            '≈' => out.push_str(r"$\approx$"),
             c if c.is_control() => out.push(' '),
             c if c.is_ascii() => out.push(c),
             // Latin-1 and Latin Extended-A letters print as themselves, but for the few that T1
