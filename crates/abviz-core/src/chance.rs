@@ -108,7 +108,7 @@ impl Probability {
     pub fn sum_to_one(probs: impl IntoIterator<Item = Probability>) -> bool {
         let mut sum = Some(Ratio::ZERO);
         for p in probs {
-            sum = sum.and_then(|s| s.add(Ratio { num: i128::from(p.num), den: i128::from(p.den) }));
+            sum = sum.and_then(|s| s.checked_add(Ratio { num: i128::from(p.num), den: i128::from(p.den) }));
         }
         sum == Some(Ratio::ONE)
     }
@@ -117,7 +117,7 @@ impl Probability {
     pub fn sum_text(probs: impl IntoIterator<Item = Probability>) -> String {
         let mut sum = Some(Ratio::ZERO);
         for p in probs {
-            sum = sum.and_then(|s| s.add(Ratio { num: i128::from(p.num), den: i128::from(p.den) }));
+            sum = sum.and_then(|s| s.checked_add(Ratio { num: i128::from(p.num), den: i128::from(p.den) }));
         }
         sum.map_or_else(|| "too fine to add up exactly".to_string(), |s| s.to_string())
     }
@@ -159,23 +159,26 @@ impl Ratio {
     }
 
     /// `self + o`, or `None` when it cannot be held exactly.
-    pub fn add(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_add(self, o: Ratio) -> Option<Ratio> {
         let num = self.num.checked_mul(o.den)?.checked_add(o.num.checked_mul(self.den)?)?;
         Ratio::new(num, self.den.checked_mul(o.den)?)
     }
 
     /// `self × o`, or `None`.
-    pub fn mul(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_mul(self, o: Ratio) -> Option<Ratio> {
         Ratio::new(self.num.checked_mul(o.num)?, self.den.checked_mul(o.den)?)
     }
 
     /// `self ÷ o` (`o` ≠ 0), or `None`.
-    pub fn div(self, o: Ratio) -> Option<Ratio> {
+    pub fn checked_div(self, o: Ratio) -> Option<Ratio> {
         Ratio::new(self.num.checked_mul(o.den)?, self.den.checked_mul(o.num)?)
     }
+}
 
+impl std::ops::Neg for Ratio {
+    type Output = Ratio;
     /// `−self`.
-    pub fn neg(self) -> Ratio {
+    fn neg(self) -> Ratio {
         Ratio { num: -self.num, den: self.den }
     }
 }
@@ -279,7 +282,7 @@ impl Exact {
     /// use abviz_core::{Exact, Probability, Score};
     /// let third = Probability::uniform(3);
     /// let v = [3, 12, 8].iter().fold(Some(Exact::ZERO), |s, &x| {
-    ///     s?.add(Exact::from_score(Score::from(x)).times(third)?)
+    ///     s?.checked_add(Exact::from_score(Score::from(x)).times(third)?)
     /// });
     /// let s = v.unwrap().to_score(0).unwrap();
     /// assert_eq!((s.to_string(), s.is_rounded()), ("≈7.67".to_string(), true));
@@ -303,9 +306,9 @@ impl Exact {
     }
 
     /// `self + o`; `None` for ∞ − ∞ or a sum too fine to hold exactly.
-    pub fn add(self, o: Exact) -> Option<Exact> {
+    pub fn checked_add(self, o: Exact) -> Option<Exact> {
         match (self, o) {
-            (Exact::Finite(a), Exact::Finite(b)) => a.add(b).map(Exact::Finite),
+            (Exact::Finite(a), Exact::Finite(b)) => a.checked_add(b).map(Exact::Finite),
             (Exact::Inf, Exact::NegInf) | (Exact::NegInf, Exact::Inf) => None,
             (Exact::Inf, _) | (_, Exact::Inf) => Some(Exact::Inf),
             (Exact::NegInf, _) | (_, Exact::NegInf) => Some(Exact::NegInf),
@@ -313,24 +316,15 @@ impl Exact {
     }
 
     /// `self − o`.
-    pub fn sub(self, o: Exact) -> Option<Exact> {
-        self.add(o.neg())
-    }
-
-    /// `−self`.
-    pub fn neg(self) -> Exact {
-        match self {
-            Exact::NegInf => Exact::Inf,
-            Exact::Inf => Exact::NegInf,
-            Exact::Finite(r) => Exact::Finite(r.neg()),
-        }
+    pub fn checked_sub(self, o: Exact) -> Option<Exact> {
+        self.checked_add(-o)
     }
 
     /// `self × p`.
     pub fn times(self, p: Probability) -> Option<Exact> {
         match self {
             Exact::Finite(r) => {
-                r.mul(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite)
+                r.checked_mul(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite)
             }
             inf => Some(inf),
         }
@@ -340,7 +334,7 @@ impl Exact {
     pub fn over(self, p: Probability) -> Option<Exact> {
         match self {
             Exact::Finite(r) => {
-                r.div(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite)
+                r.checked_div(Ratio { num: i128::from(p.num), den: i128::from(p.den) }).map(Exact::Finite)
             }
             inf => Some(inf),
         }
@@ -349,9 +343,21 @@ impl Exact {
     /// `self × r` for an exact fraction `r` ≥ 0 (the probability mass of several outcomes).
     pub fn times_ratio(self, r: Ratio) -> Option<Exact> {
         match self {
-            Exact::Finite(a) => a.mul(r).map(Exact::Finite),
+            Exact::Finite(a) => a.checked_mul(r).map(Exact::Finite),
             _ if r == Ratio::ZERO => Some(Exact::ZERO),
             inf => Some(inf),
+        }
+    }
+}
+
+impl std::ops::Neg for Exact {
+    type Output = Exact;
+    /// `−self`.
+    fn neg(self) -> Exact {
+        match self {
+            Exact::NegInf => Exact::Inf,
+            Exact::Inf => Exact::NegInf,
+            Exact::Finite(r) => Exact::Finite(-r),
         }
     }
 }
@@ -401,7 +407,7 @@ mod tests {
     #[test]
     fn expected_values_are_exact_or_marked_rounded() {
         let half = Probability::new(1, 2).unwrap();
-        let v = e(3).times(half).unwrap().add(e(6).times(half).unwrap()).unwrap();
+        let v = e(3).times(half).unwrap().checked_add(e(6).times(half).unwrap()).unwrap();
         assert_eq!(v.to_score(0).unwrap().to_string(), "4.5");
         assert!(!v.to_score(0).unwrap().is_rounded());
         let third = Probability::uniform(3);
@@ -413,7 +419,7 @@ mod tests {
         let a = e(23).times(third).unwrap();
         let b = Exact::from_score(Score::parse("7.67").unwrap());
         assert!(a < b && Exact::NegInf < a && b < Exact::Inf);
-        assert_eq!(Exact::Inf.add(Exact::NegInf), None);
+        assert_eq!(Exact::Inf.checked_add(Exact::NegInf), None);
         assert_eq!(e(5).over(third), Some(e(15)));
     }
 }

@@ -618,7 +618,7 @@ fn outcome(
     }
     let (count, first) = parent.given.take().unwrap_or((0, span));
     parent.given = Some((count + 1, first));
-    parent.sum = parent.sum.and_then(|s| s.add(prob.ratio()));
+    parent.sum = parent.sum.and_then(|s| s.checked_add(prob.ratio()));
     tree.probability(prob);
     Ok(())
 }

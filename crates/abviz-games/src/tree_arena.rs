@@ -392,7 +392,7 @@ impl CompactTree {
                     .children(i)
                     .iter()
                     .try_fold(Exact::ZERO, |sum, &k| {
-                        sum.add(Exact::from_score(value[k as usize]).times(self.probability(k))?)
+                        sum.checked_add(Exact::from_score(value[k as usize]).times(self.probability(k))?)
                     })
                     .and_then(|e| e.to_score(0))
                     .unwrap_or_default(),

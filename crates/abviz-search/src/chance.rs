@@ -29,14 +29,14 @@ pub(crate) fn bounds(bounds: Option<(Score, Score)>) -> (Exact, Exact) {
 /// The range a chance node's expected value can still take: the outcomes so far add `sum`,
 /// and those still to come, of probability mass `rest`, each score between `low` and `high`.
 pub(crate) fn range(sum: Exact, rest: Ratio, (low, high): (Exact, Exact)) -> Result<(Exact, Exact), Stop> {
-    let lo = exact(sum.add(exact(low.times_ratio(rest))?))?;
-    let hi = exact(sum.add(exact(high.times_ratio(rest))?))?;
+    let lo = exact(sum.checked_add(exact(low.times_ratio(rest))?))?;
+    let hi = exact(sum.checked_add(exact(high.times_ratio(rest))?))?;
     Ok((lo, hi))
 }
 
 /// `rest − p`: the probability mass left after the outcome `p`.
 pub(crate) fn less(rest: Ratio, p: Probability) -> Result<Ratio, Stop> {
-    rest.add(p.ratio().neg()).ok_or(Stop::Precision)
+    rest.checked_add(-p.ratio()).ok_or(Stop::Precision)
 }
 
 /// The leaf value `v`, refused when it lies outside `bounds`.

@@ -64,7 +64,7 @@ pub fn expectimax<G: Game, O: Observer<G>>(
             game.play(mv);
             let v = expectimax(game, depth - 1, bounds, s)?;
             game.undo(mv);
-            sum = exact(sum.add(exact(v.times(p))?))?;
+            sum = exact(sum.checked_add(exact(v.times(p))?))?;
             rest = less(rest, p)?;
             let (lo, hi) = range(sum, rest, super::chance::bounds(bounds))?;
             s.obs.update(told(v, decimals)?, told(lo, decimals)?, told(hi, decimals)?);

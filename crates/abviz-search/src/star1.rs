@@ -75,12 +75,12 @@ pub fn star1<G: Game, O: Observer<G>>(
         for (i, (&mv, &p)) in moves.iter().zip(&probs).enumerate() {
             let after = less(rest, p)?;
             // The window in which this outcome's value still decides the test against α and β.
-            let a = exact(exact(exact(alpha.sub(sum))?.sub(exact(high.times_ratio(after))?))?.over(p))?;
-            let b = exact(exact(exact(beta.sub(sum))?.sub(exact(low.times_ratio(after))?))?.over(p))?;
+            let a = exact(exact(exact(alpha.checked_sub(sum))?.checked_sub(exact(high.times_ratio(after))?))?.over(p))?;
+            let b = exact(exact(exact(beta.checked_sub(sum))?.checked_sub(exact(low.times_ratio(after))?))?.over(p))?;
             game.play(mv);
             let v = star1(game, depth - 1, a.max(low), b.min(high), leaf_bounds, s)?;
             game.undo(mv);
-            sum = exact(sum.add(exact(v.times(p))?))?;
+            sum = exact(sum.checked_add(exact(v.times(p))?))?;
             rest = after;
             let (lo, hi) = range(sum, rest, (low, high))?;
             s.obs.update(told(v, decimals)?, told(lo, decimals)?, told(hi, decimals)?);

@@ -247,7 +247,7 @@ fn chance_update(t: &Timeline, step: usize, node: NodeId, s: Sentence) -> Senten
         .collect();
     let sum = seen.iter().try_fold(abviz_core::Exact::ZERO, |acc, &c| {
         let v = abviz_core::Exact::from_score(trace.summary(c).value);
-        acc.add(v.times(trace.probability(c)?)?)
+        acc.checked_add(v.times(trace.probability(c)?)?)
     });
     let sum = sum.and_then(|e| e.to_score(0)).map_or_else(|| "?".to_string(), |v| v.to_string());
     let s = s.then(": the outcomes so far add {sum} to its expected value").with("sum", Arg::Text(sum));
