@@ -694,6 +694,13 @@ fn the_page_words_every_step_as_the_library_does() {
         &["--tree", "min (chance:(3 12 8) chance:(14 15 2))", "-a", "star1"],
         &[
             "--tree",
+            "max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))",
+            "-a",
+            "star2",
+            "--bounds=0..10",
+        ],
+        &[
+            "--tree",
             "max (chance:(0.9 * (2 2) 0.1 * (3 3)) chance:(0.9 * (1 1) 0.1 * (4 4)))",
             "-a",
             "expectimax",

@@ -93,6 +93,37 @@ fn star1_cuts_where_the_bounds_say() {
     assert!(err.unwrap_err().to_string().contains("12"), "the leaf 12 lies outside [0, 10]");
 }
 
+/// Worked by hand, leaves in [0, 10]: A = ½·min(3, 4) + ½·min(5, 6) = 4 sets α = 4. At B
+/// Star1 searches B1 whole (1 and 9: its window [0, 10] cannot cut), then B2 in [7, 10], cut
+/// after 2 — 7 distinct leaves. Star2 probes B1 and B2 by their first moves, 1 and 2: B is
+/// then at most ½·1 + ½·2 = 1.5 ≤ α, a chance cutoff before any 9 is looked at — 6 distinct
+/// leaves. Expectimax evaluates all 8. The value is 4 each time.
+#[test]
+fn star2_probes_cut_before_star1_can() {
+    let tree = "max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))";
+    let bounds = Settings { bounds: Some((Score::from(0), Score::from(10))), ..Settings::default() };
+    let distinct = |algo| {
+        let t = trace_of(tree, algo, bounds);
+        assert_eq!(t.result().value.to_string(), "4", "{algo}");
+        t.stats().leaves_distinct
+    };
+    assert_eq!(
+        (distinct(Algorithm::Expectimax), distinct(Algorithm::Star1), distinct(Algorithm::Star2)),
+        (8, 7, 6)
+    );
+    let t = trace_of(tree, Algorithm::Star2, bounds);
+    let name = |n: &str| (0..t.nodes().len() as u32).find(|&i| t.name(i) == Some(n)).unwrap();
+    let b = t.cutoff(name("B")).unwrap();
+    assert!(b.chance && !b.probe && b.kind == abviz::trace::CutKind::Alpha);
+    assert_eq!(t.summary(name("B")).value.to_string(), "1.5");
+    let b1 = t.cutoff(name("B1")).unwrap();
+    assert!(b1.probe && b1.pruned == 1);
+    assert_eq!(t.summary(name("B1")).bound, abviz::trace::Bound::Upper);
+    // A's outcomes were probed, then searched again (re-searches), each visited twice.
+    assert_eq!(t.summary(name("A1")).visits, 2);
+    assert!(t.stats().researches >= 2);
+}
+
 /// Searches of pure skill refuse chance nodes with a clear error.
 #[test]
 fn minimax_refuses_chance() {
@@ -137,8 +168,15 @@ fn notation_and_json_read_chance() {
 /// back and written again, byte for byte; its text and DOT views the same from the file.
 #[test]
 fn chance_traces_round_trip() {
-    let tree = "max (chance:A:(3 12 8) chance:B:(1/2 * 2, 1/4 * 4, 1/4 * 6) chance:C:(14 5 2))";
-    let t = trace_of(tree, Algorithm::Star1, Settings::default());
+    let star1 = "max (chance:A:(3 12 8) chance:B:(1/2 * 2, 1/4 * 4, 1/4 * 6) chance:C:(14 5 2))";
+    let star2 = "max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))";
+    for (tree, algo) in [(star1, Algorithm::Star1), (star2, Algorithm::Star2), (star1, Algorithm::Expectimax)]
+    {
+        round_trip(&trace_of(tree, algo, Settings::default()));
+    }
+}
+
+fn round_trip(t: &Trace) {
     assert!(t.has_chance());
     for layout in [Layout::Readable, Layout::Compact] {
         let mut first = Vec::new();
@@ -217,20 +255,22 @@ fn entered(t: &Trace) -> BTreeSet<String> {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
-    /// Star1 returns exactly expectimax's value (both with the leaves' bounds [−10, 10] and
+    /// Star1 and Star2 return exactly expectimax's value (both with the leaves' bounds [−10, 10] and
     /// with the tree's own), under both tie rules, and enters only nodes expectimax enters.
     #[test]
-    fn star1_is_expectimax_with_less_work(seed in any::<u64>(), given in any::<bool>(), keep in any::<bool>()) {
+    fn star_minimax_is_expectimax_with_less_work(seed in any::<u64>(), given in any::<bool>(), keep in any::<bool>()) {
         let tree = random_chance_tree(seed);
         let ties = if keep { Ties::Keep } else { Ties::Prune };
         let bounds = given.then(|| (Score::from(-10), Score::from(10)));
         let settings = Settings { ties, bounds, ..Settings::default() };
         let full = trace_of(&tree, Algorithm::Expectimax, Settings::default());
-        let star = trace_of(&tree, Algorithm::Star1, settings);
-        prop_assert_eq!(star.result().value, full.result().value, "{}", tree);
-        prop_assert_eq!(star.result().value.to_string(), full.result().value.to_string());
-        let (e, s) = (entered(&full), entered(&star));
-        prop_assert!(s.is_subset(&e), "{}: Star1 entered {:?} which expectimax did not", tree, s.difference(&e).collect::<Vec<_>>());
+        for algo in [Algorithm::Star1, Algorithm::Star2] {
+            let star = trace_of(&tree, algo, settings);
+            prop_assert_eq!(star.result().value, full.result().value, "{} {}", algo, tree);
+            prop_assert_eq!(star.result().value.to_string(), full.result().value.to_string());
+            let (e, s) = (entered(&full), entered(&star));
+            prop_assert!(s.is_subset(&e), "{}: {} entered {:?} which expectimax did not", tree, algo, s.difference(&e).collect::<Vec<_>>());
+        }
         prop_assert_eq!(full.stats().cutoffs, 0);
         // And exactly, before any rounding for the views.
         let game = ExplicitTree::parse(&tree).unwrap();
@@ -242,10 +282,14 @@ proptest! {
             match algo {
                 Algorithm::Star1 => abviz::search::star1::star1(
                     &mut g, u32::MAX, abviz::Exact::NegInf, abviz::Exact::Inf, b, &mut s),
+                Algorithm::Star2 => abviz::search::star2::star2(
+                    &mut g, u32::MAX, abviz::Exact::NegInf, abviz::Exact::Inf, b, &mut s),
                 _ => abviz::search::expectimax::expectimax(&mut g, u32::MAX, None, &mut s),
             }
             .unwrap()
         };
-        prop_assert_eq!(exact(Algorithm::Star1), exact(Algorithm::Expectimax), "{}", tree);
+        let e = exact(Algorithm::Expectimax);
+        prop_assert_eq!(exact(Algorithm::Star1), e, "{}", tree);
+        prop_assert_eq!(exact(Algorithm::Star2), e, "{}", tree);
     }
 }

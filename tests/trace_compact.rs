@@ -125,7 +125,7 @@ fn malformed_compact_files_get_clear_errors() {
         (r#""player":"+-"#, r#""player":"+x"#, "expected '+' (MAX) or '-' (MIN)"),
         (r#""count":13"#, r#""count":12"#, "more than the 12 nodes"),
         (r#""count":13"#, r#""count":14"#, "the node columns hold 13 nodes"),
-        (r#""codes":[32,32"#, r#""codes":[31,32"#, "31 is not an event code"),
+        (r#""codes":[32,32"#, r#""codes":[300,32"#, "300 is not an event code"),
         (r#""codes":[32,32"#, r#""codes":["x",32"#, "is not an event code"),
         (r#"2,3,39"#, r#"2,"high",39"#, "expected a score"),
         (r#""move":[0,2"#, r#""move":[0,99"#, "label 99"),
@@ -159,7 +159,7 @@ fn malformed_compact_files_get_clear_errors() {
 fn the_documentation_lists_every_event_code() {
     let doc = std::fs::read_to_string("docs/trace-format.md").unwrap();
     let codes = abviz::trace::compact_codes();
-    assert_eq!(codes.len(), 31);
+    assert_eq!(codes.len(), 32);
     for (code, name, variant) in codes {
         let row = if variant.is_empty() {
             format!("| {code} | `{name}` |")

@@ -161,8 +161,8 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
         (
             a.bounds.is_some(),
             "--bounds",
-            takes(&[Algorithm::Star1, Algorithm::Expectimax]),
-            "star1 and expectimax",
+            takes(&[Algorithm::Star1, Algorithm::Star2, Algorithm::Expectimax]),
+            "star1, star2 and expectimax",
         ),
     ];
     if let Some((_, flag, _, which)) = flags.iter().find(|(set, _, fits, _)| *set && !fits) {

@@ -179,7 +179,11 @@ fn write_node(
             _ => {
                 let kind = trace
                     .cutoff(n.parent)
-                    .map(|c| if c.chance { "chance cutoff" } else { c.kind.name() })
+                    .map(|c| match (c.chance, c.probe) {
+                        (true, true) => "Star2 probe",
+                        (true, false) => "chance cutoff",
+                        _ => c.kind.name(),
+                    })
                     .unwrap_or("cutoff");
                 let _ = writeln!(
                     out,
@@ -235,18 +239,32 @@ fn write_node(
         let (ge, le) = trace.algorithm().ties.symbols();
         let test = match (c.kind, child_value) {
             // *-minimax: the expected value's best (or worst) case with the outcomes left.
+            (CutKind::Alpha, _) if c.probe => format!("its first move: at most {}", s.value),
+            (CutKind::Beta, _) if c.probe => format!("its first move: at least {}", s.value),
             (CutKind::Alpha, _) if c.chance => format!("at most {} {le} α = {}", s.value, c.alpha),
             (CutKind::Beta, _) if c.chance => format!("at least {} {ge} β = {}", s.value, c.beta),
             (CutKind::Alpha, Some(v)) => format!("{v} {le} α = {}", c.alpha),
             (CutKind::Beta, Some(v)) => format!("{v} {ge} β = {}", c.beta),
             (_, None) => String::new(),
         };
-        let pruned = match c.pruned {
-            0 => "after the last child: prunes nothing".to_string(),
-            n => format!("{n} pruned"),
+        let pruned = match (c.pruned, c.probe) {
+            (0, _) if c.chance && (c.child as usize) + 1 < trace.children(id).len() => {
+                "the outcomes after it are not searched further".to_string()
+            }
+            (0, _) => "after the last child: prunes nothing".to_string(),
+            (n, true) => format!("{n} waiting for the search phase"),
+            (n, false) => format!("{n} pruned"),
         };
-        let kind = if c.chance { "chance cutoff" } else { c.kind.name() };
-        let _ = write!(out, "  ✂ {kind}: {test} (from {from}), {pruned}");
+        let kind = match (c.chance, c.probe) {
+            (true, true) => "Star2 probe",
+            (true, false) => "chance cutoff",
+            _ => c.kind.name(),
+        };
+        if c.probe {
+            let _ = write!(out, "  ✂ {kind}: {test}, {pruned}");
+        } else {
+            let _ = write!(out, "  ✂ {kind}: {test} (from {from}), {pruned}");
+        }
     }
     out.push('\n');
     write_children(trace, id, prefix, last, max_depth, out, hidden);
@@ -329,15 +347,15 @@ fn count_below(trace: &Trace, id: NodeId) -> [usize; 2] {
     count
 }
 
-fn compare(stats: &Stats, reference: Option<&Stats>, pick: fn(&Stats) -> u64) -> String {
+fn compare(stats: &Stats, reference: Option<(&Stats, &str)>, pick: fn(&Stats) -> u64) -> String {
     let v = pick(stats);
     match reference {
-        Some(r) if pick(r) > 0 => {
+        Some((r, name)) if pick(r) > 0 => {
             let m = pick(r);
             let saving = 100.0 * (m as f64 - v as f64) / m as f64;
             // A re-searching algorithm may enter more nodes than minimax.
             let (size, word) = if saving < 0.0 { (-saving, "more") } else { (saving, "fewer") };
-            format!("{:<10} minimax: {} ({size:.1}% {word})", thousands(v), thousands(m))
+            format!("{:<10} {name}: {} ({size:.1}% {word})", thousands(v), thousands(m))
         }
         _ => thousands(v),
     }
@@ -365,6 +383,8 @@ fn summary(trace: &Trace, out: &mut String) {
     if !r.pv.is_empty() {
         let _ = writeln!(out, "PV           {}", for_terminal(&r.pv.join(" ")));
     }
+    // With chance nodes the search that prunes nothing is expectiminimax.
+    let reference = reference.map(|r| (r, if trace.has_chance() { "expectimax" } else { "minimax" }));
     let _ = writeln!(out, "Nodes        {}", compare(s, reference, |s| s.nodes));
     let _ = writeln!(out, "Leaves       {}", compare(s, reference, |s| s.leaves));
     if trace.algorithm().has_window() {

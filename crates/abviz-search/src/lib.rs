@@ -98,6 +98,9 @@ algorithms! {
     /// when even the leaf bounds (`--bounds`) for its remaining outcomes cannot bring its
     /// expected value into the window.
     Star1 = "star1" | "*1" | "star-1" => star1,
+    /// Star2 (Ballard 1983): Star1 with probing — each outcome's first move bounds it before the
+    /// outcomes are searched, so a chance node can cut earlier.
+    Star2 = "star2" | "*2" | "star-2" => star2,
 }
 
 impl Algorithm {

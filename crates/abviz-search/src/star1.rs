@@ -5,9 +5,9 @@
 //! window (fail-soft bounds otherwise), and never visits a node expectimax does not.
 
 use super::Search;
-use super::chance::{bounded, bounds, exact, less, probabilities, range, told};
-use abviz_core::{Exact, Game, Player, Ratio, Score};
-use abviz_trace::{AlgorithmInfo, CodeLine, CutKind, Features, LineRole::*, Observer, Perspective, Stop};
+use super::chance::{bounded, bounds, exact, probabilities, told};
+use abviz_core::{Exact, Game, Player, Probability, Score};
+use abviz_trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, Perspective, StarCut, Stop};
 use std::borrow::Cow;
 
 /// Star1, as its listing says.
@@ -60,6 +60,18 @@ pub fn star1<G: Game, O: Observer<G>>(
     leaf_bounds: Option<(Score, Score)>,
     s: &mut Search<G, O>,
 ) -> Result<Exact, Stop> {
+    star(game, depth, (alpha, beta), leaf_bounds, false, s)
+}
+
+/// *-minimax: Star1, or Star2 when `probing` (see [`crate::star2`]).
+pub(crate) fn star<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    (alpha, beta): (Exact, Exact),
+    leaf_bounds: Option<(Score, Score)>,
+    probing: bool,
+    s: &mut Search<G, O>,
+) -> Result<Exact, Stop> {
     let decimals = game.value_decimals();
     s.enter(game, told(alpha, decimals)?, told(beta, decimals)?)?;
     if let Some(value) = s.leaf(game, depth)? {
@@ -69,47 +81,15 @@ pub fn star1<G: Game, O: Observer<G>>(
     }
     let moves = s.moves(game)?;
     if game.is_chance() {
-        let (low, high) = bounds(leaf_bounds);
-        let probs = probabilities(game, &moves);
-        let (mut sum, mut rest) = (Exact::ZERO, Ratio::ONE);
-        for (i, (&mv, &p)) in moves.iter().zip(&probs).enumerate() {
-            let after = less(rest, p)?;
-            // The window in which this outcome's value still decides the test against α and β.
-            let a = exact(exact(exact(alpha.checked_sub(sum))?.checked_sub(exact(high.times_ratio(after))?))?.over(p))?;
-            let b = exact(exact(exact(beta.checked_sub(sum))?.checked_sub(exact(low.times_ratio(after))?))?.over(p))?;
-            game.play(mv);
-            let v = star1(game, depth - 1, a.max(low), b.min(high), leaf_bounds, s)?;
-            game.undo(mv);
-            sum = exact(sum.checked_add(exact(v.times(p))?))?;
-            rest = after;
-            let (lo, hi) = range(sum, rest, (low, high))?;
-            s.obs.update(told(v, decimals)?, told(lo, decimals)?, told(hi, decimals)?);
-            // At the last outcome nothing is left to prune: the value is exact.
-            let cut = if i + 1 == moves.len() {
-                None
-            } else if s.cuts(alpha, hi) {
-                Some((CutKind::Alpha, hi))
-            } else if s.cuts(lo, beta) {
-                Some((CutKind::Beta, lo))
-            } else {
-                None
-            };
-            if let Some((kind, bound)) = cut {
-                let (ta, tb) = (told(alpha, decimals)?, told(beta, decimals)?);
-                s.obs.chance_cutoff(game, &moves[i + 1..], kind, told(bound, decimals)?, ta, tb)?;
-                s.exit(told(bound, decimals)?);
-                return Ok(bound);
-            }
-        }
-        s.exit(told(sum, decimals)?);
-        return Ok(sum);
+        let at = Chance { depth, alpha, beta, leaf_bounds, probing, decimals };
+        return chance(game, &moves, at, s);
     }
     let player = game.to_move();
     let (mut alpha, mut beta) = (alpha, beta);
     let mut best = if player == Player::Max { Exact::NegInf } else { Exact::Inf };
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
-        let v = star1(game, depth - 1, alpha, beta, leaf_bounds, s)?;
+        let v = star(game, depth - 1, (alpha, beta), leaf_bounds, probing, s)?;
         game.undo(mv);
         match player {
             Player::Max => {
@@ -131,6 +111,166 @@ pub fn star1<G: Game, O: Observer<G>>(
     Ok(best)
 }
 
+/// A chance node's search: where it stands and how.
+#[derive(Clone, Copy)]
+struct Chance {
+    depth: u32,
+    alpha: Exact,
+    beta: Exact,
+    leaf_bounds: Option<(Score, Score)>,
+    probing: bool,
+    decimals: u8,
+}
+
+/// `Σ p_j · v_j` over `js`.
+fn weighted(probs: &[Probability], values: &[Exact], js: std::ops::Range<usize>) -> Result<Exact, Stop> {
+    js.into_iter().try_fold(Exact::ZERO, |sum, j| exact(sum.checked_add(exact(values[j].times(probs[j]))?)))
+}
+
+/// `(x − y − z) / p`: the bound an outcome of probability `p` must pass for the node to.
+fn outcome_bound(x: Exact, y: Exact, z: Exact, p: Probability) -> Result<Exact, Stop> {
+    exact(exact(exact(x.checked_sub(y))?.checked_sub(z))?.over(p))
+}
+
+/// The chance node the search stands at, whose outcomes are `moves`. Star2 (`probing`) first
+/// probes each outcome that is a player's node with its first move (a lower bound at MAX, an
+/// upper bound at MIN) and evaluates the others, cutting as soon as those bounds keep the
+/// expected value out of the window; then both search each outcome not known exactly yet with
+/// the window in which its value still matters, the outcomes after it standing at their bounds
+/// (the leaves' L and U, or their probes'), and cut as soon as the value cannot enter the
+/// window.
+fn chance<G: Game, O: Observer<G>>(
+    game: &mut G,
+    moves: &[G::Move],
+    at: Chance,
+    s: &mut Search<G, O>,
+) -> Result<Exact, Stop> {
+    let Chance { depth, alpha, beta, leaf_bounds, probing, decimals } = at;
+    let (low, high) = bounds(leaf_bounds);
+    let probs = probabilities(game, moves);
+    let n = moves.len();
+    // What is known of each outcome: bounds, exact when both meet.
+    let (mut lo_of, mut hi_of) = (vec![low; n], vec![high; n]);
+    let mut known = vec![false; n];
+    let mut probed = vec![false; n];
+    let cut = |s: &mut Search<G, O>, lo: Exact, hi: Exact| {
+        if s.cuts(alpha, hi) {
+            Some((StarCut::Alpha, hi))
+        } else if s.cuts(lo, beta) {
+            Some((StarCut::Beta, lo))
+        } else {
+            None
+        }
+    };
+    if probing {
+        for i in 0..n {
+            let (mv, p) = (moves[i], probs[i]);
+            game.play(mv);
+            let player_node = game.terminal_value().is_none() && depth > 1 && !game.is_chance();
+            let v = if player_node {
+                let others_lo = exact(weighted(&probs, &lo_of, 0..i)?.checked_add(weighted(&probs, &lo_of, i + 1..n)?))?;
+                let others_hi = exact(weighted(&probs, &hi_of, 0..i)?.checked_add(weighted(&probs, &hi_of, i + 1..n)?))?;
+                let window = match game.to_move() {
+                    Player::Max => (low, outcome_bound(beta, others_lo, Exact::ZERO, p)?.min(high)),
+                    Player::Min => (outcome_bound(alpha, others_hi, Exact::ZERO, p)?.max(low), high),
+                };
+                let (v, whole) = probe(game, depth - 1, window, leaf_bounds, s)?;
+                match (whole, game.to_move()) {
+                    (true, _) => (lo_of[i], hi_of[i], known[i]) = (v, v, true),
+                    (false, Player::Max) => (lo_of[i], probed[i]) = (v.max(low), true),
+                    (false, Player::Min) => (hi_of[i], probed[i]) = (v.min(high), true),
+                }
+                v
+            } else {
+                // A leaf or a chance node: its value, exactly.
+                let v = star(game, depth - 1, (low, high), leaf_bounds, probing, s)?;
+                (lo_of[i], hi_of[i], known[i]) = (v, v, true);
+                v
+            };
+            game.undo(mv);
+            let (lo, hi) = (weighted(&probs, &lo_of, 0..n)?, weighted(&probs, &hi_of, 0..n)?);
+            s.obs.update(told(v, decimals)?, told(lo, decimals)?, told(hi, decimals)?);
+            if known.iter().all(|&k| k) {
+                break;
+            }
+            if let Some((kind, bound)) = cut(s, lo, hi) {
+                let (ta, tb) = (told(alpha, decimals)?, told(beta, decimals)?);
+                s.obs.chance_cutoff(game, &moves[i + 1..], kind, told(bound, decimals)?, ta, tb)?;
+                s.exit(told(bound, decimals)?);
+                return Ok(bound);
+            }
+        }
+    }
+    let mut sum = Exact::ZERO;
+    for i in 0..n {
+        let (mv, p) = (moves[i], probs[i]);
+        let (rest_lo, rest_hi) = (weighted(&probs, &lo_of, i + 1..n)?, weighted(&probs, &hi_of, i + 1..n)?);
+        let v = if known[i] {
+            lo_of[i]
+        } else {
+            // The window in which this outcome's value still decides the test against α and β.
+            let a = outcome_bound(alpha, sum, rest_hi, p)?.max(low);
+            let b = outcome_bound(beta, sum, rest_lo, p)?.min(high);
+            if probed[i] {
+                s.obs.research_child(i as u32);
+            }
+            game.play(mv);
+            let v = star(game, depth - 1, (a, b), leaf_bounds, probing, s)?;
+            game.undo(mv);
+            v
+        };
+        sum = exact(sum.checked_add(exact(v.times(p))?))?;
+        let (lo, hi) = (exact(sum.checked_add(rest_lo))?, exact(sum.checked_add(rest_hi))?);
+        if !known[i] {
+            s.obs.update(told(v, decimals)?, told(lo, decimals)?, told(hi, decimals)?);
+        }
+        // At the last outcome nothing is left to prune: the value is exact.
+        if i + 1 == n {
+            break;
+        }
+        if let Some((kind, bound)) = cut(s, lo, hi) {
+            // Star2 entered every outcome while probing: none is left never searched.
+            let pruned = if probing { &moves[n..] } else { &moves[i + 1..] };
+            let (ta, tb) = (told(alpha, decimals)?, told(beta, decimals)?);
+            s.obs.chance_cutoff(game, pruned, kind, told(bound, decimals)?, ta, tb)?;
+            s.exit(told(bound, decimals)?);
+            return Ok(bound);
+        }
+    }
+    s.exit(told(sum, decimals)?);
+    Ok(sum)
+}
+
+/// Star2's probe of the player's node the search stands at (below a chance node): its first
+/// move alone, in `window`, which bounds the node (from below at MAX, from above at MIN);
+/// returns the value and whether it is the node's whole value (it has one move).
+fn probe<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    (alpha, beta): (Exact, Exact),
+    leaf_bounds: Option<(Score, Score)>,
+    s: &mut Search<G, O>,
+) -> Result<(Exact, bool), Stop> {
+    let decimals = game.value_decimals();
+    s.enter(game, told(alpha, decimals)?, told(beta, decimals)?)?;
+    let moves = s.moves(game)?;
+    let first = moves[0];
+    game.play(first);
+    let v = star(game, depth - 1, (alpha, beta), leaf_bounds, true, s)?;
+    game.undo(first);
+    let (a, b) = match game.to_move() {
+        Player::Max => (alpha.max(v), beta),
+        Player::Min => (alpha, beta.min(v)),
+    };
+    s.update(0, first, told(v, decimals)?, told(a, decimals)?, told(b, decimals)?);
+    let whole = moves.len() == 1;
+    if !whole {
+        s.obs.chance_cutoff(game, &moves[1..], StarCut::Probe, told(v, decimals)?, told(a, decimals)?, told(b, decimals)?)?;
+    }
+    s.exit(told(v, decimals)?);
+    Ok((v, whole))
+}
+
 /// How [`crate::run_with`] calls it: from the root with the open window and `settings`' leaf
 /// bounds, or the game's own ([`Game::value_bounds`]: an explicit tree's least and greatest
 /// leaf).
@@ -141,7 +281,7 @@ pub(crate) fn run<G: Game, O: Observer<G>>(
     s: &mut Search<G, O>,
 ) -> Result<crate::Outcome<G::Move>, Stop> {
     let bounds = settings.bounds.or_else(|| game.value_bounds());
-    let value = star1(game, depth, Exact::NegInf, Exact::Inf, bounds, s)?;
+    let value = star(game, depth, (Exact::NegInf, Exact::Inf), bounds, false, s)?;
     let value = told(value, game.value_decimals())?;
     Ok(s.outcome(game, value))
 }

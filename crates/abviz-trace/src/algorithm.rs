@@ -98,6 +98,8 @@ pub enum LineRole {
     ChanceCut,
     /// *-minimax's other test (its value cannot fall to β).
     ChanceCutHigh,
+    /// Star2's probe of an outcome: its first move only, for a bound.
+    StarProbe,
     /// A chance node returns its expected value.
     ChanceReturn,
     /// Any other line.

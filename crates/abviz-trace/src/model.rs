@@ -2,7 +2,7 @@
 //! and the statistics of one search (or of several passes). Every view (text, JSON, diagrams,
 //! HTML, steppers) reads it.
 
-pub use crate::node::{Bound, CutKind, NONE, Node, NodeId, Status};
+pub use crate::node::{Bound, CutKind, NONE, Node, NodeId, StarCut, Status};
 use crate::{AlgorithmInfo, EventLog};
 use abviz_core::Score;
 use serde::{Deserialize, Serialize};
@@ -33,6 +33,9 @@ pub struct Cutoff {
     /// *-minimax's cut at a chance node ([`crate::Event::ChanceCut`]): its expected value
     /// cannot pass α (`kind` α) or β (`kind` β).
     pub chance: bool,
+    /// Star2's probe of a player's node below a chance node (with `chance`): its first move
+    /// alone bounds it; the rest wait for the search phase.
+    pub probe: bool,
 }
 
 /// Counts of one search. Node counts include the root; leaves are static evaluations.

@@ -83,6 +83,35 @@ impl CutKind {
     }
 }
 
+/// What *-minimax cut ([`crate::Event::ChanceCut`]): a chance node whose expected value cannot
+/// reach α or fall to β, or (Star2) a player's node below a chance node probed with its first
+/// move only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StarCut {
+    /// At a chance node: even with every remaining outcome at the leaves' upper bound, the
+    /// expected value stays ≤ α (a fail-low).
+    Alpha,
+    /// At a chance node: even with every remaining outcome at the leaves' lower bound, it
+    /// stays ≥ β (a fail-high).
+    Beta,
+    /// Star2's probe: the node's first move alone gives a bound on its value (a lower bound
+    /// at MAX, an upper bound at MIN) for its chance parent; its other moves wait for the
+    /// search phase.
+    Probe,
+}
+
+impl StarCut {
+    /// The α/β kind of the cut (a probe: the kind of cutoff at a node where `player` moves).
+    pub fn kind(self, player: Player) -> CutKind {
+        match self {
+            StarCut::Alpha => CutKind::Alpha,
+            StarCut::Beta => CutKind::Beta,
+            StarCut::Probe => CutKind::at(player),
+        }
+    }
+}
+
 /// One node of the trace: where it sits in the tree. What happened to it is in the events; its
 /// per-node summary (values, windows, visit order) is derived from them ([`Trace::summary`](crate::Trace::summary)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -160,6 +160,11 @@ impl<G: Game> Observer<G> for Counter {
         self.stats.researches += 1;
     }
 
+    fn research_child(&mut self, _index: u32) {
+        self.research_next = true;
+        self.stats.researches += 1;
+    }
+
     #[inline]
     fn expand(&mut self, _game: &G, _moves: &[G::Move]) -> Result<(), Stop> {
         self.stats.interior += 1;

@@ -40,7 +40,13 @@ pub fn line_of(trace: &Trace, e: &Event, prev: Option<EventKind>) -> usize {
         Event::Exit { node, .. } if stood_pat(node) => &[QuiesceReturn],
         Event::Exit { node, .. } if trace.beyond_horizon(node) => &[QuiesceLeaf, Leaf],
         Event::Update { node, .. } if trace.is_chance(node) => &[ChanceUpdate],
-        Event::ChanceCut { cut: crate::CutKind::Beta, .. } => &[ChanceCutHigh, ChanceCut],
+        Event::ChanceCut { cut: crate::StarCut::Beta, .. } => &[ChanceCutHigh, ChanceCut],
+        Event::ChanceCut { cut: crate::StarCut::Probe, .. } => &[StarProbe, ChanceLoop],
+        Event::Exit { node, .. }
+            if prev == Some(EventKind::ChanceCut) && trace.cutoff(node).is_some_and(|c| c.probe) =>
+        {
+            &[StarProbe, ChanceLoop]
+        }
         Event::Exit { node, .. } if trace.is_chance(node) && prev == Some(EventKind::ChanceCut) => {
             match trace.cutoff(node).map(|c| c.kind) {
                 Some(crate::CutKind::Beta) => &[ChanceCutHigh, ChanceCut],

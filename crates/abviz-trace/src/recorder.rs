@@ -7,7 +7,7 @@
 use crate::labels::Labels;
 use crate::model::{
     Bound, CutKind, InputInfo, NONE, Node, NodeChance, NodeId, Positions, RecordedPlayout, SearchResult,
-    Stats, Trace,
+    StarCut, Stats, Trace,
 };
 use crate::{AlgorithmInfo, Event, EventLog, Here, Observer, PassKind, Perspective, Stop};
 use abviz_core::Score;
@@ -42,6 +42,8 @@ struct Frame {
     inexact: bool,
     /// Chance moves here: its value is an expected value, not its best child's.
     chance: bool,
+    /// Star2 probed it with its first move only: its value is a bound (lower at MAX).
+    probed: bool,
 }
 
 /// The clock is read when the node count is a multiple of this.
@@ -103,6 +105,8 @@ pub struct Recorder<G> {
     stack: Vec<Frame>,
     stats: Stats,
     research_next: bool,
+    /// The child a re-search enters, when it is not the one that returned last (Star2).
+    research_index: Option<u32>,
     /// (parent, child index) → node, for nodes that a later visit may enter again.
     known: FxHashMap<(NodeId, u32), NodeId>,
     revisiting: u32,
@@ -146,6 +150,7 @@ impl<G: Game> Recorder<G> {
             stack: Vec::new(),
             stats: Stats::default(),
             research_next: false,
+            research_index: None,
             known: FxHashMap::default(),
             revisiting: 0,
             stored: FxHashMap::default(),
@@ -369,10 +374,22 @@ impl<G: Game> Recorder<G> {
         let depth = self.stack.len();
         let research = std::mem::take(&mut self.research_next);
         let next = self.nodes.len() as NodeId;
+        // Star2's search phase enters a probed child again by its index (cold: a scan).
+        let target = self.research_index.take().and_then(|k| {
+            let parent = self.stack.last()?.id;
+            let after = parent as usize + 1;
+            self.nodes[after.min(self.nodes.len())..]
+                .iter()
+                .position(|n| n.parent == parent && n.index == k)
+                .map(|i| (after + i) as NodeId)
+        });
         // `place`: where a new node goes (parent, index, label).
         let (id, first, alpha_src, beta_src, revisit, place) = match self.stack.last_mut() {
             None => (next, true, NONE, NONE, false, Some((NONE, 0, NONE))),
-            Some(f) if research => (f.last_child, false, f.alpha_src, f.beta_src, true, None),
+            Some(f) if research => {
+                f.last_child = target.unwrap_or(f.last_child);
+                (f.last_child, false, f.alpha_src, f.beta_src, true, None)
+            }
             Some(f) => {
                 let index = f.entered;
                 f.entered += 1;
@@ -590,6 +607,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             best: None,
             inexact: false,
             chance: game.is_chance(),
+            probed: false,
         });
         Ok(())
     }
@@ -597,6 +615,11 @@ impl<G: Game> Observer<G> for Recorder<G> {
     #[inline]
     fn research(&mut self) {
         self.research_next = true;
+    }
+
+    fn research_child(&mut self, index: u32) {
+        self.research_next = true;
+        self.research_index = Some(index);
     }
 
     #[inline(always)]
@@ -664,14 +687,20 @@ impl<G: Game> Observer<G> for Recorder<G> {
         &mut self,
         game: &G,
         pruned: &[G::Move],
-        cut: CutKind,
+        cut: StarCut,
         bound: Score,
         alpha: Score,
         beta: Score,
     ) -> Result<(), Stop> {
-        let Some(f) = self.stack.last() else { return Ok(()) };
+        let Some(f) = self.stack.last_mut() else { return Ok(()) };
         let child = f.last_child;
-        let Some((node, bound_from, created)) = self.record_pruned(game, pruned, cut)? else { return Ok(()) };
+        f.probed |= cut == StarCut::Probe;
+        let kind = cut.kind(f.player);
+        let Some((node, bound_from, created)) = self.record_pruned(game, pruned, kind)? else {
+            return Ok(());
+        };
+        // A probe's bound comes from its own first move, not from an ancestor's window.
+        let bound_from = if cut == StarCut::Probe { NONE } else { bound_from };
         self.push_event(Event::ChanceCut {
             node,
             cut,
@@ -695,7 +724,10 @@ impl<G: Game> Observer<G> for Recorder<G> {
         // Every child searched, each value exact, and this one their best: the node's value is
         // exact whatever its window said (fail-soft returns it; fail-hard may clamp it).
         let complete = (f.best == Some(value) || f.chance) && !f.inexact;
-        let bound = if !windowed || f.leaf || complete {
+        let bound = if f.probed {
+            // Star2's probe: the first move bounds the node from the mover's side.
+            if f.player == Player::Max { Bound::Lower } else { Bound::Upper }
+        } else if !windowed || f.leaf || complete {
             Bound::Exact
         } else if value <= f.alpha_in && f.alpha_in > Score::NEG_INF {
             // A fail-low: the true value is at most this (nothing is below −∞, so −∞ is exact).
@@ -812,6 +844,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             best: None,
             inexact: false,
             chance: false,
+            probed: false,
         });
     }
 
@@ -845,6 +878,7 @@ impl<G: Game> Observer<G> for Recorder<G> {
             best: None,
             inexact: false,
             chance: false,
+            probed: false,
         });
     }
 

@@ -276,10 +276,29 @@ impl Derived {
                     (c.parent_alpha, c.parent_beta) = (alpha, beta);
                     d.steps[child as usize].reported = step;
                 }
-                Event::Cutoff { node, cut, child, alpha, beta, bound_from, pruned, created }
-                | Event::ChanceCut { node, cut, child, alpha, beta, bound_from, pruned, created, .. }
-                    if ok(node) =>
-                {
+                Event::Cutoff { node, .. } | Event::ChanceCut { node, .. } if ok(node) => {
+                    let (cut, child, alpha, beta, bound_from, pruned, created, chance, probe) = match e {
+                        Event::ChanceCut {
+                            cut: c, child, alpha, beta, bound_from, pruned, created, ..
+                        } => {
+                            let kind = c.kind(trace.nodes[node as usize].player);
+                            (
+                                kind,
+                                child,
+                                alpha,
+                                beta,
+                                bound_from,
+                                pruned,
+                                created,
+                                true,
+                                c == crate::StarCut::Probe,
+                            )
+                        }
+                        Event::Cutoff { cut, child, alpha, beta, bound_from, pruned, created, .. } => {
+                            (cut, child, alpha, beta, bound_from, pruned, created, false, false)
+                        }
+                        _ => continue,
+                    };
                     let index = d.cutoffs.len() as u32;
                     d.cutoffs.push(Cutoff {
                         node,
@@ -290,7 +309,8 @@ impl Derived {
                         bound_from: bound_from.unwrap_or(NONE),
                         pruned,
                         step,
-                        chance: e.kind() == crate::EventKind::ChanceCut,
+                        chance,
+                        probe,
                     });
                     let s = &mut d.summaries[node as usize];
                     s.status = Status::Cutoff;

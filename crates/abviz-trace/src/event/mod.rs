@@ -102,13 +102,17 @@ impl Coded for OrderReason {
     }
 }
 
-impl Coded for crate::node::CutKind {
-    const NAMES: &'static [&'static str] = &["alpha", "beta"];
+impl Coded for crate::node::StarCut {
+    const NAMES: &'static [&'static str] = &["alpha", "beta", "probe"];
     fn code(self) -> u32 {
         self as u32
     }
     fn from_code(code: u32) -> Self {
-        if code == 0 { crate::node::CutKind::Alpha } else { crate::node::CutKind::Beta }
+        match code {
+            0 => crate::node::StarCut::Alpha,
+            1 => crate::node::StarCut::Beta,
+            _ => crate::node::StarCut::Probe,
+        }
     }
 }
 

@@ -13,7 +13,7 @@
 //! changes: the recorder, the trace file (both layouts), the timeline, the steppers, the page and
 //! the documentation's tables follow from the entry.
 
-use crate::node::{Bound, CutKind, NodeId};
+use crate::node::{Bound, CutKind, NodeId, StarCut};
 use crate::{OrderReason, PassKind};
 use abviz_core::Score;
 
@@ -54,6 +54,10 @@ $reading;
         fn records_playouts() -> bool;
         /// A playout move `mv` from `game`'s position (only when [`Observer::records_playouts`]).
         fn playout_move(game: &G, mv: G::Move);
+        /// The next `enter` searches again the current node's child `index` (entered before:
+        /// Star2 probed it), not the child that returned last: Star2's search phase after its
+        /// probes. Recorded as a re-search ([`Event::Research`]).
+        fn research_child(index: u32);
     }
 
     /// The search enters `node` with the window [`alpha`, `beta`].
@@ -456,12 +460,14 @@ $reading;
     /// even if every outcome still to come scored the leaves' best bound (U), the node's
     /// expected value `bound` would stay at or below α (`cut` α: a fail-low), or even if each
     /// scored the worst bound (L), it would stay at or above β (`cut` β: a fail-high). The
-    /// remaining outcomes are never searched.
+    /// remaining outcomes are never searched. Star2's probe (`cut` probe) stops a player's node
+    /// below a chance node after its first move `child`: `bound` is then the bound that move
+    /// gives the node (at least it at MAX, at most it at MIN), and its other moves wait.
     ChanceCut "chance-cutoff" {
-        /// The chance node.
+        /// The chance node (or, for a probe, the node probed).
         node: NodeId [node],
-        /// α: the value cannot rise above α; β: it cannot fall below β.
-        cut: CutKind [coded],
+        /// α: the value cannot rise above α; β: it cannot fall below β; probe: Star2's probe.
+        cut: StarCut [coded],
         /// The outcome whose value caused it.
         child: NodeId [child last],
         /// The node's value bound at the test: its most (α) or least (β) possible expected
@@ -483,13 +489,14 @@ $reading;
         stack: stay,
         lines: [ChanceCut, MaxCut, MaxCutReturn],
         narrate: narration::chance_cut,
-        docs: "*-minimax (Star1, Star2): at the chance node `node`, after the outcome `child`, the node's expected value cannot pass α (`cut` `alpha`: even if every remaining outcome scored the leaves' upper bound, `bound` ≤ α) or β (`cut` `beta`: `bound` ≥ β even if each scored the lower bound); `bound_from` is the node that set that α or β, `pruned` outcomes are never searched and `created` nodes were recorded for them",
+        docs: "*-minimax (Star1, Star2): at the chance node `node`, after the outcome `child`, the node's expected value cannot pass α (`cut` `alpha`: even if every remaining outcome scored the leaves' upper bound, `bound` ≤ α) or β (`cut` `beta`: `bound` ≥ β even if each scored the lower bound); `bound_from` is the node that set that α or β, `pruned` outcomes are never searched and `created` nodes were recorded for them. `cut` `probe`: Star2 probed `node`, a player's node below a chance node, with its first move `child` only: `bound` is the bound that gives the node (a lower bound at MAX, an upper bound at MIN); its `pruned` other moves wait for the search phase, which enters `node` again (a `research`)",
         hook:
             /// *-minimax: at the current chance node the expected value cannot pass the
             /// window: `cut` α when even the best remaining outcomes keep it at `bound` ≤
             /// `alpha`, β when even the worst keep it at `bound` ≥ `beta`. The moves in `pruned`
-            /// are never searched.
-            fn chance_cutoff(game: &G, pruned: &[G::Move], cut: CutKind, bound: Score, alpha: Score, beta: Score) -> Result;
+            /// are never searched. `cut` probe: Star2 probed the current node with its first
+            /// move, which bounds it by `bound`; the moves in `pruned` wait.
+            fn chance_cutoff(game: &G, pruned: &[G::Move], cut: StarCut, bound: Score, alpha: Score, beta: Score) -> Result;
     }
 
     /// The move to `child` caused the cutoff at `node` just before, so it becomes the first

@@ -21,7 +21,7 @@ crate::event::event_table!(narration);
 
 use crate::narration;
 use crate::summary::NEVER;
-use crate::{Bound, CutKind, Event, NONE, NodeId, OrderReason, PassKind, Timeline, Trace};
+use crate::{Bound, CutKind, Event, NONE, NodeId, OrderReason, PassKind, StarCut, Timeline, Trace};
 use abviz_core::Player;
 use abviz_core::Score;
 
@@ -262,12 +262,26 @@ fn chance_update(t: &Timeline, step: usize, node: NodeId, s: Sentence) -> Senten
 /// the expected value past, whose α or β it was, and what is never searched.
 pub(crate) fn chance_cut(t: &Timeline, step: usize, e: &Event) -> Sentence {
     let Event::ChanceCut { node, cut, child, bound_from, .. } = *e else { return Sentence::new("") };
+    if cut == StarCut::Probe {
+        let pruned = pruned_by(t, step, node, child);
+        let side = match t.trace().node(node).player {
+            Player::Max => "at least {value}: MAX will not take less",
+            Player::Min => "at most {value}: MIN will not take more",
+        };
+        return Sentence::new("Star2 probes {who node} with its first move only: {who node} is worth ")
+            .then(side)
+            .then(match pruned.len() {
+                0 => ".",
+                _ => "; {and who pruned} wait for the search phase.",
+            })
+            .with("pruned", Arg::Nodes(pruned));
+    }
     let test = match cut {
-        CutKind::Alpha => {
+        StarCut::Alpha | StarCut::Probe => {
             "At {who node}, even if every remaining outcome scored the leaves' upper bound, the \
              expected value could reach only {value} ≤ α = {alpha} "
         }
-        CutKind::Beta => {
+        StarCut::Beta => {
             "At {who node}, even if every remaining outcome scored the leaves' lower bound, the \
              expected value would still be {value} ≥ β = {beta} "
         }
