@@ -37,6 +37,19 @@ pub const AIMA_MIN: &str = "min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 /// AIMA's tree with C's first leaf raised to 3, a tie with α = 3: cut by α ≥ β, kept by α > β.
 pub const TIE: &str = "A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))";
 /// Wikipedia's "Alpha–beta pruning" figure (AB_pruning.svg).
+/// AIMA Fig. 5.12 (3rd ed.), left: MAX chooses between two chance nodes of probabilities .9 and
+/// .1 over MIN nodes; a1 = 2.1, a2 = 1.3.
+pub const AIMA_CHANCE: &str = "max (chance:a1:(0.9 * (2 2) 0.1 * (3 3)) chance:a2:(0.9 * (1 1) 0.1 * (4 4)))";
+/// The same figure's right tree: the leaves changed in order-preserving ways, and a2 = 40.9
+/// now beats a1 = 21.
+pub const AIMA_CHANCE_SCALED: &str =
+    "max (chance:a1:(0.9 * (20 20) 0.1 * (30 30)) chance:a2:(0.9 * (1 1) 0.1 * (400 400)))";
+/// A CS188-style expectimax tree: MAX over three chance nodes of equally likely outcomes.
+pub const EXPECTIMAX: &str = "max (chance:A:(3 12 9) chance:B:(2 4 6) chance:C:(15 6 0))";
+/// AIMA's tree with chance in place of MIN: where Star1 cuts.
+pub const STAR1: &str = "max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))";
+/// A *-minimax tree where Star2's probes cut before Star1 can (leaves in [0, 10]).
+pub const STAR2: &str = "max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))";
 pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
 
 /// The Connect Four position of the demo: X to move, an open three one disc away.
@@ -69,6 +82,8 @@ pub struct Example {
     pub labels: Labels,
     /// The cutoff test's rule for ties it searches under.
     pub ties: Ties,
+    /// *-minimax's leaf bounds, when the page gives them (otherwise the tree's own).
+    pub bounds: Option<(crate::Score, crate::Score)>,
 }
 
 /// The iterations of the demo's MCTS searches.
@@ -79,7 +94,12 @@ impl Example {
     pub fn run_options(&self) -> RunOptions {
         let mcts = MctsOptions { iterations: MCTS_ITERATIONS, ..MctsOptions::default() };
         RunOptions {
-            settings: crate::search::Settings { mcts, ties: self.ties, ..Default::default() },
+            settings: crate::search::Settings {
+                mcts,
+                ties: self.ties,
+                bounds: self.bounds,
+                ..Default::default()
+            },
             ..RunOptions::default()
         }
     }
@@ -108,6 +128,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::Minimax,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "aima-alphabeta.html",
@@ -118,6 +139,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels { range: true, ..Labels::default() },
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "tie-pruned.html",
@@ -128,6 +150,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "tie-kept.html",
@@ -138,6 +161,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Keep,
+            bounds: None,
         },
         Example {
             file: "wikipedia-alphabeta.html",
@@ -148,6 +172,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "nilsson-minimax.html",
@@ -158,6 +183,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::Minimax,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "nilsson-alphabeta.html",
@@ -168,6 +194,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "random-best.html",
@@ -178,6 +205,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "random-worst.html",
@@ -188,6 +216,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "tictactoe-mcts.html",
@@ -201,6 +230,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::Mcts,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "aima-pvs.html",
@@ -211,6 +241,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::Pvs,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "aima-negascout.html",
@@ -221,6 +252,62 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::NegaScout,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
+        },
+        Example {
+            file: "aima-expectiminimax.html",
+            title: "AIMA Fig. 5.12 — expectiminimax",
+            blurb: "Chance nodes (circles) average their outcomes by probability: a1 = 0.9 × 2 + 0.1 × 3 = 2.1 beats a2 = 0.9 × 1 + 0.1 × 4 = 1.3. The next page changes the leaves without changing their order — and the choice flips.",
+            command: "abviz run --tree 'max (chance:a1:(0.9 * (2 2) 0.1 * (3 3)) chance:a2:(0.9 * (1 1) 0.1 * (4 4)))' --algo expectimax -f html -o fig5-12",
+            input: Input::from_tree_text(AIMA_CHANCE, None)?,
+            algo: Algorithm::Expectimax,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+            bounds: None,
+        },
+        Example {
+            file: "aima-expectiminimax-scaled.html",
+            title: "AIMA Fig. 5.12, right — the same order, another choice",
+            blurb: "Leaves 20, 30, 1, 400 keep the order of 2, 3, 1, 4, yet a2 = 0.9 × 1 + 0.1 × 400 = 40.9 now beats a1 = 21: with chance nodes only a positive linear change of the evaluation keeps the best move.",
+            command: "abviz run --tree 'max (chance:a1:(0.9 * (20 20) 0.1 * (30 30)) chance:a2:(0.9 * (1 1) 0.1 * (400 400)))' --algo expectimax -f html -o fig5-12b",
+            input: Input::from_tree_text(AIMA_CHANCE_SCALED, None)?,
+            algo: Algorithm::Expectimax,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+            bounds: None,
+        },
+        Example {
+            file: "cs188-expectimax.html",
+            title: "Expectimax, CS188 style",
+            blurb: "Each chance node's outcomes are equally likely: A = (3 + 12 + 9) / 3 = 8, B = 4, C = 7, so MAX's value is 8. Expectimax prunes nothing: every leaf matters to an average.",
+            command: "abviz run --tree 'max (chance:A:(3 12 9) chance:B:(2 4 6) chance:C:(15 6 0))' --algo expectimax -f html -o expectimax",
+            input: Input::from_tree_text(EXPECTIMAX, None)?,
+            algo: Algorithm::Expectimax,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+            bounds: None,
+        },
+        Example {
+            file: "star1.html",
+            title: "Star1: a chance cutoff",
+            blurb: "Leaves lie in [2, 14]. A = 23/3 ≈ 7.67 sets α at the root; at B, after 2 and 4, even a 14 for the last outcome would give (2 + 4 + 14) / 3 ≈ 6.67 ≤ α, so Star1 never evaluates B's 6. Expected values that are no short decimal are shown rounded and marked ≈; the search compares the exact fractions.",
+            command: "abviz run --tree 'max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))' --algo star1 -f html -o star1",
+            input: Input::from_tree_text(STAR1, None)?,
+            algo: Algorithm::Star1,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+            bounds: None,
+        },
+        Example {
+            file: "star2.html",
+            title: "Star2: probing before searching",
+            blurb: "Leaves lie in [0, 10]. At B, Star2 first probes each outcome with its first move: B1 ≤ 1 and B2 ≤ 2, so B ≤ 0.5 × 1 + 0.5 × 2 = 1.5 ≤ α = 4 and B is cut before either 9 is looked at. Star1 would search B1 whole first; expectimax evaluates all 8 leaves, Star2 6 distinct ones.",
+            command: "abviz run --tree 'max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))' --algo star2 --bounds=0..10 -f html -o star2",
+            input: Input::from_tree_text(STAR2, None)?,
+            algo: Algorithm::Star2,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+            bounds: Some((crate::Score::from(0), crate::Score::from(10))),
         },
         Example {
             file: "tictactoe-id.html",
@@ -234,6 +321,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::Iterative,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "xiangqi-alphabeta.html",
@@ -244,6 +332,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "connect4-alphabeta.html",
@@ -254,6 +343,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "kalah-alphabeta.html",
@@ -264,6 +354,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "gomoku-alphabeta.html",
@@ -274,6 +365,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "jiu-placement-mcts.html",
@@ -284,6 +376,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::Mcts,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "jiu-movement-alphabeta.html",
@@ -294,6 +387,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
             ties: Ties::Prune,
+            bounds: None,
         },
     ])
 }

@@ -160,7 +160,7 @@ fn games_and_demo() {
 const BAD: &[(&[&str], &str, i32)] = &[
     (&["run", "--tree", "((3 12 8) (2 4 6)"], "1:18: unbalanced parenthesis: missing ')'", 1),
     (&["run", "--tree", "((3 12 8) (2 4 6)))"], "1:19: unbalanced parenthesis: extra ')'", 1),
-    (&["run", "--tree", "((3 1.5 8))"], "1:5: bad number '1.5'", 1),
+    (&["run", "--tree", "((3 1.5.2 8))"], "1:5: bad number '1.5.2'", 1),
     (&["run", "--tree", "(3 ())"], "1:4: empty node '()'", 1),
     (&["run", "--tree", "(1 2) 3"], "1:7: unexpected '3' after the end of the tree", 1),
     (&["run", "--tree", "(1\n 2 x)"], "2:4:", 1),
@@ -207,10 +207,10 @@ fn bad_input_gets_a_clear_error_and_exit_code() {
 #[test]
 fn notation_errors_show_a_caret() {
     abviz()
-        .args(["run", "--tree", "((3 1.5 8))"])
+        .args(["run", "--tree", "((3 1.5.2 8))"])
         .assert()
         .failure()
-        .stderr(contains("1 │ ((3 1.5 8))"))
+        .stderr(contains("1 │ ((3 1.5.2 8))"))
         .stderr(contains("─┬─"))
         .stderr(contains("bad number"));
 }

@@ -330,6 +330,17 @@ mod tests {
             Event::Order { node: 0, index: 1, reason: OrderReason::Killer, depth: 0, score: 0 },
             Event::Order { node: 0, index: 2, reason: OrderReason::History, depth: 0, score: 1 << 40 },
             Event::StandPat { node: 0, value: 2.into(), alpha: 2.into(), beta: Score::INF },
+            Event::ChanceCut {
+                node: 0,
+                cut: crate::node::StarCut::Probe,
+                child: 1,
+                bound: 3.into(),
+                alpha: Score::NEG_INF,
+                beta: 7.into(),
+                bound_from: Some(0),
+                pruned: 2,
+                created: 2,
+            },
         ];
         let mut kinds: Vec<EventKind> = events.iter().map(Event::kind).collect();
         kinds.sort_by_key(|k| k.index());
@@ -372,7 +383,7 @@ mod tests {
             assert_eq!(log.bytes.len(), count.0, "{kind:?}");
             assert_eq!(log.get(0, &nodes), e, "{kind:?}");
         }
-        assert_eq!(most, 35, "the longest event (a cutoff)");
+        assert_eq!(most, 41, "the longest event (a chance cutoff)");
     }
 
     #[test]

@@ -171,6 +171,21 @@ pub(crate) fn research(t: &Timeline, step: usize, e: &Event) -> Sentence {
     let trace = t.trace();
     let Event::Research { node, .. } = *e else { return Sentence::new("") };
     let probe = trace.visits_of(node).filter(|v| (v.exit as usize) < step && v.exit != NEVER).last();
+    // Star2's search phase: an outcome its probe only bounded is searched in full.
+    if let (Some(p), Some(parent)) = (probe, trace.parent(node))
+        && trace.is_chance(parent)
+    {
+        return Sentence::new(
+            "Star2's search phase: search {node} in full with [{alpha}, {beta}] (its probe showed ",
+        )
+        .then(match p.bound {
+            Bound::Lower => "it is worth at least {probe_value}",
+            Bound::Upper => "it is worth at most {probe_value}",
+            Bound::Exact => "its value {probe_value}",
+        })
+        .then(").")
+        .with("probe_value", Arg::Score(p.value));
+    }
     match probe {
         Some(p) => Sentence::new("The probe of {node} with [{probe_alpha}, {probe_beta}] failed high (")
             .then(match p.bound {
@@ -239,6 +254,14 @@ fn chance_update(t: &Timeline, step: usize, node: NodeId, s: Sentence) -> Senten
     if alpha == beta {
         return s.then(": all its outcomes are in, its expected value is {alpha}.");
     }
+    // Star2: what is known of each outcome is a probe's bound or a search's value, so the
+    // sentence says the range they give.
+    if trace.algorithm.features.researches {
+        let probed =
+            step > 0 && matches!(t.event(step - 1), Event::Exit { bound, .. } if bound != Bound::Exact);
+        let why = if probed { ": with its probe's bound" } else { ": with it" };
+        return s.then(why).then(", {who node}'s expected value lies in [{alpha}, {beta}].");
+    }
     let seen: Vec<NodeId> = trace
         .children(node)
         .iter()
@@ -265,13 +288,14 @@ pub(crate) fn chance_cut(t: &Timeline, step: usize, e: &Event) -> Sentence {
     if cut == StarCut::Probe {
         let pruned = pruned_by(t, step, node, child);
         let side = match t.trace().node(node).player {
-            Player::Max => "at least {value}: MAX will not take less",
-            Player::Min => "at most {value}: MIN will not take more",
+            Player::Max => "at least {bound}: MAX will not take less",
+            Player::Min => "at most {bound}: MIN will not take more",
         };
         return Sentence::new("Star2 probes {who node} with its first move only: {who node} is worth ")
             .then(side)
             .then(match pruned.len() {
                 0 => ".",
+                1 => "; {and who pruned} waits for the search phase.",
                 _ => "; {and who pruned} wait for the search phase.",
             })
             .with("pruned", Arg::Nodes(pruned));
@@ -279,11 +303,11 @@ pub(crate) fn chance_cut(t: &Timeline, step: usize, e: &Event) -> Sentence {
     let test = match cut {
         StarCut::Alpha | StarCut::Probe => {
             "At {who node}, even if every remaining outcome scored the leaves' upper bound, the \
-             expected value could reach only {value} ≤ α = {alpha} "
+             expected value could reach only {bound} ≤ α = {alpha} "
         }
         StarCut::Beta => {
             "At {who node}, even if every remaining outcome scored the leaves' lower bound, the \
-             expected value would still be {value} ≥ β = {beta} "
+             expected value would still be {bound} ≥ β = {beta} "
         }
     };
     let source = match bound_from {
@@ -292,6 +316,8 @@ pub(crate) fn chance_cut(t: &Timeline, step: usize, e: &Event) -> Sentence {
     };
     let pruned = pruned_by(t, step, node, child);
     let tail = match pruned.len() {
+        // Star2 entered every outcome while probing: the rest are not searched in full.
+        0 if t.trace().algorithm.features.researches => "the outcomes are not searched further",
         0 => "it was the last outcome, so nothing is pruned",
         1 => "{and who pruned} is never searched",
         _ => "the outcomes {and who pruned} are never searched",
