@@ -1398,6 +1398,7 @@
   // MCTS: every drawn node's W/N (inside) and N · UCT (beside) as they are after step k; the
   // chart's cursor at the step's iteration.
   var cursor = document.getElementById("mcts-cursor");
+  var reached = document.getElementById("mcts-reached-rect");
   function mctsTexts(k) {
     for (var i = 0; i < nItems; i++) {
       var id = itemId[i];
@@ -1410,6 +1411,8 @@
       var x = M.x0 + (M.x1 - M.x0) * (k > 0 ? M.it[k - 1] : 0) / Math.max(1, M.iterations);
       cursor.setAttribute("x1", x.toFixed(1));
       cursor.setAttribute("x2", x.toFixed(1));
+      // The lines as far as the search has gone; the whole chart at the last step.
+      if (reached) reached.setAttribute("width", (k >= E ? M.x1 + 4 : x + 0.5).toFixed(1));
     }
   }
 
