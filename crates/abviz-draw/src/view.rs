@@ -957,12 +957,13 @@ fn group_fan(
     keep: usize,
     pv: &[bool],
 ) -> (Vec<NodeId>, Vec<NodeId>) {
+    // (A child cut off by the parent's bound reports that bound, not a value: not "the one".)
     let value = trace.summary(parent).value;
     let rank = |c: NodeId| {
         let visited = trace.node(c).visited();
         match () {
             _ if pv[c as usize] => 0,
-            _ if visited && trace.summary(c).value == value => 1,
+            _ if visited && trace.summary(c).bound == Bound::Exact && trace.summary(c).value == value => 1,
             _ if visited => 2,
             _ => 3,
         }
@@ -1114,6 +1115,32 @@ mod tests {
         let all = View::new(&t, &ViewOptions { collapse: Some(Collapse::Off), ..Default::default() });
         assert_eq!(all.len(), t.nodes().len());
         assert_eq!(all.collapsed_above(), None);
+    }
+
+    #[test]
+    fn a_wide_fan_keeps_the_pv_and_groups_the_rest_with_their_moves() {
+        // MAX at the root over eight MIN nodes; the best (5) is the fourth; alpha-beta cuts
+        // inside the others.
+        let t = trace("A:(B:(1 9) C:(2 9) D:(3 9) E:(5 9) F:(0 9) G:(1 9) H:(2 9) I:(4 9))", Algorithm::AlphaBeta);
+        let v = View::new(&t, &ViewOptions { fan: Some(3), ..Default::default() });
+        let kids: Vec<String> = v.children(0).iter().map(|&i| v.path(i)).collect();
+        // The principal variation's child (E), then the first searched ones in move order.
+        assert_eq!(kids, ["0", "1", "3", "more"]);
+        let group = *v.children(0).last().unwrap();
+        assert!(v.is_group(group) && !v.is_group(0));
+        let l = v.label(group);
+        // Five children and their subtrees: 5 + 5 × 2 leaves.
+        assert_eq!(l.value.as_deref(), Some("⋯ 5 more, 15 nodes"));
+        assert!(l.tooltip.contains("5 more children of A") && l.tooltip.contains(": D F G H I"), "{}", l.tooltip);
+        assert!(v.legend_text(LegendKey::Stub).starts_with("⋯ k more"));
+        // A fan only one wider than the limit is drawn whole: a group would take the room it saves.
+        let v = View::new(&t, &ViewOptions { fan: Some(7), ..Default::default() });
+        assert_eq!(v.children(0).len(), 8);
+        assert!((0..v.len() as u32).all(|i| !v.is_group(i)));
+        // Without a fan nothing is grouped (the textbook figures).
+        let v = View::new(&t, &ViewOptions::default());
+        assert_eq!(v.children(0).len(), 8);
+        assert_eq!(v.legend_text(LegendKey::Stub), "collapsed subtree");
     }
 
     #[test]
