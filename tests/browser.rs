@@ -913,3 +913,43 @@ fn the_mcts_chart_shows_what_the_stepper_reached_without_overlaps() {
     let errors = tab.errors();
     assert!(errors.is_empty(), "{errors:#?}");
 }
+
+/// The keys' `<kbd>` arrows are drawn as arrows (a font without the glyph drew them as dots):
+/// each arrow key is as wide and as inked as a letter key at least, and is the glyph of the
+/// page's font.
+#[test]
+fn keyboard_arrows_are_drawn_as_arrows() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("aima");
+    abviz().args(["run", "--tree", AIMA, "-f", "html", "-o"]).arg(&page).assert().success();
+    let mut tab = b.tab();
+    tab.viewport(1280, 720);
+    tab.open(&file_url(&page.join("index.html")));
+    let shots = screenshot_dir();
+    let boxes = tab.eval(
+        "[...document.querySelectorAll('.keys kbd')].filter(k => ['→', '←', 'c'].includes(k.textContent)).map(k => { k.scrollIntoView(); const r = k.getBoundingClientRect(); return [k.textContent, r.left, r.top, r.width, r.height]; })",
+    );
+    let boxes = boxes.as_array().unwrap();
+    assert_eq!(boxes.len(), 3, "{boxes:?}");
+    let mut ink = Vec::new();
+    for k in boxes {
+        let name = k[0].as_str().unwrap();
+        let f = |i: usize| k[i].as_f64().unwrap();
+        let path = shots.join(format!("kbd-{}.png", name.chars().next().unwrap() as u32));
+        let top = tab
+            .eval(&format!(
+                "(() => {{ const k = [...document.querySelectorAll('.keys kbd')].find(k => k.textContent === '{name}'); k.scrollIntoView(); return k.getBoundingClientRect().top; }})()"
+            ))
+            .as_f64()
+            .unwrap();
+        tab.screenshot_clip(&path, (f(1) + 2.0, top + 2.0, f(3) - 4.0, f(4) - 4.0), 4.0);
+        let png = resvg::tiny_skia::Pixmap::load_png(&path).unwrap();
+        let dark = png.pixels().iter().filter(|p| u32::from(p.red()) + u32::from(p.green()) + u32::from(p.blue()) < 300).count();
+        ink.push((name.to_string(), dark, f(3)));
+    }
+    let letter = ink.iter().find(|k| k.0 == "c").unwrap().clone();
+    for (name, dark, width) in &ink {
+        assert!(*dark * 2 >= letter.1 && *width >= letter.2, "{name}: {dark} dark pixels, {width} px wide ({letter:?})");
+    }
+}
