@@ -1131,7 +1131,10 @@
     if (sw < LEGIBLE) s = Math.max(LEGIBLE, Math.min(COMFORT, bh / tall));
     // Deeper than the panel holds: the rows closer together, then smaller (down to the floor).
     if (s * least > bh) s = bh / least;
-    s = Math.max(s, labelled ? LEGIBLE : MIN_FIT);
+    // Never below LEGIBLE: a tree without moves has values and windows to read too (a deep
+    // random tree was drawn at 0.65, its values 7.8 px); what does not fit is scrolled to
+    // by following the search.
+    s = Math.max(s, LEGIBLE);
     lay = layoutFocus(path, bw / s, bh / s);
     pathKey = path.join(",");
     lastLayout = lay;
