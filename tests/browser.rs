@@ -945,11 +945,18 @@ fn keyboard_arrows_are_drawn_as_arrows() {
             .unwrap();
         tab.screenshot_clip(&path, (f(1) + 2.0, top + 2.0, f(3) - 4.0, f(4) - 4.0), 4.0);
         let png = resvg::tiny_skia::Pixmap::load_png(&path).unwrap();
-        let dark = png.pixels().iter().filter(|p| u32::from(p.red()) + u32::from(p.green()) + u32::from(p.blue()) < 300).count();
+        let dark = png
+            .pixels()
+            .iter()
+            .filter(|p| u32::from(p.red()) + u32::from(p.green()) + u32::from(p.blue()) < 300)
+            .count();
         ink.push((name.to_string(), dark, f(3)));
     }
     let letter = ink.iter().find(|k| k.0 == "c").unwrap().clone();
     for (name, dark, width) in &ink {
-        assert!(*dark * 2 >= letter.1 && *width >= letter.2, "{name}: {dark} dark pixels, {width} px wide ({letter:?})");
+        assert!(
+            *dark * 2 >= letter.1 && *width >= letter.2,
+            "{name}: {dark} dark pixels, {width} px wide ({letter:?})"
+        );
     }
 }

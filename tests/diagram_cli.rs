@@ -255,7 +255,11 @@ fn graphviz_warnings_reach_the_user() {
 fn wide_figures_fit_a_slide_and_textbook_figures_stay_whole() {
     for file in ["examples/aima.tree", "examples/wikipedia.tree", "examples/geeksforgeeks.tree"] {
         let out = abviz().args(["run", "--tree-file", file, "-f", "svg"]).output().unwrap();
-        assert!(out.status.success() && out.stderr.is_empty(), "{file}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(!String::from_utf8_lossy(&out.stdout).contains("⋯"), "{file}: nothing grouped");
     }
     // Full tic-tac-toe at depth 2 (72 leaves, 3,718 units wide whole) and the board figure.
@@ -271,7 +275,10 @@ fn wide_figures_fit_a_slide_and_textbook_figures_stay_whole() {
         assert!(12.0 * slide_scale(w, h) >= 9.0, "{args:?}: {w} × {h}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("fits a 16:9 slide"), "{args:?}: {err}");
-        assert!(svg.contains(" more</text>") || svg.contains(" more, "), "{args:?}: grouped siblings are one '⋯ k more' item");
+        assert!(
+            svg.contains(" more</text>") || svg.contains(" more, "),
+            "{args:?}: grouped siblings are one '⋯ k more' item"
+        );
     }
     if std::process::Command::new("dot").arg("-V").output().is_err() {
         eprintln!("SKIPPED: Graphviz's dot is not installed");
@@ -291,10 +298,7 @@ fn wide_figures_fit_a_slide_and_textbook_figures_stay_whole() {
     assert!(w / h <= 16.0 / 9.0, "{w} × {h}");
     // Graphviz draws the values at 11 pt, 14.7 px at its 96 dpi.
     assert!(14.7 * slide_scale(w, h) >= 9.0, "{w} × {h}");
-    let dot = abviz()
-        .args(["run", "--game", "nim", "--position", "3,4,5", "-f", "dot"])
-        .output()
-        .unwrap();
+    let dot = abviz().args(["run", "--game", "nim", "--position", "3,4,5", "-f", "dot"]).output().unwrap();
     let dot = String::from_utf8_lossy(&dot.stdout);
     assert!(dot.contains(" more, "), "the root's other moves are grouped with their subtrees");
 }

@@ -372,7 +372,12 @@ fn a_deep_tree_draws_its_path_legibly() {
             assert!(got.len() >= 4, "step {k}: the path's labels are drawn: {got:?}");
             for l in got {
                 let px = l[1].as_f64().unwrap();
-                assert!(px >= MIN_LABEL_PX - 0.05, "step {k}{}: {} is {px:.1} px", if fit { " after Fit" } else { "" }, l[0]);
+                assert!(
+                    px >= MIN_LABEL_PX - 0.05,
+                    "step {k}{}: {} is {px:.1} px",
+                    if fit { " after Fit" } else { "" },
+                    l[0]
+                );
             }
         }
     }

@@ -233,7 +233,8 @@ fn the_readme_shows_the_stepper_as_it_is() {
     let mut terminal = Terminal::new(TestBackend::new(w as u16, h as u16)).unwrap();
     let mut events = [key(KeyCode::Char('c'))].into_iter();
     run_loop(&mut terminal, &mut app, &mut events).unwrap();
-    let shown: String = text(terminal.backend().buffer()).lines().map(|l| l.trim_end().to_string() + "\n").collect();
+    let shown: String =
+        text(terminal.backend().buffer()).lines().map(|l| l.trim_end().to_string() + "\n").collect();
     let wanted: String = block.lines().map(|l| l.trim_end().to_string() + "\n").collect();
     assert_eq!(shown, wanted, "README.md's stepper block differs from the stepper:\n{shown}");
 }

@@ -78,7 +78,8 @@ fn node_box(label: &NodeLabel, style: Style, dir: RankDir) -> NodeBox {
     let edge_w = label.edge_label.as_deref().map_or(0.0, |m| text_width(m, font::SMALL, false) + 2.0);
     match dir {
         RankDir::TopBottom => NodeBox {
-            left: (g.w / 2.0 + (if name_w > 0.0 { name_w + 5.0 } else { 0.0 }).max(order_d + 1.0)).max(edge_w),
+            left: (g.w / 2.0 + (if name_w > 0.0 { name_w + 5.0 } else { 0.0 }).max(order_d + 1.0))
+                .max(edge_w),
             right: (g.w / 2.0 + if bounds_w > 0.0 { bounds_w + 5.0 } else { 0.0 }).max(edge_w),
             top: label
                 .order

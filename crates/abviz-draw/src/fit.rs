@@ -147,7 +147,8 @@ pub fn slide_width(height: f64) -> f64 {
 /// [`fit_to_width`]); the narrowest fan, collapsed, when nothing fits.
 pub fn fit_to_slide(trace: &Trace, opts: &ViewOptions) -> Fit {
     let (natural, height) = size(trace, opts);
-    let mut fit = Fit { opts: opts.clone(), natural, width: natural, collapsed_above: None, fan: None, height };
+    let mut fit =
+        Fit { opts: opts.clone(), natural, width: natural, collapsed_above: None, fan: None, height };
     if opts.collapse.is_some() || opts.fan.is_some() || natural <= slide_width(height) {
         return fit;
     }
@@ -164,7 +165,8 @@ pub fn fit_to_slide(trace: &Trace, opts: &ViewOptions) -> Fit {
             // Collapsing makes the figure lower as well as narrower: the target is the slide of
             // the figure with every subtree collapsed.
             let grouped = fit.opts.clone();
-            let (_, low) = size(trace, &ViewOptions { collapse: Some(Collapse::Above(0)), ..grouped.clone() });
+            let (_, low) =
+                size(trace, &ViewOptions { collapse: Some(Collapse::Above(0)), ..grouped.clone() });
             let collapsed = fit_to_width(trace, &grouped, slide_width(low));
             let (w, h) = size(trace, &collapsed.opts);
             if w <= slide_width(h) || fan == 1 {

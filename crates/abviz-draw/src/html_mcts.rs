@@ -184,7 +184,8 @@ pub(super) fn share_chart(trace: &Trace) -> Option<String> {
     let column = (W - 8.0) / KEY_COLUMNS as f64;
     for (n, &k) in key.iter().enumerate() {
         let rank = order.iter().position(|&o| o == k).unwrap_or(0);
-        let (x0, y0) = (4.0 + column * (n % KEY_COLUMNS) as f64, H + KEY_ROW * (n / KEY_COLUMNS) as f64 + 6.0);
+        let (x0, y0) =
+            (4.0 + column * (n % KEY_COLUMNS) as f64, H + KEY_ROW * (n / KEY_COLUMNS) as f64 + 6.0);
         let name = one_line(&child_name(trace, kids[k]));
         let _ = write!(
             svg,

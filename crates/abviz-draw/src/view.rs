@@ -388,7 +388,7 @@ impl<'a> View<'a> {
                 Some(f) if !collapse && kids.len() > f + 1 => group_fan(trace, id, kids, f, &view.pv),
                 _ => (kids, Vec::new()),
             };
-            if !collapse && !(thin.is_empty() && grouped.is_empty()) {
+            if !collapse && (!thin.is_empty() || !grouped.is_empty()) {
                 let hidden = thin.iter().chain(&grouped).map(|&c| size[c as usize]).sum();
                 stack.push((Item::Stub { parent: id, hidden }, local));
             }
@@ -609,7 +609,9 @@ impl<'a> View<'a> {
             LegendKey::Stub if self.collapsed_above.is_none() => {
                 "⋯ k more: siblings not drawn (their moves beside)".into()
             }
-            LegendKey::Stub => "⋯ k more: siblings not drawn (their moves beside); ⋯ k nodes: collapsed".into(),
+            LegendKey::Stub => {
+                "⋯ k more: siblings not drawn (their moves beside); ⋯ k nodes: collapsed".into()
+            }
             LegendKey::Quiescence => "quiescence: captures beyond the depth limit".into(),
         }
     }
@@ -1121,7 +1123,10 @@ mod tests {
     fn a_wide_fan_keeps_the_pv_and_groups_the_rest_with_their_moves() {
         // MAX at the root over eight MIN nodes; the best (5) is the fourth; alpha-beta cuts
         // inside the others.
-        let t = trace("A:(B:(1 9) C:(2 9) D:(3 9) E:(5 9) F:(0 9) G:(1 9) H:(2 9) I:(4 9))", Algorithm::AlphaBeta);
+        let t = trace(
+            "A:(B:(1 9) C:(2 9) D:(3 9) E:(5 9) F:(0 9) G:(1 9) H:(2 9) I:(4 9))",
+            Algorithm::AlphaBeta,
+        );
         let v = View::new(&t, &ViewOptions { fan: Some(3), ..Default::default() });
         let kids: Vec<String> = v.children(0).iter().map(|&i| v.path(i)).collect();
         // The principal variation's child (E), then the first searched ones in move order.
@@ -1131,7 +1136,11 @@ mod tests {
         let l = v.label(group);
         // Five children and their subtrees: 5 + 5 × 2 leaves.
         assert_eq!(l.value.as_deref(), Some("⋯ 5 more, 15 nodes"));
-        assert!(l.tooltip.contains("5 more children of A") && l.tooltip.contains(": D F G H I"), "{}", l.tooltip);
+        assert!(
+            l.tooltip.contains("5 more children of A") && l.tooltip.contains(": D F G H I"),
+            "{}",
+            l.tooltip
+        );
         assert!(v.legend_text(LegendKey::Stub).starts_with("⋯ k more"));
         // A fan only one wider than the limit is drawn whole: a group would take the room it saves.
         let v = View::new(&t, &ViewOptions { fan: Some(7), ..Default::default() });
