@@ -881,3 +881,103 @@ fn compare_pages_fit_1280_pixels() {
         assert!(tab.errors().is_empty(), "{:?}", tab.errors());
     }
 }
+
+/// The MCTS page's visit-share chart (issue 25 item 8): its texts (axis, key) never overlap, and
+/// its lines end at the iteration the stepper has reached, the whole chart only at the last
+/// step (the final shares tell the answer).
+#[test]
+fn the_mcts_chart_shows_what_the_stepper_reached_without_overlaps() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("mcts");
+    abviz()
+        .args(["run", "--game", "tictactoe", "--algo", "mcts", "--iterations", "2000", "--seed", "1"])
+        .args(["-f", "html", "-o"])
+        .arg(&page)
+        .assert()
+        .success();
+    let mut tab = b.tab();
+    tab.viewport(1280, 720);
+    tab.open(&file_url(&page.join("index.html")));
+    let boxes = "[...document.querySelectorAll('#mcts-chart text')].map(t => { const r = t.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom, t.textContent]; })";
+    let boxes = tab.eval(boxes);
+    let boxes = boxes.as_array().unwrap();
+    assert!(boxes.len() >= 9, "the axis and a key entry a line: {boxes:?}");
+    let r = |b: &serde_json::Value, k: usize| b[k].as_f64().unwrap();
+    assert!(boxes.iter().all(|b| r(b, 2) > r(b, 0)), "the chart is drawn: {boxes:?}");
+    for (i, a) in boxes.iter().enumerate() {
+        for c in &boxes[i + 1..] {
+            let apart = r(a, 2) <= r(c, 0) || r(c, 2) <= r(a, 0) || r(a, 3) <= r(c, 1) || r(c, 3) <= r(a, 1);
+            assert!(apart, "{a} overlaps {c}");
+        }
+    }
+    let reached = "+document.getElementById('mcts-reached-rect').getAttribute('width')";
+    let cursor = "+document.getElementById('mcts-cursor').getAttribute('x1')";
+    let last = tab.eval(&format!("({DECODED})().ev.k.length")).as_u64().unwrap();
+    let mut widths = Vec::new();
+    for k in [1, last / 2, last - 1, last] {
+        tab.eval(&format!("location.hash = '#step={k}'"));
+        tab.eval("new Promise(r => setTimeout(r, 50))");
+        let (w, x) = (tab.eval(reached).as_f64().unwrap(), tab.eval(cursor).as_f64().unwrap());
+        if k < last {
+            assert!((w - (x + 0.5)).abs() < 0.11, "step {k}: the lines end at the cursor ({w} vs {x})");
+        }
+        widths.push(w);
+    }
+    assert!(widths[0] < widths[1] && widths[1] < widths[2], "{widths:?}");
+    assert!(widths[3] >= 296.0, "the whole chart at the last step: {widths:?}");
+    tab.eval(&format!("location.hash = '#step={}'", last / 2));
+    tab.eval("new Promise(r => setTimeout(r, 50))");
+    let chart = tab.eval("(() => { const r = document.getElementById('mcts-chart').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()");
+    let c: Vec<f64> = chart.as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    tab.screenshot_clip(&screenshot_dir().join("mcts-chart-half.png"), (c[0], c[1], c[2], c[3]), 3.0);
+    let errors = tab.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
+
+/// The keys' `<kbd>` arrows are drawn as arrows (a font without the glyph drew them as dots):
+/// each arrow key is as wide and as inked as a letter key at least, and is the glyph of the
+/// page's font.
+#[test]
+fn keyboard_arrows_are_drawn_as_arrows() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("aima");
+    abviz().args(["run", "--tree", AIMA, "-f", "html", "-o"]).arg(&page).assert().success();
+    let mut tab = b.tab();
+    tab.viewport(1280, 720);
+    tab.open(&file_url(&page.join("index.html")));
+    let shots = screenshot_dir();
+    let boxes = tab.eval(
+        "[...document.querySelectorAll('.keys kbd')].filter(k => ['→', '←', 'c'].includes(k.textContent)).map(k => { k.scrollIntoView(); const r = k.getBoundingClientRect(); return [k.textContent, r.left, r.top, r.width, r.height]; })",
+    );
+    let boxes = boxes.as_array().unwrap();
+    assert_eq!(boxes.len(), 3, "{boxes:?}");
+    let mut ink = Vec::new();
+    for k in boxes {
+        let name = k[0].as_str().unwrap();
+        let f = |i: usize| k[i].as_f64().unwrap();
+        let path = shots.join(format!("kbd-{}.png", name.chars().next().unwrap() as u32));
+        let top = tab
+            .eval(&format!(
+                "(() => {{ const k = [...document.querySelectorAll('.keys kbd')].find(k => k.textContent === '{name}'); k.scrollIntoView(); return k.getBoundingClientRect().top; }})()"
+            ))
+            .as_f64()
+            .unwrap();
+        tab.screenshot_clip(&path, (f(1) + 2.0, top + 2.0, f(3) - 4.0, f(4) - 4.0), 4.0);
+        let png = resvg::tiny_skia::Pixmap::load_png(&path).unwrap();
+        let dark = png
+            .pixels()
+            .iter()
+            .filter(|p| u32::from(p.red()) + u32::from(p.green()) + u32::from(p.blue()) < 300)
+            .count();
+        ink.push((name.to_string(), dark, f(3)));
+    }
+    let letter = ink.iter().find(|k| k.0 == "c").unwrap().clone();
+    for (name, dark, width) in &ink {
+        assert!(
+            *dark * 2 >= letter.1 && *width >= letter.2,
+            "{name}: {dark} dark pixels, {width} px wide ({letter:?})"
+        );
+    }
+}

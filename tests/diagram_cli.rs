@@ -169,14 +169,29 @@ fn svg_width(svg: &str) -> f64 {
     svg[at..].split('"').next().unwrap().parse().unwrap()
 }
 
+/// The height of an SVG picture (its `height` attribute).
+fn svg_height(svg: &str) -> f64 {
+    let at = svg.find("height=\"").unwrap() + 8;
+    svg[at..].split('"').next().unwrap().parse().unwrap()
+}
+
+/// The scale at which a `w` × `h` picture fits a 1920 × 1080 slide (at most 1).
+fn slide_scale(w: f64, h: f64) -> f64 {
+    (1920.0 / w).min(1080.0 / h).min(1.0)
+}
+
 #[test]
 fn wide_pictures_collapse_to_fit_and_say_so() {
-    // A 3×5 random tree drawn whole is 10,708 units wide.
+    // A 3×5 random tree drawn whole is 10,708 units wide: by default it is fitted to a 16:9
+    // slide (at most 1,920 wide at this height), fans grouped and subtrees collapsed.
     let out = abviz().args(["run", "--random", "3,5,1", "-f", "svg"]).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("would be 10,707 units wide") && err.contains("collapsed"), "{err}");
-    let w = svg_width(&String::from_utf8_lossy(&out.stdout));
-    assert!((2_000.0..=8_192.0).contains(&w), "{w}");
+    assert!(err.contains("would be 10,707 units wide") && err.contains("fits a 16:9 slide"), "{err}");
+    assert!(err.contains("collapsed") && err.contains("\"⋯ k more\""), "{err}");
+    let svg = String::from_utf8_lossy(&out.stdout);
+    let (w, h) = (svg_width(&svg), svg_height(&svg));
+    assert!(w <= 1_920.0 && w > 600.0, "{w} × {h}");
+    assert!(svg.contains(" more"), "grouped siblings are drawn as '⋯ k more'");
     // A stated width, or none.
     let out =
         abviz().args(["run", "--random", "3,5,1", "-f", "svg", "--max-width", "2000"]).output().unwrap();
@@ -231,4 +246,59 @@ fn graphviz_warnings_reach_the_user() {
         .assert()
         .success()
         .stderr(predicate::str::contains("Graphviz: ").and(predicate::str::contains("to fit")));
+}
+
+/// The textbook trees are drawn whole and silently (nothing grouped, nothing collapsed); the
+/// wide game figures of the help fit a 16:9 slide with their labels legible (the value font,
+/// 12 units, at least 9 px when the picture is shown on a 1920 × 1080 slide).
+#[test]
+fn wide_figures_fit_a_slide_and_textbook_figures_stay_whole() {
+    for file in ["examples/aima.tree", "examples/wikipedia.tree", "examples/geeksforgeeks.tree"] {
+        let out = abviz().args(["run", "--tree-file", file, "-f", "svg"]).output().unwrap();
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("⋯"), "{file}: nothing grouped");
+    }
+    // Full tic-tac-toe at depth 2 (72 leaves, 3,718 units wide whole) and the board figure.
+    for args in [
+        &["--game", "tictactoe", "--depth", "2"][..],
+        &["--game", "tictactoe", "--position", "x.o/.x./...", "--depth", "2", "--boards"][..],
+        &["--game", "xiangqi", "--depth", "2"][..],
+    ] {
+        let out = abviz().arg("run").args(args).args(["-f", "svg"]).output().unwrap();
+        let svg = String::from_utf8_lossy(&out.stdout);
+        let (w, h) = (svg_width(&svg), svg_height(&svg));
+        assert!(w <= (h * 16.0 / 9.0).max(1_920.0), "{args:?}: {w} × {h}");
+        assert!(12.0 * slide_scale(w, h) >= 9.0, "{args:?}: {w} × {h}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("fits a 16:9 slide"), "{args:?}: {err}");
+        assert!(
+            svg.contains(" more</text>") || svg.contains(" more, "),
+            "{args:?}: grouped siblings are one '⋯ k more' item"
+        );
+    }
+    if std::process::Command::new("dot").arg("-V").output().is_err() {
+        eprintln!("SKIPPED: Graphviz's dot is not installed");
+        return;
+    }
+    // The help's example through Graphviz (5,669 × 1,565 px before).
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("nim.png");
+    abviz()
+        .args(["run", "--game", "nim", "--position", "3,4,5", "-f", "dot", "--render", "png", "-o"])
+        .arg(&png)
+        .assert()
+        .success();
+    let data = std::fs::read(&png).unwrap();
+    let w = f64::from(u32::from_be_bytes(data[16..20].try_into().unwrap()));
+    let h = f64::from(u32::from_be_bytes(data[20..24].try_into().unwrap()));
+    assert!(w / h <= 16.0 / 9.0, "{w} × {h}");
+    // Graphviz draws the values at 11 pt, 14.7 px at its 96 dpi.
+    assert!(14.7 * slide_scale(w, h) >= 9.0, "{w} × {h}");
+    let dot = abviz().args(["run", "--game", "nim", "--position", "3,4,5", "-f", "dot"]).output().unwrap();
+    let dot = String::from_utf8_lossy(&dot.stdout);
+    assert!(dot.contains(" more, "), "the root's other moves are grouped with their subtrees");
 }

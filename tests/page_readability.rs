@@ -338,3 +338,47 @@ fn the_tree_takes_half_of_a_large_window_and_the_summary_one_line() {
         "a click opens the summary"
     );
 }
+
+/// The deep `--random 3,10` page (issue 25 item 4): the values and windows of the node being
+/// searched and of its path read at 9 px or more at every depth the search reaches, at load
+/// and after Fit (Fit drew a tree without moves down to 0.5, its values 6 px).
+#[test]
+fn a_deep_tree_draws_its_path_legibly() {
+    let Some(mut b) = browser() else { return };
+    let (_, big) = pages();
+    let mut tab = b.tab();
+    tab.viewport(W, H);
+    let sizes = r#"(() => {
+      const out = [];
+      for (const t of document.querySelectorAll('svg#tree g.node.cur text, svg#tree g.node.path text')) {
+        const c = t.getAttribute('class');
+        if (c !== 'value' && c !== 'window') continue;
+        const r = t.getBoundingClientRect();
+        if (!r.width) continue;
+        out.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a]);
+      }
+      return out;
+    })()"#;
+    for k in [30, 300, 3000, 11_000] {
+        for fit in [false, true] {
+            tab.open("about:blank");
+            tab.open(&format!("{}#step={k}", file_url(big)));
+            if fit {
+                tab.press("0");
+            }
+            tab.eval("new Promise(r => setTimeout(r, 100))");
+            let got = tab.eval(sizes);
+            let got = got.as_array().unwrap();
+            assert!(got.len() >= 4, "step {k}: the path's labels are drawn: {got:?}");
+            for l in got {
+                let px = l[1].as_f64().unwrap();
+                assert!(
+                    px >= MIN_LABEL_PX - 0.05,
+                    "step {k}{}: {} is {px:.1} px",
+                    if fit { " after Fit" } else { "" },
+                    l[0]
+                );
+            }
+        }
+    }
+}

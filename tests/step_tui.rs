@@ -215,3 +215,26 @@ fn the_title_names_the_pass() {
         text(terminal.backend().buffer()).contains(&format!("pass {passes} of {passes}, depth {passes} ·"))
     );
 }
+
+/// The README's picture of the stepper at the α-cutoff is the stepper's own screen, with the
+/// default algorithm (AIMA's fail-soft alpha-beta), at the README block's size.
+#[test]
+fn the_readme_shows_the_stepper_as_it_is() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let at = readme.find("```text\n abviz step ").expect("the README's stepper block") + "```text\n".len();
+    let block = &readme[at..at + readme[at..].find("```").unwrap()];
+    let (w, h) = (block.lines().map(|l| l.chars().count()).max().unwrap(), block.lines().count());
+    let trace = Input::from_tree_text(AIMA, None)
+        .unwrap()
+        .trace(Algorithm::AlphaBetaSoft, &RunOptions::default())
+        .unwrap();
+    let replay = Timeline::new(&trace);
+    let mut app = App::new(&replay, 0, false);
+    let mut terminal = Terminal::new(TestBackend::new(w as u16, h as u16)).unwrap();
+    let mut events = [key(KeyCode::Char('c'))].into_iter();
+    run_loop(&mut terminal, &mut app, &mut events).unwrap();
+    let shown: String =
+        text(terminal.backend().buffer()).lines().map(|l| l.trim_end().to_string() + "\n").collect();
+    let wanted: String = block.lines().map(|l| l.trim_end().to_string() + "\n").collect();
+    assert_eq!(shown, wanted, "README.md's stepper block differs from the stepper:\n{shown}");
+}

@@ -259,7 +259,9 @@ pub struct ViewArgs {
     pub collapse: Option<String>,
     /// Pictures (SVG, TikZ, forest, DOT, PNG, PDF) wider than this many units collapse subtrees
     /// off the principal variation until they fit, and say so; 'off' draws them whole
-    /// [default: 8192; ignored with --collapse].
+    /// [default: fit a 16:9 slide: a figure wider than 16/9 of its height and than 1920 units
+    /// shows at most 12, 9, 7, 5, 4 or 3 children of a node, grouping the others as "⋯ k more"
+    /// with their moves, then collapses subtrees; ignored with --collapse].
     #[arg(long, value_name = "PX|off")]
     pub max_width: Option<String>,
     /// MCTS: draw only the children visited at least K times; the thinner branches of a node

@@ -69,7 +69,8 @@ pub fn view_options(
         caption_without_answer: false,
         exercise: false,
         fit_width: match v.max_width.as_deref() {
-            None => Some(abviz::export::fit::FIT_WIDTH),
+            // A picture that fits a 16:9 slide (decided in `draw`).
+            None => None,
             Some("off" | "none") => Some(f64::INFINITY),
             Some(t) => match t.parse::<f64>() {
                 Ok(w) if w >= 100.0 && w.is_finite() => Some(w),
@@ -90,6 +91,7 @@ pub fn view_options(
         },
         all_passes: v.pass.as_deref() == Some("all"),
         boards: v.boards,
+        fan: None,
     })
 }
 
@@ -231,6 +233,14 @@ pub fn draw(
         Some(max) if picture && max.is_finite() => {
             let fit = abviz::export::fit::fit_to_width(trace, view, max);
             if let Some(note) = fit.note(max) {
+                super::note(&format!("abviz: {note}"));
+            }
+            fitted = ViewOptions { fit_width: Some(f64::INFINITY), ..fit.opts };
+            &fitted
+        }
+        None if picture => {
+            let fit = abviz::export::fit::fit_to_slide(trace, view);
+            if let Some(note) = fit.note(fit.width) {
                 super::note(&format!("abviz: {note}"));
             }
             fitted = ViewOptions { fit_width: Some(f64::INFINITY), ..fit.opts };

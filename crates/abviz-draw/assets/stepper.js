@@ -1132,7 +1132,10 @@
     if (sw < LEGIBLE) s = Math.max(LEGIBLE, Math.min(COMFORT, bh / tall));
     // Deeper than the panel holds: the rows closer together, then smaller (down to the floor).
     if (s * least > bh) s = bh / least;
-    s = Math.max(s, labelled ? LEGIBLE : MIN_FIT);
+    // Never below LEGIBLE: a tree without moves has values and windows to read too (a deep
+    // random tree was drawn at 0.65, its values 7.8 px); what does not fit is scrolled to
+    // by following the search.
+    s = Math.max(s, LEGIBLE);
     lay = layoutFocus(path, bw / s, bh / s);
     pathKey = path.join(",");
     lastLayout = lay;
@@ -1399,6 +1402,7 @@
   // MCTS: every drawn node's W/N (inside) and N · UCT (beside) as they are after step k; the
   // chart's cursor at the step's iteration.
   var cursor = document.getElementById("mcts-cursor");
+  var reached = document.getElementById("mcts-reached-rect");
   function mctsTexts(k) {
     for (var i = 0; i < nItems; i++) {
       var id = itemId[i];
@@ -1411,6 +1415,8 @@
       var x = M.x0 + (M.x1 - M.x0) * (k > 0 ? M.it[k - 1] : 0) / Math.max(1, M.iterations);
       cursor.setAttribute("x1", x.toFixed(1));
       cursor.setAttribute("x2", x.toFixed(1));
+      // The lines as far as the search has gone; the whole chart at the last step.
+      if (reached) reached.setAttribute("width", (k >= E ? M.x1 + 4 : x + 0.5).toFixed(1));
     }
   }
 

@@ -77,10 +77,15 @@ fn node_box(label: &NodeLabel, style: Style, dir: RankDir) -> NodeBox {
     let name_w = label.name.as_deref().map_or(0.0, |n| text_width(n, font::NAME, true));
     let bounds_w = label.bounds.as_deref().map_or(0.0, |b| text_width(b, font::BOUNDS, false));
     let order_d = label.order.as_deref().map_or(0.0, |o| 2.0 * order_radius(o));
+    // The move on the edge in sits halfway between the parent and the node, so it moves half as
+    // far as the node does: siblings' moves stay apart when each node keeps a move's width free
+    // on either side.
+    let edge_w = label.edge_label.as_deref().map_or(0.0, |m| text_width(m, font::SMALL, false) + 2.0);
     match dir {
         RankDir::TopBottom => NodeBox {
-            left: g.w / 2.0 + (if name_w > 0.0 { name_w + 5.0 } else { 0.0 }).max(order_d + 1.0),
-            right: g.w / 2.0 + if bounds_w > 0.0 { bounds_w + 5.0 } else { 0.0 },
+            left: (g.w / 2.0 + (if name_w > 0.0 { name_w + 5.0 } else { 0.0 }).max(order_d + 1.0))
+                .max(edge_w),
+            right: (g.w / 2.0 + if bounds_w > 0.0 { bounds_w + 5.0 } else { 0.0 }).max(edge_w),
             top: label
                 .order
                 .as_deref()
@@ -545,6 +550,22 @@ impl Drawer<'_> {
                     anchor: name_anchor,
                     bold: true,
                     paint: ink,
+                    halo: false,
+                },
+                show,
+            ));
+        }
+        // A "⋯ k more" item: the moves it groups.
+        if let (Some(b), None) = (&l.bounds, id) {
+            grp.tags.push((grp.prims.len(), "moves"));
+            grp.prims.push((
+                Prim::Text {
+                    at: bounds_at,
+                    text: b.clone(),
+                    size: font::BOUNDS,
+                    anchor: bounds_anchor,
+                    bold: false,
+                    paint: Paint::Faded,
                     halo: false,
                 },
                 show,

@@ -37,7 +37,7 @@ use super::html_data::{BoardData, PageData};
 #[cfg(feature = "html")]
 use super::site::SiteFile;
 #[cfg(feature = "html")]
-use super::view::{View, thousands};
+use super::view::{View, counted, thousands};
 use super::{Exporter, FormatInfo, Kind, Output, ViewOptions};
 use crate::DrawError as Error;
 #[cfg(feature = "html")]
@@ -401,12 +401,6 @@ fn summary_line(trace: &Trace, minimax_nodes: Option<u64>) -> String {
         line.push_str(&format!(" · {reference}: {}", counted(n, "node", "nodes")));
     }
     line
-}
-
-#[cfg(feature = "html")]
-/// "1 cutoff", "1,666 cutoffs".
-fn counted(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
 #[cfg(feature = "html")]

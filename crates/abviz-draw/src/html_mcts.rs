@@ -69,9 +69,23 @@ const TOP: f64 = 8.0;
 const LINES: usize = 6;
 /// Grey levels and dash patterns: told apart without colour.
 const DASHES: [&str; LINES] = ["", "6 3", "2 2", "8 2 2 2", "1 3", "4 4"];
+const GREYS: [&str; LINES] = ["#000", "#333", "#555", "#222", "#444", "#666"];
+/// The key under the chart: entries to a row, a row's height, the line sample's length and the
+/// characters of a name written (the whole name in its tooltip).
+const KEY_COLUMNS: usize = 3;
+const KEY_ROW: f64 = 13.0;
+const KEY_SAMPLE: f64 = 16.0;
+const KEY_CHARS: usize = 12;
+
+/// The `stroke-dasharray` attribute of the line of rank `rank` (none for the first).
+fn dash(rank: usize) -> String {
+    if DASHES[rank].is_empty() { String::new() } else { format!(r#" stroke-dasharray="{}""#, DASHES[rank]) }
+}
 
 /// A chart of the root children's visit shares after each iteration (the most visited
-/// [`LINES`] children), with a cursor line `#mcts-cursor` the stepper moves; `None` when the
+/// [`LINES`] children) and a key under it in move order, with a cursor line `#mcts-cursor` the
+/// stepper moves and a clip `#mcts-reached-rect` it widens with the cursor, so the lines end
+/// at the iteration the stepper has reached; `None` when the
 /// trace is not MCTS or has no root children.
 pub(super) fn share_chart(trace: &Trace) -> Option<String> {
     if !trace.algorithm().features.mcts || trace.nodes().is_empty() {
@@ -114,10 +128,20 @@ pub(super) fn share_chart(trace: &Trace) -> Option<String> {
     order.truncate(LINES);
     let x = |i: usize| LEFT + (W - LEFT - 4.0) * (i as f64 + 1.0) / iterations as f64;
     let y = |share: f64| TOP + (H - TOP - BOTTOM) * (1.0 - share);
+    // The key under the plot: one entry a line, in move order (an order by visits would tell the
+    // answer before the last step), KEY_COLUMNS to a row.
+    let rows = order.len().div_ceil(KEY_COLUMNS);
+    let height = H + KEY_ROW * rows as f64 + 4.0;
     let mut svg = String::new();
     let _ = write!(
         svg,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" id="mcts-chart" viewBox="0 0 {W} {H}" width="{W}" height="{H}" role="img" aria-label="visit shares of the root's children over the iterations" font-family="DejaVu Sans, sans-serif" font-size="9">"##
+        r##"<svg xmlns="http://www.w3.org/2000/svg" id="mcts-chart" viewBox="0 0 {W} {height}" width="{W}" height="{height}" role="img" aria-label="visit shares of the root's children over the iterations" font-family="DejaVu Sans, sans-serif" font-size="9">"##
+    );
+    // The lines show the iterations the stepper has reached: the stepper widens this clip
+    // with its cursor (the whole chart at the last step).
+    let _ = write!(
+        svg,
+        r##"<defs><clipPath id="mcts-reached"><rect id="mcts-reached-rect" x="0" y="0" width="{LEFT}" height="{H}"/></clipPath></defs>"##
     );
     for (share, label) in [(0.0, "0%"), (0.5, "50%"), (1.0, "100%")] {
         let _ = write!(
@@ -138,30 +162,42 @@ pub(super) fn share_chart(trace: &Trace) -> Option<String> {
     );
     // Thin the polyline to about one point per pixel.
     let step = (iterations / (W as usize)).max(1);
+    let mut key = order.clone();
+    key.sort_unstable();
+    svg.push_str(r##"<g clip-path="url(#mcts-reached)">"##);
     for (rank, &k) in order.iter().enumerate() {
         let mut points = String::new();
         for i in (0..iterations).step_by(step).chain(std::iter::once(iterations - 1)) {
             let share = f64::from(series[k][i]) / f64::from(root_n[i].max(1));
             let _ = write!(points, "{:.1},{:.1} ", x(i), y(share));
         }
-        let grey = ["#000", "#333", "#555", "#222", "#444", "#666"][rank];
-        let dash = if DASHES[rank].is_empty() {
-            String::new()
-        } else {
-            format!(r#" stroke-dasharray="{}""#, DASHES[rank])
-        };
         let name = escape_xml(&clip(&one_line(&child_name(trace, kids[k])), NAME_WIDTH));
         let _ = write!(
             svg,
-            r##"<polyline points="{}" fill="none" stroke="{grey}" stroke-width="1.6"{dash}><title>{name}</title></polyline>"##,
-            points.trim_end()
+            r##"<polyline points="{}" fill="none" stroke="{}" stroke-width="1.6"{}><title>{name}</title></polyline>"##,
+            points.trim_end(),
+            GREYS[rank],
+            dash(rank)
         );
-        let last = f64::from(series[k][iterations - 1]) / f64::from(root_n[iterations - 1].max(1));
+    }
+    svg.push_str("</g>");
+    let column = (W - 8.0) / KEY_COLUMNS as f64;
+    for (n, &k) in key.iter().enumerate() {
+        let rank = order.iter().position(|&o| o == k).unwrap_or(0);
+        let (x0, y0) =
+            (4.0 + column * (n % KEY_COLUMNS) as f64, H + KEY_ROW * (n / KEY_COLUMNS) as f64 + 6.0);
+        let name = one_line(&child_name(trace, kids[k]));
         let _ = write!(
             svg,
-            r##"<text x="{:.1}" y="{:.1}" text-anchor="end" fill="{grey}">{name}</text>"##,
-            W - 6.0,
-            y(last) - 3.0
+            r##"<g class="key"><line x1="{x0:.1}" x2="{:.1}" y1="{y0:.1}" y2="{y0:.1}" stroke="{}" stroke-width="1.6"{}/><text x="{:.1}" y="{:.1}" fill="{}">{}<title>{}</title></text></g>"##,
+            x0 + KEY_SAMPLE,
+            GREYS[rank],
+            dash(rank),
+            x0 + KEY_SAMPLE + 3.0,
+            y0 + 3.0,
+            GREYS[rank],
+            escape_xml(&clip(&name, KEY_CHARS)),
+            escape_xml(&clip(&name, NAME_WIDTH)),
         );
     }
     let _ = write!(

@@ -88,8 +88,14 @@ pub struct ViewOptions {
     /// answers hidden until the last step).
     pub caption_without_answer: bool,
     /// Diagrams: collapse subtrees until the picture is at most this wide (SVG units; infinite:
-    /// never). None: the default, [`fit::FIT_WIDTH`], for PNG and PDF only.
+    /// never). None: the default, [`fit::FIT_WIDTH`], for PNG and PDF only (the command line
+    /// fits its pictures to a 16:9 slide instead, [`fit::fit_to_slide`]).
     pub fit_width: Option<f64>,
+    /// Diagrams: a node with more than one child beyond this many shown keeps this many (the principal
+    /// variation's, the one that gave its value and the searched ones first) and groups the others
+    /// into one "⋯ k more" item that names their moves (None: every child is drawn). Fitting a
+    /// figure to a slide sets it.
+    pub fan: Option<usize>,
     /// Diagrams: draw the tree as an exercise, without the search's answers: every node as
     /// if searched (no faded subtrees, no cut marks), no principal variation, no visit order,
     /// a caption that says what to do; with `--labels leaves` only the leaves' values.

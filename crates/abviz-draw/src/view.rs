@@ -149,6 +149,9 @@ pub struct View<'a> {
     roots: Vec<u32>,
     notes: Vec<String>,
     collapsed_above: Option<u64>,
+    /// The children a "⋯ k more" item groups (`ViewOptions::fan`), by the trace node whose
+    /// children they are.
+    groups: std::collections::HashMap<NodeId, Vec<NodeId>>,
 }
 
 pub use crate::words::{NAME_WIDTH, clip, one_line};
@@ -175,6 +178,11 @@ pub fn cutoffs_text(t: &Trace) -> String {
 }
 
 pub use abviz_core::text::thousands;
+
+/// "1 node", "1,107 nodes": a count with its noun in the right number.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
 
 fn window(a: Score, b: Score) -> String {
     format!("[{a}, {b}]")
@@ -360,6 +368,7 @@ impl<'a> View<'a> {
             roots: Vec::new(),
             notes,
             collapsed_above: limit,
+            groups: Default::default(),
         };
         if n == 0 {
             return view;
@@ -382,9 +391,17 @@ impl<'a> View<'a> {
             }
             let collapse = limit.is_some_and(|k| !view.pv[id as usize] && shown[id as usize] > k);
             let (kids, thin) = super::mcts_view::split_thin(trace, kids, opts.min_visits);
-            if !collapse && !thin.is_empty() {
-                let hidden = thin.iter().map(|&c| size[c as usize]).sum();
+            let (kids, grouped) = match opts.fan {
+                // A group stands for two children or more (one would take the room it saves).
+                Some(f) if !collapse && kids.len() > f + 1 => group_fan(trace, id, kids, f, &view.pv),
+                _ => (kids, Vec::new()),
+            };
+            if !collapse && (!thin.is_empty() || !grouped.is_empty()) {
+                let hidden = thin.iter().chain(&grouped).map(|&c| size[c as usize]).sum();
                 stack.push((Item::Stub { parent: id, hidden }, local));
+            }
+            if !grouped.is_empty() {
+                view.groups.insert(id, thin.iter().chain(&grouped).copied().collect());
             }
             if collapse {
                 stack.push((Item::Stub { parent: id, hidden: size[id as usize] - 1 }, local));
@@ -554,7 +571,7 @@ impl<'a> View<'a> {
         if has(&|l| l.edge == Some(EdgeKind::Pv)) {
             keys.push(LegendKey::Pv);
         }
-        if has(&|l| l.bounds.is_some()) {
+        if has(&|l| l.bounds.is_some() && l.shape != Shape::Stub) {
             keys.push(if self.opts.labels.range { LegendKey::Range } else { LegendKey::Bounds });
         }
         if has(&|l| l.order.is_some()) {
@@ -606,7 +623,13 @@ impl<'a> View<'a> {
                 (false, true) => "order finished".into(),
                 _ => "visit order".into(),
             },
-            LegendKey::Stub => "collapsed subtree".into(),
+            LegendKey::Stub if self.groups.is_empty() => "collapsed subtree".into(),
+            LegendKey::Stub if self.collapsed_above.is_none() => {
+                "⋯ k more: siblings not drawn (their moves beside)".into()
+            }
+            LegendKey::Stub => {
+                "⋯ k more: siblings not drawn (their moves beside); ⋯ k nodes: collapsed".into()
+            }
             LegendKey::Quiescence => "quiescence: captures beyond the depth limit".into(),
         }
     }
@@ -647,6 +670,9 @@ impl<'a> View<'a> {
         let l = &self.opts.labels;
         let parent_item = self.parent(i);
         match self.items[i as usize] {
+            Item::Stub { parent, hidden } if self.groups.contains_key(&parent) => {
+                self.group_label(parent, hidden)
+            }
             Item::Stub { parent, hidden } => {
                 let pruned = !t.node(parent).visited();
                 NodeLabel {
@@ -654,7 +680,7 @@ impl<'a> View<'a> {
                     player: t.node(parent).player.other(),
                     pruned,
                     pv: false,
-                    value: Some(format!("⋯ {} nodes", thousands(hidden))),
+                    value: Some(format!("⋯ {}", counted(hidden, "node", "nodes"))),
                     name: None,
                     bounds: None,
                     order: None,
@@ -809,6 +835,67 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The label of the "⋯ k more" item that groups some of `parent`'s children: the count in
+    /// the shape, their moves (as many as fit) beside it, all of them in the tooltip.
+    fn group_label(&self, parent: NodeId, hidden: u64) -> NodeLabel {
+        let t = self.trace;
+        let kids = &self.groups[&parent];
+        let k = kids.len() as u64;
+        let value = if hidden == k {
+            format!("⋯ {} more", thousands(k))
+        } else {
+            format!("⋯ {} more, {} nodes", thousands(k), thousands(hidden))
+        };
+        let words: Vec<String> = kids
+            .iter()
+            .map(|&c| match t.move_label(c) {
+                m if !m.is_empty() => one_line(m),
+                _ => one_line(&t.display_name(c)),
+            })
+            .collect();
+        let mut shown = String::new();
+        for (n, w) in words.iter().enumerate() {
+            let sep = if shown.is_empty() { "" } else { " " };
+            if shown.chars().count() + sep.len() + w.chars().count() > GROUP_MOVES_WIDTH {
+                shown.push_str(&format!(" … (+{})", words.len() - n));
+                break;
+            }
+            shown.push_str(sep);
+            shown.push_str(w);
+        }
+        let searched = kids.iter().filter(|&&c| t.node(c).visited()).count();
+        NodeLabel {
+            shape: Shape::Stub,
+            player: t.node(parent).player.other(),
+            pruned: searched == 0,
+            pv: false,
+            value: Some(value),
+            name: None,
+            // Beside the item, where the layout makes room (an edge label would lie on its
+            // neighbours').
+            bounds: (self.opts.labels.moves && !shown.is_empty()).then_some(shown),
+            order: None,
+            cut: None,
+            edge: Some(EdgeKind::Stub),
+            edge_label: None,
+            cut_label: None,
+            tooltip: format!(
+                "{} more children of {} not drawn ({searched} searched, {} nodes): {}",
+                thousands(k),
+                one_line(&t.display_name(parent)),
+                thousands(hidden),
+                clip(&words.join(" "), 400)
+            ),
+            share: None,
+            quiescence: false,
+        }
+    }
+
+    /// Whether item `i` is a "⋯ k more" item grouping siblings (rather than a collapsed subtree).
+    pub fn is_group(&self, i: u32) -> bool {
+        matches!(self.items[i as usize], Item::Stub { parent, .. } if self.groups.contains_key(&parent))
+    }
+
     /// `label` with the search's answers taken off (`ViewOptions::exercise`): drawn as if
     /// searched, no cut marks, no principal variation, no visit order, a tooltip that names the
     /// node only, and blanks "[____, ____]" for the window of an interior node when the labels
@@ -889,6 +976,44 @@ fn exercise_caption(t: &Trace) -> String {
     } else {
         format!("{}: write each node's value", t.algorithm().title())
     }
+}
+
+/// How many characters of moves a "⋯ k more" item writes on its edge.
+const GROUP_MOVES_WIDTH: usize = 24;
+
+/// Splits a fan of `kids` of `parent` (more than `keep`) into the `keep` children drawn, in move
+/// order, and the rest, grouped. The principal variation's child comes first, then the searched
+/// children whose value is the parent's (the one that decided it or caused its cutoff), then the
+/// other searched children, then the never-searched ones, each in move order.
+fn group_fan(
+    trace: &Trace,
+    parent: NodeId,
+    kids: Vec<NodeId>,
+    keep: usize,
+    pv: &[bool],
+) -> (Vec<NodeId>, Vec<NodeId>) {
+    // (A child cut off by the parent's bound reports that bound, not a value: not "the one".)
+    let value = trace.summary(parent).value;
+    let rank = |c: NodeId| {
+        let visited = trace.node(c).visited();
+        match () {
+            _ if pv[c as usize] => 0,
+            _ if visited && trace.summary(c).bound == Bound::Exact && trace.summary(c).value == value => 1,
+            _ if visited => 2,
+            _ => 3,
+        }
+    };
+    let mut by_rank: Vec<usize> = (0..kids.len()).collect();
+    by_rank.sort_by_key(|&k| rank(kids[k]));
+    let mut kept = vec![false; kids.len()];
+    for &k in by_rank.iter().take(keep.max(1)) {
+        kept[k] = true;
+    }
+    let (mut shown, mut grouped) = (Vec::new(), Vec::new());
+    for (k, c) in kids.into_iter().enumerate() {
+        if kept[k] { shown.push(c) } else { grouped.push(c) }
+    }
+    (shown, grouped)
 }
 
 /// Finds the largest collapse threshold that keeps the view under [`DIAGRAM_NODE_LIMIT`].
@@ -1025,6 +1150,39 @@ mod tests {
         let all = View::new(&t, &ViewOptions { collapse: Some(Collapse::Off), ..Default::default() });
         assert_eq!(all.len(), t.nodes().len());
         assert_eq!(all.collapsed_above(), None);
+    }
+
+    #[test]
+    fn a_wide_fan_keeps_the_pv_and_groups_the_rest_with_their_moves() {
+        // MAX at the root over eight MIN nodes; the best (5) is the fourth; alpha-beta cuts
+        // inside the others.
+        let t = trace(
+            "A:(B:(1 9) C:(2 9) D:(3 9) E:(5 9) F:(0 9) G:(1 9) H:(2 9) I:(4 9))",
+            Algorithm::AlphaBeta,
+        );
+        let v = View::new(&t, &ViewOptions { fan: Some(3), ..Default::default() });
+        let kids: Vec<String> = v.children(0).iter().map(|&i| v.path(i)).collect();
+        // The principal variation's child (E), then the first searched ones in move order.
+        assert_eq!(kids, ["0", "1", "3", "more"]);
+        let group = *v.children(0).last().unwrap();
+        assert!(v.is_group(group) && !v.is_group(0));
+        let l = v.label(group);
+        // Five children and their subtrees: 5 + 5 × 2 leaves.
+        assert_eq!(l.value.as_deref(), Some("⋯ 5 more, 15 nodes"));
+        assert!(
+            l.tooltip.contains("5 more children of A") && l.tooltip.contains(": D F G H I"),
+            "{}",
+            l.tooltip
+        );
+        assert!(v.legend_text(LegendKey::Stub).starts_with("⋯ k more"));
+        // A fan only one wider than the limit is drawn whole: a group would take the room it saves.
+        let v = View::new(&t, &ViewOptions { fan: Some(7), ..Default::default() });
+        assert_eq!(v.children(0).len(), 8);
+        assert!((0..v.len() as u32).all(|i| !v.is_group(i)));
+        // Without a fan nothing is grouped (the textbook figures).
+        let v = View::new(&t, &ViewOptions::default());
+        assert_eq!(v.children(0).len(), 8);
+        assert_eq!(v.legend_text(LegendKey::Stub), "collapsed subtree");
     }
 
     #[test]
