@@ -25,9 +25,11 @@ Long run (docs/fuzzing.md)::
 
 from __future__ import annotations
 
+import atexit
 import json
 import math
 import os
+import shutil
 import struct
 import sys
 import tempfile
@@ -470,6 +472,7 @@ def one_input(data: bytes) -> None:
     global _SCRATCH
     if _SCRATCH is None:
         _SCRATCH = tempfile.mkdtemp(prefix="abviz-pyfuzz-")
+        atexit.register(shutil.rmtree, _SCRATCH, True)
     try:
         call(Bytes(data), _SCRATCH)
     except ALLOWED:
