@@ -106,7 +106,25 @@ def test_caps_keep_fuzzed_budgets_small_and_bad_values_refused():
         abviz.tree("(1 2)").search("mcts", **capped)
 
 
-def test_a_panic_is_not_an_allowed_exception():
-    # pyo3_runtime.PanicException derives from BaseException: the target's `except` lets it out.
-    assert not issubclass(BaseException, target.ALLOWED)
-    assert issubclass(abviz.SearchStopped, target.ALLOWED) and issubclass(abviz.GameError, target.ALLOWED)
+class FakePanic(BaseException):
+    """Stands for pyo3_runtime.PanicException, which derives from BaseException."""
+
+
+@pytest.mark.parametrize("error", [FakePanic("panicked at src/x.rs"), SystemError("bad call"), RuntimeError("x")])
+def test_what_is_not_allowed_fails_the_run(monkeypatch, error):
+    def broken(p, scratch):
+        raise error
+
+    monkeypatch.setattr(target, "call", broken)
+    with pytest.raises(pytest.fail.Exception, match=f"input 00ff raised .*{type(error).__name__}"):
+        run(b"\x00\xff")
+
+
+def test_what_bad_input_may_raise_passes(monkeypatch):
+    for error in (abviz.SearchStopped("budget"), abviz.GameError("evaluate()"), OverflowError("too big")):
+
+        def refused(p, scratch, error=error):
+            raise error
+
+        monkeypatch.setattr(target, "call", refused)
+        run(b"\x01")
