@@ -20,7 +20,7 @@ calls under pytest.
 
 Long run (docs/fuzzing.md)::
 
-    python fuzz/python/args.py fuzz/corpus/python_args -runs=10000000 -timeout=2
+    python fuzz/python/args.py /tmp/python_args fuzz/corpus/python_args -runs=10000000 -timeout=10
 """
 
 from __future__ import annotations
