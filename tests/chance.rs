@@ -188,7 +188,7 @@ fn round_trip(t: &Trace) {
         for format in Format::ALL {
             let opts = ViewOptions::default();
             let (Ok(Output::Text(a)), Ok(Output::Text(b))) =
-                (format.export(&t, &opts), format.export(&back, &opts))
+                (format.export(t, &opts), format.export(&back, &opts))
             else {
                 continue;
             };

@@ -888,6 +888,8 @@ impl<'a> View<'a> {
             ),
             share: None,
             quiescence: false,
+            outcome: false,
+            chance_cut: false,
         }
     }
 
