@@ -23,6 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed: 1,
         values: (0, 20),
         root: Player::Max,
+        chance: false,
     };
     let experiment = Experiment {
         cases: sweep.cases(u64::MAX)?,

@@ -80,7 +80,15 @@ fn search_and_draw(spec: abviz::game::tree::TreeSpec) {
         minimax_reference: false,
         ..RunOptions::default()
     };
-    let algo = if spec_size(&input).is_multiple_of(2) { Algorithm::AlphaBeta } else { Algorithm::NegamaxAb };
+    // A tree with chance nodes goes to the chance searches (the others refuse it).
+    let size = spec_size(&input);
+    let algo = match (has_chance(&input), size % 3) {
+        (false, _) if size.is_multiple_of(2) => Algorithm::AlphaBeta,
+        (false, _) => Algorithm::NegamaxAb,
+        (true, 0) => Algorithm::Expectimax,
+        (true, 1) => Algorithm::Star1,
+        (true, _) => Algorithm::Star2,
+    };
     if let Ok(trace) = input.trace(algo, &opts) {
         if trace.nodes().len() <= 300 {
             draw(&trace);
@@ -88,6 +96,21 @@ fn search_and_draw(spec: abviz::game::tree::TreeSpec) {
         let back = abviz::search::read_trace(&trace.to_json(false)).expect("a trace reads back");
         assert_eq!(back.events(), trace.events(), "a trace reads back as written");
     }
+}
+
+/// Whether a tree input has a chance node.
+fn has_chance(input: &Input) -> bool {
+    let Input::Tree { spec, .. } = input else { return false };
+    let mut stack = vec![&spec.root];
+    while let Some(n) = stack.pop() {
+        if n.chance {
+            return true;
+        }
+        if let abviz::game::tree::TreeSpecKind::Interior(children) = &n.kind {
+            stack.extend(children);
+        }
+    }
+    false
 }
 
 /// A cheap fingerprint of a tree input (to vary the algorithm without more work per input).

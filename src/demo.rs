@@ -410,6 +410,7 @@ pub fn comparison_page() -> Option<(String, String, String, String)> {
         seed: 1,
         values: (0, 20),
         root: Player::Max,
+        chance: false,
     };
     let experiment = Experiment {
         cases: sweep.cases(u64::MAX).ok()?,

@@ -293,3 +293,30 @@ proptest! {
         prop_assert_eq!(exact(Algorithm::Star2), e, "{}", tree);
     }
 }
+
+/// `abviz compare --chance` sweeps random chance trees (MAX, chance, MIN, chance …): every
+/// sample's value agrees across expectimax, Star1 and Star2 (compare refuses otherwise), and on
+/// 3^4 trees Star1 and Star2 enter fewer distinct nodes than expectimax's 121.
+#[test]
+fn the_chance_sweep_agrees_and_saves() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_abviz"))
+        .args(["compare", "--branching", "3", "--depth", "4", "--chance", "--samples", "40", "-f", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let distinct: Vec<(String, f64)> = lines
+        .map(|l| {
+            // The description (column 1) is quoted and holds commas: count the others from the end.
+            let cells: Vec<&str> = l.split(',').collect();
+            let at = |name: &str| cells[cells.len() - (header.len() - col(name))];
+            (at("algorithm").to_string(), at("nodes_distinct_mean").parse().unwrap())
+        })
+        .collect();
+    let of = |a: &str| distinct.iter().find(|(n, _)| n == a).unwrap().1;
+    assert_eq!(of("expectimax"), 121.0);
+    assert!(of("star1") < 121.0 && of("star2") < of("star1"), "{distinct:?}");
+}

@@ -681,6 +681,11 @@ pub struct CompareArgs {
     /// Random trees per sweep cell; the table shows means (and the range) [default: 10].
     #[arg(long, value_name = "N")]
     pub samples: Option<u32>,
+    /// Swept random trees with chance: every odd level a chance node of equally likely
+    /// outcomes (MAX, chance, MIN, chance …), for expectimax, star1 and star2 (the default
+    /// --algos then); natural order only.
+    #[arg(long)]
+    pub chance: bool,
     /// The seed every sweep tree's seed is derived from [default: 1].
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,

@@ -56,6 +56,7 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     let format = report_format(args.format, args.output.as_deref())?;
     let algorithms = match &args.algos {
         Some(text) => compare::parse_algorithms(text).map_err(usage)?,
+        None if args.chance => vec![Algorithm::Expectimax, Algorithm::Star1, Algorithm::Star2],
         None => compare::default_algorithms(),
     };
     if algorithms.contains(&Algorithm::Mcts) {
@@ -267,8 +268,13 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
     let sweep = RandomSweep {
         branching: compare::parse_numbers("--branching", branching).map_err(usage)?,
         depth: compare::parse_numbers("--depth", depth).map_err(usage)?,
-        orderings: compare::parse_orderings(a.ordering.as_deref().unwrap_or("best,random,worst"))
-            .map_err(usage)?,
+        orderings: compare::parse_orderings(a.ordering.as_deref().unwrap_or(if a.chance {
+            "random"
+        } else {
+            "best,random,worst"
+        }))
+        .map_err(usage)?,
+        chance: a.chance,
         samples: a.samples.unwrap_or(10),
         seed: a.seed.unwrap_or(1),
         values: RandomTree::parse_values(s.values.as_deref().unwrap_or("0..20")).map_err(usage)?,

@@ -33,6 +33,8 @@ pub enum Source {
         root: Player,
         /// One seed per sample.
         seeds: Vec<u64>,
+        /// Every odd level a chance node.
+        chance: bool,
     },
 }
 
@@ -184,9 +186,10 @@ impl Experiment {
                 settings: &case.settings,
                 progress,
             }),
-            Source::Random { branching, depth, values, ordering, root, seeds } => {
+            Source::Random { branching, depth, values, ordering, root, seeds, chance } => {
                 let tree = LazyRandomTree::new(*branching, *depth, seeds[k], *values, *ordering, *root)
-                    .map_err(Error::Usage)?;
+                    .map_err(Error::Usage)?
+                    .with_chance(*chance);
                 count_all_with(&tree, u32::MAX, &self.algorithms, self.max_nodes, &case.settings, progress)
             }
         }

@@ -144,6 +144,8 @@ pub struct RandomSweep {
     pub values: (i32, i32),
     /// The player at the root.
     pub root: Player,
+    /// Every odd level a chance node (equally likely outcomes): natural order only.
+    pub chance: bool,
 }
 
 impl RandomSweep {
@@ -184,6 +186,12 @@ impl RandomSweep {
                             thousands(MAX_ORDERED_LEAVES)
                         ));
                     }
+                    if self.chance && ordering != Ordering::Natural {
+                        return Err(format!(
+                            "--chance sweeps trees in their natural order: {} order is about players' choices, not chance's",
+                            ordering_name(ordering)
+                        ));
+                    }
                     let seeds: Vec<u64> =
                         (0..self.samples).map(|k| sample_seed(self.seed, b, d, k)).collect();
                     // Check the parameters once here, so the parallel run cannot fail on them.
@@ -192,7 +200,8 @@ impl RandomSweep {
                     out.push(Case {
                         label: "random trees".into(),
                         description: format!(
-                            "random trees b={b} d={d}, {} order, values {lo}..{hi}, {} root, {} sample{} from seed {}",
+                            "random {}trees b={b} d={d}, {} order, values {lo}..{hi}, {} root, {} sample{} from seed {}",
+                            if self.chance { "chance " } else { "" },
                             ordering_name(ordering),
                             self.root.upper(),
                             self.samples,
@@ -209,6 +218,7 @@ impl RandomSweep {
                             ordering,
                             root: self.root,
                             seeds,
+                            chance: self.chance,
                         },
                         settings: Settings::default(),
                     });
@@ -264,6 +274,7 @@ mod tests {
             seed: 9,
             values: (0, 20),
             root: Player::Max,
+            chance: false,
         };
         let cases = sweep.cases(1_000_000).unwrap();
         assert_eq!(cases.len(), 12);

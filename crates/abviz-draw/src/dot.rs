@@ -254,7 +254,7 @@ fn legend(view: &View) -> String {
             LegendKey::Pruned => (if boxes { "╌╌ □" } else { "╌╌ ▽" }, Paint::Faded),
             LegendKey::AlphaCut => ("✂", Paint::Alpha),
             LegendKey::BetaCut => ("✂", Paint::Beta),
-            LegendKey::ChanceCut => ("✂", Paint::Ink),
+            LegendKey::ChanceCut | LegendKey::Probe => ("✂", Paint::Ink),
             LegendKey::Pv => ("━━", Paint::Ink),
             LegendKey::Bounds => (view.beside_symbol(), Paint::Note),
             LegendKey::Range => ("[lo, hi]", Paint::Note),

@@ -138,7 +138,7 @@ fn symbol(key: LegendKey) -> &'static str {
         LegendKey::Pruned => r"\textcolor{abvizFaded}{-\,-\,-}",
         LegendKey::AlphaCut => r"\textcolor{abvizAlpha}{$\parallel$}",
         LegendKey::BetaCut => r"\textcolor{abvizBeta}{$\parallel$}",
-        LegendKey::ChanceCut => r"$\parallel$",
+        LegendKey::ChanceCut | LegendKey::Probe => r"$\parallel$",
         LegendKey::Pv => r"\rule[0.5ex]{1.2em}{1.8pt}",
         LegendKey::Bounds => r"\textcolor{abvizNote}{[$\alpha$, $\beta$]}",
         LegendKey::Range => r"\textcolor{abvizNote}{[lo, hi]}",

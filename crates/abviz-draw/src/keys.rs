@@ -20,6 +20,8 @@ pub enum LegendKey {
     BetaCut,
     /// *-minimax's cutoff at a chance node.
     ChanceCut,
+    /// Star2's probe: a node's first move only, the rest waiting.
+    Probe,
     /// Thick: the principal variation.
     Pv,
     /// [α, β] beside a node.

@@ -113,7 +113,7 @@ fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Pr
             }
             38.0
         }
-        LegendKey::AlphaCut | LegendKey::BetaCut | LegendKey::ChanceCut => {
+        LegendKey::AlphaCut | LegendKey::BetaCut | LegendKey::ChanceCut | LegendKey::Probe => {
             let paint = match key {
                 LegendKey::AlphaCut => Paint::Alpha,
                 LegendKey::BetaCut => Paint::Beta,

@@ -123,6 +123,8 @@ pub struct NodeLabel {
     pub outcome: bool,
     /// Its cutoff, if any, is *-minimax's chance cutoff.
     pub chance_cut: bool,
+    /// Star2 probed it with its first move only.
+    pub probe: bool,
 }
 
 pub use crate::keys::LegendKey;
@@ -559,14 +561,17 @@ impl<'a> View<'a> {
         if has(&|l| l.pruned) {
             keys.push(LegendKey::Pruned);
         }
-        if has(&|l| l.cut == Some(CutKind::Alpha) && !l.chance_cut) {
+        if has(&|l| l.cut == Some(CutKind::Alpha) && !l.chance_cut && !l.probe) {
             keys.push(LegendKey::AlphaCut);
         }
-        if has(&|l| l.cut == Some(CutKind::Beta) && !l.chance_cut) {
+        if has(&|l| l.cut == Some(CutKind::Beta) && !l.chance_cut && !l.probe) {
             keys.push(LegendKey::BetaCut);
         }
         if has(&|l| l.chance_cut) {
             keys.push(LegendKey::ChanceCut);
+        }
+        if has(&|l| l.probe) {
+            keys.push(LegendKey::Probe);
         }
         if has(&|l| l.edge == Some(EdgeKind::Pv)) {
             keys.push(LegendKey::Pv);
@@ -611,6 +616,7 @@ impl<'a> View<'a> {
             LegendKey::ChanceCut => {
                 "chance cut: the leaf bounds keep the expected value out of [α, β]".into()
             }
+            LegendKey::Probe => "probe (Star2): the first move bounds the node, the rest wait".into(),
             LegendKey::Pv => "principal variation".into(),
             LegendKey::Range => "range of the value".into(),
             LegendKey::Bounds => match (l.bounds_in, l.bounds_out) {
@@ -697,6 +703,7 @@ impl<'a> View<'a> {
                     quiescence: false,
                     outcome: false,
                     chance_cut: false,
+                    probe: false,
                 }
             }
             Item::Node(id) => {
@@ -802,8 +809,10 @@ impl<'a> View<'a> {
                 let cut_label = match (edge, t.parent(id)) {
                     (Some(EdgeKind::Cut(kind)), Some(p)) => {
                         let last = t.children(p).iter().rfind(|&&c| !t.node(c).visited()) == Some(&id);
-                        let chance = t.cutoff(p).is_some_and(|c| c.chance);
+                        let (chance, probe) = t.cutoff(p).map_or((false, false), |c| (c.chance, c.probe));
                         last.then(|| match (kind, chance) {
+                            // Star2's probe: the other moves wait for the search phase.
+                            _ if probe => "probe".to_string(),
                             (_, true) => "chance cut".to_string(),
                             (CutKind::Alpha, _) => "α-cut".to_string(),
                             (CutKind::Beta, _) => "β-cut".to_string(),
@@ -828,7 +837,8 @@ impl<'a> View<'a> {
                     share: if mcts { t.visit_share(id).map(|f| (f * 1000.0).round() as u16) } else { None },
                     quiescence: t.beyond_horizon(id),
                     outcome: t.probability(id).is_some(),
-                    chance_cut: t.cutoff(id).is_some_and(|c| c.chance),
+                    chance_cut: t.cutoff(id).is_some_and(|c| c.chance && !c.probe),
+                    probe: t.cutoff(id).is_some_and(|c| c.probe),
                 };
                 if self.opts.exercise { self.as_exercise(id, label, leaf) } else { label }
             }
@@ -890,6 +900,7 @@ impl<'a> View<'a> {
             quiescence: false,
             outcome: false,
             chance_cut: false,
+            probe: false,
         }
     }
 

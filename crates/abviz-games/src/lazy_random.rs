@@ -53,6 +53,9 @@ pub struct LazyRandomTree {
     step: u64,
     ordering: Ordering,
     root_player: Player,
+    /// Every odd level is a chance node (equally likely outcomes): a regular *-minimax tree,
+    /// MAX, chance, MIN, chance, MAX …
+    chance: bool,
     // The current node: its ply, its index among the nodes of its level, its rank prefix.
     ply: u32,
     index: u64,
@@ -60,6 +63,13 @@ pub struct LazyRandomTree {
 }
 
 impl LazyRandomTree {
+    /// The same tree with every odd level a chance node of equally likely outcomes (natural
+    /// order only: best and worst orders are about players' choices).
+    pub fn with_chance(mut self, on: bool) -> Self {
+        self.chance = on && self.ordering == Ordering::Natural;
+        self
+    }
+
     /// A tree of `branching` children per interior node and `depth` levels below the root, leaf
     /// values in `values.0 ..= values.1` (widened for best and worst ordering when needed).
     ///
@@ -102,6 +112,7 @@ impl LazyRandomTree {
             step,
             ordering,
             root_player,
+            chance: false,
             ply: 0,
             index: 0,
             rank: 0,
@@ -168,7 +179,24 @@ impl Game for LazyRandomTree {
     type Move = u32;
 
     fn to_move(&self) -> Player {
-        if self.ply.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
+        // With chance levels the turn passes through them: a chance node names the player
+        // after it.
+        let turn = if self.chance { self.ply.div_ceil(2) } else { self.ply };
+        if turn.is_multiple_of(2) { self.root_player } else { self.root_player.other() }
+    }
+
+    fn is_chance(&self) -> bool {
+        self.chance && self.ply % 2 == 1 && self.ply < self.depth
+    }
+
+    fn has_chance(&self) -> bool {
+        self.chance
+    }
+
+    fn value_bounds(&self) -> Option<(Score, Score)> {
+        let hi = self.lo.saturating_add(self.step.saturating_sub(1) as i64);
+        (self.ordering == Ordering::Natural)
+            .then(|| (Score::from(self.lo as i32), Score::from(hi.min(i64::from(i32::MAX - 1)) as i32)))
     }
 
     fn moves(&self) -> Vec<u32> {
