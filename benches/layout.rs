@@ -47,7 +47,7 @@ fn synthetic(n: usize, seed: u64) -> Trace {
         };
         specs[v] = Some(node);
     }
-    let spec = TreeSpec { root_player: None, root: specs[0].take().expect("root") };
+    let spec = TreeSpec { root_player: None, bounds: None, root: specs[0].take().expect("root") };
     let tree = ExplicitTree::new(&spec, Player::Max);
     let mut rec = Recorder::new(Algorithm::Minimax.descriptor(), u64::MAX);
     let outcome = run(Algorithm::Minimax, &mut tree.clone(), u32::MAX, &mut rec).expect("no budget");

@@ -42,6 +42,20 @@ pub enum Error {
         /// The algorithm.
         algo: Algorithm,
     },
+    /// A depth-limited search of an explicit tree would evaluate an interior node that has no
+    /// static value.
+    #[error(
+        "{} evaluates {node} (depth {depth}) by its static value, and the tree gives it none",
+        if *.iterative { "iterative deepening" } else { "a search to this depth" }
+    )]
+    NoStaticValue {
+        /// The node: its name or its path from the root.
+        node: String,
+        /// Its depth.
+        depth: u32,
+        /// Whether the search is iterative deepening (one pass per depth).
+        iterative: bool,
+    },
     /// A quiescence search was asked of an input without captures.
     #[error(
         "a quiescence search searches captures beyond the depth limit, and {}",
@@ -140,6 +154,7 @@ impl Error {
             Error::Usage(_)
             | Error::RootDisagrees { .. }
             | Error::QuiescenceNeedsDepth { .. }
+            | Error::NoStaticValue { .. }
             | Error::QuiescenceNeedsCaptures { .. }
             | Error::FolderNeedsPath
             | Error::NotCheckable { .. }

@@ -211,7 +211,11 @@ impl Input {
             Input::Explicit(tree) => {
                 let mut notation = String::new();
                 tree.compact().write_notation(&mut notation, MAX_POSITION_TEXT);
-                tree_info(notation, tree.root_player())
+                let mut info = tree_info(notation, tree.root_player());
+                if let Some(d) = tree.depth_limit() {
+                    info.description.push_str(&format!(", depth {d}"));
+                }
+                info
             }
             Input::Random(r) => {
                 InputInfo { kind: InputKind::Random, description: r.describe(), ..Default::default() }
@@ -225,7 +229,7 @@ impl Input {
         let info = self.info();
         match self {
             Input::Tree { spec, root } => task.run(ExplicitTree::new(spec, *root), u32::MAX, info),
-            Input::Explicit(tree) => task.run(tree.clone(), u32::MAX, info),
+            Input::Explicit(tree) => task.run(tree.clone(), tree.depth_limit().unwrap_or(u32::MAX), info),
             Input::Random(r) => task.run(r.game(), u32::MAX, info),
             Input::Game(g) => {
                 g.position().visit(RunTask { task, depth: g.depth().unwrap_or(u32::MAX), info })
@@ -252,8 +256,42 @@ impl Input {
         self.with_game(Check(algo, settings))
     }
 
+    /// Refuses a depth-limited search (`--depth`, iterative deepening) of an explicit tree that
+    /// would evaluate an interior node without a static value.
+    pub fn check_static_values(&self, algo: Algorithm) -> Result<(), Error> {
+        let iterative = algo == Algorithm::Iterative;
+        let owned;
+        let tree = match self {
+            Input::Explicit(tree) => tree,
+            Input::Tree { spec, root } if iterative => {
+                owned = ExplicitTree::new(spec, *root);
+                &owned
+            }
+            _ => return Ok(()),
+        };
+        match tree.missing_static_value(iterative) {
+            Some((node, depth)) => {
+                Err(Error::NoStaticValue { node: tree.compact().describe_node(node), depth, iterative })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// The same input searched to `depth` plies, where it is an explicit tree (the interior
+    /// nodes at that depth evaluated by their static values); other inputs unchanged.
+    pub fn with_tree_depth(self, depth: Option<u32>) -> Input {
+        match self {
+            Input::Explicit(tree) => Input::Explicit(tree.with_depth_limit(depth)),
+            Input::Tree { spec, root } if depth.is_some() => {
+                Input::Explicit(ExplicitTree::new(&spec, root).with_depth_limit(depth))
+            }
+            other => other,
+        }
+    }
+
     /// Runs `algo` with the full recorder.
     pub fn trace(&self, algo: Algorithm, opts: &RunOptions) -> Result<Trace, Error> {
+        self.check_static_values(algo)?;
         // A recorded search records every child of the root, searched or not: a random root
         // wider than the budget is refused before its move list is made.
         if let Input::Random(r) = self
@@ -290,6 +328,7 @@ impl Input {
         time: Option<std::time::Duration>,
         settings: &Settings,
     ) -> Result<(SearchResult, Stats), Error> {
+        self.check_static_values(algo)?;
         let mut settings = *settings;
         let mut counter = Counter::new(max_nodes);
         match time {

@@ -90,11 +90,11 @@ fn finest_decimals(n: &TreeSpecNode) -> u8 {
 }
 
 fn leaf_of(v: Score) -> TreeSpecNode {
-    TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Leaf(v) }
+    TreeSpecNode { name: None, player: None, chance: false, p: None, static_value: None, kind: TreeSpecKind::Leaf(v) }
 }
 
 fn tree_input(root: TreeSpecNode, player: Player) -> Input {
-    Input::Tree { spec: TreeSpec { root_player: Some(player), root }, root: player }
+    Input::Tree { spec: TreeSpec { root_player: Some(player), bounds: None, root }, root: player }
 }
 
 /// The visited nodes' paths, in visit order, with their values (in hundredths, if `hundredths`).

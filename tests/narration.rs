@@ -101,13 +101,13 @@ fn pseudocode_lines_follow_the_events() {
 /// A root search's end names its kind, and the last one gives the result once.
 #[test]
 fn passes_end_by_their_kind_and_the_result_is_said_once() {
-    let tree = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
-    let s = sentences(tree, Algorithm::Iterative);
+    // Iterative deepening's first pass evaluates B, C and D by their static values.
+    let s = sentences("A=0:(B=3:(3 12 8) C=2:(2 4 6) D=2:(14 5 2))", Algorithm::Iterative);
     let ends: Vec<_> = s.iter().filter(|x| x.contains(" ends: ")).collect();
     assert_eq!(ends.len(), 2, "{ends:?}");
     assert!(ends[0].starts_with("Iteration 1 ends: "), "{}", ends[0]);
     assert_eq!(ends[1], "Iteration 2 ends: the root's value is 3; the best move is B. Search complete.");
-    let s = sentences(tree, Algorithm::Mtdf);
+    let s = sentences("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::Mtdf);
     assert_eq!(
         s.iter().rfind(|x| x.contains(" ends: ")).unwrap(),
         "Probe 2 ends: it failed low: the value is at most 3. The root's value is 3; the best move is B. Search complete."

@@ -15,7 +15,7 @@ use abviz::search::{self, Algorithm, Heuristics, Settings};
 use abviz::trace::{Bound, Event, EventKind, NoOp, Trace};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use support::trees::{input, record, with_movers};
+use support::trees::{input, record, with_movers, with_static_values};
 
 mod support;
 
@@ -124,8 +124,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
 
     #[test]
-    fn passes_agree_with_minimax(root in tree(), min_root in any::<bool>(), settings in settings()) {
-        let input = input(root, min_root);
+    fn passes_agree_with_minimax(
+        root in tree(),
+        statics in prop::collection::vec(-4i32..=4, 1..16),
+        min_root in any::<bool>(),
+        settings in settings(),
+    ) {
+        // Static values on the interior nodes, for iterative deepening's shallower passes.
+        let input = input(with_static_values(root, &statics), min_root);
         let mm = record(&input, Algorithm::Minimax);
         for algo in [Algorithm::Mtdf, Algorithm::Aspiration, Algorithm::Iterative] {
             let t = record_with(&input, algo, settings);

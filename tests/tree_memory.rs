@@ -239,7 +239,7 @@ fn an_unnamed_tree_takes_under_15_bytes_a_node() {
             TreeSpecNode::interior((0..8).map(|_| uniform(depth - 1)).collect())
         }
     }
-    let tree = CompactTree::from_spec(&TreeSpec { root_player: None, root: uniform(5) });
+    let tree = CompactTree::from_spec(&TreeSpec { root_player: None, bounds: None, root: uniform(5) });
     assert_eq!(tree.len(), 37_449);
     let per_node = tree.heap_bytes() as f64 / tree.len() as f64;
     assert!(per_node <= 15.0, "{per_node} bytes a node");

@@ -133,8 +133,12 @@ class Comparison:
     def save(self, path: PathLike) -> str: ...
     def _repr_html_(self) -> str: ...
 
-def tree(text: str, root: Optional[str] = None, ordering: Optional[str] = None) -> Input:
-    """An explicit tree in abviz's notation, e.g. "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))"."""
+def tree(
+    text: str, root: Optional[str] = None, ordering: Optional[str] = None, depth: Optional[int] = None
+) -> Input:
+    """An explicit tree in abviz's notation, e.g. "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+    with `depth`, searched to that depth, the interior nodes there evaluated by their static
+    values ("A=10:(B=11:(10 6) C=9:(9 4))")."""
 
 def random_tree(
     branching: int,

@@ -6,7 +6,7 @@ use super::draw::write;
 use super::input::build_input;
 use super::usage;
 use abviz::Error;
-use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report};
+use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report, Source};
 use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::{Ordering, RandomTree};
@@ -67,12 +67,28 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     }
     let cases =
         with_ties(with_quiescence(with_heuristics(cases(&args)?, &args, &algorithms)?, &args)?, &args)?;
+    let algorithms = evaluable(algorithms, &cases, args.algos.is_some())?;
     let experiment = Experiment { cases, algorithms, max_nodes: args.max_nodes };
     let bar = super::progress::bar(experiment.work());
     let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
     write(&Output::Text(compare::render(&report, format)), args.output.as_deref())
+}
+
+/// The algorithms that can search every case: iterative deepening evaluates an explicit
+/// tree's interior nodes by their static values, so on a tree without them it is refused when
+/// `named` (the user listed it) and left out of the default set otherwise.
+fn evaluable(algorithms: Vec<Algorithm>, cases: &[Case], named: bool) -> Result<Vec<Algorithm>, Error> {
+    let unevaluable = cases.iter().find_map(|c| match &c.source {
+        Source::Input(input) => input.check_static_values(Algorithm::Iterative).err(),
+        _ => None,
+    });
+    match unevaluable {
+        Some(e) if named && algorithms.contains(&Algorithm::Iterative) => Err(e),
+        Some(_) => Ok(algorithms.into_iter().filter(|&a| a != Algorithm::Iterative).collect()),
+        None => Ok(algorithms),
+    }
 }
 
 /// One row per case and `--ordering-heuristics` set ("tt+killer"), when given.

@@ -15,11 +15,11 @@ pub fn depth_help() -> String {
         .iter()
         .filter_map(|g| g.info().default_depth.map(|d| format!("{}: {d}", g.info().name)))
         .collect();
-    let mut help = "Search depth in plies for games (default: to the end of the game".to_string();
+    let mut help = "Search depth in plies (default: to the end of the game".to_string();
     if !defaults.is_empty() {
         help.push_str(&format!("; {}", defaults.join(", ")));
     }
-    help + ")"
+    help + "). On an explicit tree the interior nodes at this depth are evaluated by their static values, written A=10:(…)"
 }
 
 /// The help of a game option's flag: `lead`, then each game that takes it with its values, the

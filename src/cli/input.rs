@@ -69,12 +69,13 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
     let options = game_options(a);
     let s = &a.source;
     if s.game.is_none() {
-        for (set, flag) in [(s.position.is_some(), "--position"), (a.depth.is_some(), "--depth")] {
-            if set {
-                return Err(usage(format!(
-                    "{flag} applies to games (--game); trees are searched to their leaves"
-                )));
-            }
+        if s.position.is_some() {
+            return Err(usage("--position applies to games (--game); a tree starts at its root"));
+        }
+        if a.depth.is_some() && s.tree.is_none() && s.tree_file.is_none() {
+            return Err(usage(
+                "--depth applies to games (--game) and explicit trees (--tree, --tree-file); a random tree is searched to its leaves (its depth is --random's D)",
+            ));
         }
         if let Some(kind) = OptionKind::ALL.into_iter().find(|&k| options.get(k).is_some()) {
             return Err(usage(super::words::applies_to(kind)));
@@ -102,7 +103,9 @@ pub fn build_input(a: &InputArgs) -> Result<Input, Error> {
         (None, None) => None,
     };
     if let Some(input) = explicit {
-        // The same tree, its children reordered by value (the leaves stay the same).
+        // The same tree, its children reordered by value (the leaves stay the same), searched
+        // to --depth (its interior nodes there evaluated by their static values).
+        let input = input.with_tree_depth(a.depth);
         return match a.ordering.as_deref() {
             Some(o) => Ok(input.reordered(o.parse().map_err(usage)?)),
             None => Ok(input),
@@ -270,7 +273,14 @@ mod tests {
             f(&mut a);
             build_input(&a).unwrap_err().to_string()
         };
-        assert!(tree(|a| a.depth = Some(2)).contains("--depth applies to games"));
+        let random = |f: fn(&mut InputArgs)| {
+            let source = SourceArgs { random: Some("2,3".into()), ..Default::default() };
+            let mut a = InputArgs { source, ..Default::default() };
+            f(&mut a);
+            build_input(&a).unwrap_err().to_string()
+        };
+        assert!(random(|a| a.depth = Some(2)).contains("--depth applies to games (--game) and explicit trees"));
+        assert!(tree(|a| a.source.position = Some("x".into())).contains("--position applies to games"));
         let order = tree(|a| a.order = Some("captures".into()));
         assert!(order.starts_with("--order applies to xiangqi"), "{order}");
         let variant = tree(|a| a.source.variant = Some("misere".into()));

@@ -67,6 +67,27 @@ pub fn report(e: Error) -> miette::Report {
         Error::QuiescenceNeedsDepth { algo } => say(format!(
             "--quiescence extends a depth-limited search; --algo {algo} plays out to the end instead"
         )),
+        Error::NoStaticValue { node, depth, iterative } => {
+            let node = abviz::safe_text::for_terminal(&node);
+            say(if iterative {
+                let fewer = match depth {
+                    0 | 1 => String::new(),
+                    d => format!(", or stop the passes above it with --depth {}", d - 1),
+                };
+                format!(
+                    "--algo id searches one pass per depth, and pass {depth} evaluates {node} (depth \
+                     {depth}) by its static value, which the tree does not give: write the interior \
+                     nodes with static values, as A=10:(…) (=10:(…) without a name){fewer}; to search \
+                     a tree without them use another algorithm, e.g. --algo alphabeta"
+                )
+            } else {
+                format!(
+                    "--depth {depth} evaluates {node} at depth {depth} by its static value, which the \
+                     tree does not give: write it as {node_eg}=10:(…), or search to the leaves without --depth",
+                    node_eg = if node.starts_with("root") || node.starts_with("the root") { "" } else { node.as_ref() }
+                )
+            })
+        }
         Error::QuiescenceNeedsCaptures { tree } => say(format!(
             "--quiescence searches captures beyond the depth limit, and {}: use it with --game xiangqi",
             if tree { "a tree has no captures" } else { "this game defines no captures" }

@@ -292,3 +292,14 @@ def test_type_stubs_match_the_extension_module():
             assert members == public, name
         elif isinstance(members, list):
             assert list(inspect.signature(obj).parameters) == members, name
+
+
+def test_trees_with_static_values_search_to_a_depth():
+    # MIT 6.034's progressive deepening: static values on interior nodes, a depth limit.
+    text = "max A=10:(B=11:(F=10:(12 8) G=6:(5 7)) C=9:(H=9:(10 8) I=4:(3 2)))"
+    assert [abviz.tree(text, depth=d).search().value for d in (1, 2, 3)] == [11, 6, 7]
+    assert abviz.tree(text).search("iterative").stats["passes"] == 3
+    with pytest.raises(abviz.AbvizError, match="B .depth 1. by its static value"):
+        abviz.tree(AIMA, depth=1).search()
+    with pytest.raises(abviz.AbvizError, match="iterative deepening evaluates B"):
+        abviz.tree(AIMA).search("iterative")

@@ -15,8 +15,8 @@ use proptest::prelude::*;
 pub fn leaf() -> impl Strategy<Value = TreeSpecNode> {
     prop_oneof![
         8 => (-4i32..=4).prop_map(TreeSpecNode::leaf),
-        1 => Just(TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Leaf(Score::INF) }),
-        1 => Just(TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
+        1 => Just(TreeSpecNode { name: None, player: None, chance: false, p: None, static_value: None, kind: TreeSpecKind::Leaf(Score::INF) }),
+        1 => Just(TreeSpecNode { name: None, player: None, chance: false, p: None, static_value: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
     ]
 }
 
@@ -50,10 +50,41 @@ pub fn with_movers(none: u32) -> impl Strategy<Value = TreeSpecNode> {
 /// The tree as a search input, with a MIN or MAX root.
 pub fn input(root: TreeSpecNode, min_root: bool) -> Input {
     let player = if min_root { Player::Min } else { Player::Max };
-    Input::Tree { spec: TreeSpec { root_player: Some(player), root }, root: player }
+    Input::Tree { spec: TreeSpec { root_player: Some(player), bounds: None, root }, root: player }
 }
 
 /// The trace of `algo` on `input`, without the minimax reference count.
 pub fn record(input: &Input, algo: Algorithm) -> Trace {
     input.trace(algo, &RunOptions { minimax_reference: false, ..RunOptions::default() }).unwrap()
+}
+
+/// The tree with a static value on every interior node, taken in pre-order from `values`
+/// (cycling through them).
+pub fn with_static_values(root: TreeSpecNode, values: &[i32]) -> TreeSpecNode {
+    fn walk(mut n: TreeSpecNode, values: &[i32], next: &mut usize) -> TreeSpecNode {
+        if let TreeSpecKind::Interior(children) = n.kind {
+            n.static_value = Some(Score::from(values[*next % values.len()]));
+            *next += 1;
+            n.kind = TreeSpecKind::Interior(children.into_iter().map(|c| walk(c, values, next)).collect());
+        }
+        n
+    }
+    walk(root, values, &mut 0)
+}
+
+/// The tree cut at `depth` (root = 0): every interior node there becomes a leaf holding its
+/// static value — what a search to `depth` plies sees.
+pub fn truncated(n: &TreeSpecNode, depth: u32) -> TreeSpecNode {
+    let mut out = n.clone();
+    match (&n.kind, depth) {
+        (TreeSpecKind::Leaf(_), _) => {}
+        (TreeSpecKind::Interior(_), 0) => {
+            out.kind = TreeSpecKind::Leaf(n.static_value.expect("a static value at the cut"));
+            out.static_value = None;
+        }
+        (TreeSpecKind::Interior(children), d) => {
+            out.kind = TreeSpecKind::Interior(children.iter().map(|c| truncated(c, d - 1)).collect());
+        }
+    }
+    out
 }

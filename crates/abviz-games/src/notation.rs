@@ -4,9 +4,12 @@
 //! children, so the tree of AIMA Fig. 5.2 is `((3 12 8) (2 4 6) (14 5 2))`.
 //!
 //! ```text
-//! tree     = [ "min" | "max" ] node            (keyword case-insensitive: who moves at the root)
-//! node     = [ mover ":" ] [ name ":" ] ( value | "(" node { [","] node } [","] ")" )
-//! mover    = "min" | "max"                     (case-insensitive; only before "(" or a name)
+//! tree     = [ bounds ] [ "min" | "max" ] [ bounds ] node   (who moves at the root; keywords any case)
+//! bounds   = "bounds" value ".." value                     (leaf bounds for Star1/Star2, e.g. bounds 0..10)
+//! node     = [ prob ( "*" | "×" ) ] [ mark ":" ] ( [ name ":" ] value | [ label ":" ] "(" node { [","] node } [","] ")" )
+//! label    = name | [ name ] "=" value                     (an interior node's static value: A=10:(…), =10:(…))
+//! mark     = "min" | "max" | "chance"                      (case-insensitive; only before "(", a name or "=")
+//! prob     = digits [ "." digits ] | digits "/" digits     (only on the outcomes of a chance node)
 //! value    = [ "+" | "-" | "−" ] digits [ "." digits ] | "inf" | "+inf" | "-inf" | "∞" | "+∞" | "-∞" | "−∞"
 //! name     = identifier | '"' { any char | \" | \\ | \n | \t } '"'
 //! ```
@@ -15,6 +18,10 @@
 //! sign or `'`); whitespace and commas separate children; `#` starts a comment that runs to the
 //! end of the line. A value may be a decimal (`-3.01`, `4.50`, up to 9 decimals): exact, kept
 //! with the decimals it was typed with (see [`Score`]).
+//!
+//! An interior node may carry a **static value**, what a depth-limited search (`--depth`,
+//! iterative deepening) evaluates it as at its horizon: `A=10:(B=11:(10 12) C=9:(8 9))`, or
+//! `=10:(…)` without a name. JSON writes it as `"value"` beside `"children"`.
 //!
 //! Players alternate level by level unless a node says who moves there: `max:(…)` or
 //! `min:C:(…)` (the mover before the name). So `(max:(3 5) 4)` is a MAX root whose first child
@@ -407,7 +414,11 @@ fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, Nota
         )
         .help("a tree is a number such as 7, or a list such as ((3 12 8) (2 4 6) (14 5 2))"));
     }
+    let mut bounds = p.bounds()?;
     let keyword = p.keyword();
+    if bounds.is_none() {
+        bounds = p.bounds()?;
+    }
     let root_player = keyword.map(|(player, _)| player);
 
     let mut stack: Vec<Frame> = Vec::new();
@@ -451,7 +462,7 @@ fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, Nota
                 continue;
             }
             _ => match p.node_start(&stack, keyword.map(|(_, w)| w))? {
-                Start::Open { name, player, chance, p: prob, at } => {
+                Start::Open { name, player, chance, p: prob, value, at } => {
                     if stack.len() >= MAX_DEPTH {
                         return Err(NotationError::new(
                             src,
@@ -463,6 +474,9 @@ fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, Nota
                     tree.begin(name.as_deref(), player).map_err(|f| too_many_nodes(src, at, f.limit))?;
                     if chance {
                         tree.chance();
+                    }
+                    if let Some(v) = value {
+                        tree.static_value(v);
                     }
                     outcome(src, &mut stack, &mut tree, prob)?;
                     stack.push(Frame {
@@ -534,6 +548,7 @@ fn parse_notation_compact(src: &str, max_nodes: u64) -> Result<CompactTree, Nota
     };
     let mut tree = tree.finish();
     tree.set_keyword_root(root_player);
+    tree.set_stated_bounds(bounds);
     Ok(tree)
 }
 
@@ -629,6 +644,8 @@ enum Start {
         player: Option<Player>,
         chance: bool,
         p: Option<(Probability, Range<usize>)>,
+        /// Its static value (`A=10:(…)`).
+        value: Option<Score>,
         at: usize,
     },
     Leaf {
@@ -638,6 +655,12 @@ enum Start {
         p: Option<(Probability, Range<usize>)>,
         at: usize,
     },
+}
+
+/// What comes before a node's children or value and its `:`: a name, a static value, or both.
+struct Label {
+    name: Option<(String, Range<usize>)>,
+    value: Option<(Score, Range<usize>)>,
 }
 
 /// What a node may be marked with before its name: who moves there, or chance.
@@ -731,6 +754,51 @@ impl<'s> Cursor<'s> {
         Some((player, w))
     }
 
+    /// A leading `bounds L..U` (any case; not a name: not followed by `:`): the bounds on the
+    /// leaf values that Star1 and Star2 prune with.
+    fn bounds(&mut self) -> Result<Option<(Score, Score)>, NotationError> {
+        self.skip_trivia();
+        let save = self.rest;
+        let start = self.pos();
+        match word(&mut self.rest) {
+            Ok(w) if w.eq_ignore_ascii_case("bounds") => {}
+            _ => {
+                self.rest = save;
+                return Ok(None);
+            }
+        }
+        self.skip_trivia();
+        if matches!(self.peek(), Some(':' | '=')) {
+            self.rest = save;
+            return Ok(None);
+        }
+        let at = self.pos();
+        let w = word(&mut self.rest).unwrap_or_default();
+        let pair = w
+            .split_once("..")
+            .and_then(|(l, u)| Some((Score::parse(l)?, Score::parse(u.strip_prefix('=').unwrap_or(u))?)));
+        match pair {
+            Some((l, u)) if l < u && !l.is_infinite() && !u.is_infinite() => {
+                self.skip_trivia();
+                Ok(Some((l, u)))
+            }
+            _ => {
+                let span = if w.is_empty() { self.found_span() } else { at..at + w.len() };
+                Err(self
+                    .err(
+                        span,
+                        format!(
+                            "'bounds' takes the least and greatest leaf value as L..U, L below U, \
+                             found {}",
+                            if w.is_empty() { self.found() } else { format!("'{w}'") }
+                        ),
+                        "expected L..U",
+                    )
+                    .help(format!("write e.g. {} 0..10 before the tree", &self.src[start..start + 6])))
+            }
+        }
+    }
+
     /// An optional mover prefix `max:` / `min:` / `chance:`, taken only when a `(` or a name
     /// follows it (so `max:3` stays a leaf named max).
     fn mover(&mut self) -> Option<Mark> {
@@ -756,22 +824,24 @@ impl<'s> Cursor<'s> {
         let after = self.rest;
         let follows = match self.peek() {
             Some('(') => true,
-            Some(c) if c == '"' || is_word_char(c) => matches!(self.name(), Ok(Some(_))),
+            Some(c) if c == '"' || c == '=' || is_word_char(c) => matches!(self.name(), Ok(Some(_))),
             _ => false,
         };
         self.rest = if follows { after } else { save };
         follows.then_some(player)
     }
 
-    /// An optional `name:` (bare or quoted), consuming the `:` and the spaces after it.
-    fn name(&mut self) -> Result<Option<(String, Range<usize>)>, NotationError> {
+    /// An optional label before a node's children or value, consuming the `:` and the spaces
+    /// after it: `name:` (bare or quoted), `name=10:` (with an interior node's static value)
+    /// or `=10:` (a static value, no name).
+    fn name(&mut self) -> Result<Option<Label>, NotationError> {
         let start = self.pos();
-        match self.peek() {
+        let name = match self.peek() {
             Some('"') => {
                 let name = self.quoted()?;
                 let span = start..self.pos();
                 self.skip_trivia();
-                if self.peek() != Some(':') {
+                if !matches!(self.peek(), Some(':' | '=')) {
                     return Err(self
                         .err(
                             self.found_span(),
@@ -784,26 +854,69 @@ impl<'s> Cursor<'s> {
                         )
                         .help(format!("write {}:(…) or {}:3", &self.src[span.clone()], &self.src[span])));
                 }
-                self.bump();
-                self.skip_trivia();
-                Ok(Some((name, start..self.pos())))
+                Some((name, span))
             }
             Some(c) if is_word_char(c) => {
                 let save = self.rest;
                 let w = word(&mut self.rest).unwrap_or_default();
-                if is_identifier(w) {
-                    self.skip_trivia();
-                    if self.peek() == Some(':') {
-                        self.bump();
-                        self.skip_trivia();
-                        return Ok(Some((w.to_string(), start..start + w.len())));
-                    }
+                if !is_identifier(w) {
+                    self.rest = save;
+                    return Ok(None);
                 }
-                self.rest = save;
-                Ok(None)
+                self.skip_trivia();
+                if !matches!(self.peek(), Some(':' | '=')) {
+                    self.rest = save;
+                    return Ok(None);
+                }
+                Some((w.to_string(), start..start + w.len()))
             }
-            _ => Ok(None),
+            Some('=') => None,
+            _ => return Ok(None),
+        };
+        let value = if self.peek() == Some('=') { Some(self.static_value()?) } else { None };
+        // On a ':' now (checked above, or by `static_value`).
+        self.bump();
+        self.skip_trivia();
+        Ok(Some(Label { name, value }))
+    }
+
+    /// An interior node's static value after `=`, up to the `:` that must follow it (the
+    /// cursor is left on the `:`).
+    fn static_value(&mut self) -> Result<(Score, Range<usize>), NotationError> {
+        self.bump();
+        self.skip_trivia();
+        let at = self.pos();
+        let w = word(&mut self.rest).unwrap_or_default();
+        let span = at..at + w.len();
+        let Some(v) = Score::parse(w) else {
+            let message = number_out_of_range(w).unwrap_or_else(|| {
+                format!(
+                    "expected an interior node's static value after '=', found {}",
+                    if w.is_empty() { self.found() } else { format!("'{w}'") }
+                )
+            });
+            let span = if w.is_empty() { self.found_span() } else { span };
+            return Err(self
+                .err(span, message, "expected a number")
+                .help("write the static value as a number: A=10:(…), or =-3.5:(…) without a name"));
+        };
+        self.skip_trivia();
+        if self.peek() != Some(':') {
+            return Err(self
+                .err(
+                    self.found_span(),
+                    format!(
+                        "the static value {w} must be followed by ':' and the node's children, found {}",
+                        self.found()
+                    ),
+                    "expected ':'",
+                )
+                .help(format!(
+                    "an interior node's static value is written A={w}:(…) (or ={w}:(…) without a \
+                     name); a named leaf is written A:{w}"
+                )));
         }
+        Ok((v, span))
     }
 
     /// A quoted name; the cursor is on the opening `"`.
@@ -903,12 +1016,31 @@ impl<'s> Cursor<'s> {
             Some(Mark::Chance) => (None, true),
             None => (None, false),
         };
-        let name = self.name()?;
+        let label = self.name()?;
+        let (name, value) = match label {
+            Some(Label { name, value }) => (name, value),
+            None => (None, None),
+        };
         let at = self.pos();
         match self.peek() {
             Some('(') => {
                 self.bump();
-                return Ok(Start::Open { name: name.map(|n| n.0), player, chance, p, at });
+                let value = value.map(|v| v.0);
+                return Ok(Start::Open { name: name.map(|n| n.0), player, chance, p, value, at });
+            }
+            _ if value.is_some() => {
+                let (v, span) = value.unwrap_or_else(|| unreachable!());
+                return Err(self
+                    .err(
+                        span,
+                        format!(
+                            "a static value goes on an interior node, before its '(', found {} \
+                             after it: a leaf's value is its static value",
+                            self.found()
+                        ),
+                        "static value of a leaf",
+                    )
+                    .help(format!("write ={v}:(…) for an interior node, or just the value for a leaf")));
             }
             _ if chance => {
                 return Err(self
@@ -940,7 +1072,7 @@ impl<'s> Cursor<'s> {
                     return Ok(Start::Leaf { name: name.map(|n| n.0), player, value: v, p, at });
                 }
                 if let Some((first, _)) = &name
-                    && let Some((second, span)) = self.name()?
+                    && let Some(Label { name: Some((second, span)), .. }) = self.name()?
                 {
                     return Err(self
                         .err(
@@ -1203,9 +1335,9 @@ fn parse_json_text(src: &str, text: &str) -> Result<TreeSpec, NotationError> {
     };
     let value = JVal::of(&value);
     let walker = JsonWalker { src };
-    let mut root_player = None;
-    let root = walker.node(&value, Some(&mut root_player))?;
-    Ok(TreeSpec { root_player, root })
+    let mut top = TopKeys::default();
+    let root = walker.node(&value, Some(&mut top))?;
+    Ok(TreeSpec { root_player: top.player, bounds: top.bounds, root })
 }
 
 /// A JSON tree in its compact form. The JSON is read whole first (its nesting is at most
@@ -1342,6 +1474,15 @@ impl JVal {
     }
 }
 
+/// What only the top-level object of a JSON tree may say.
+#[derive(Default)]
+struct TopKeys {
+    /// `"root"` (or `"player"`): who moves at the root.
+    player: Option<Player>,
+    /// `"bounds"`: the bounds on the leaf values.
+    bounds: Option<(Score, Score)>,
+}
+
 /// Strict JSON, as serde_json reads it: jsonc-parser's JSON5 and JSONC extensions all off.
 fn strict_json() -> jsonc_parser::ParseOptions {
     jsonc_parser::ParseOptions {
@@ -1369,17 +1510,14 @@ impl JsonWalker<'_> {
     }
 
     /// Converts a JSON value into a node; `root_player` is `Some` only for the top-level value.
-    fn node(
-        &self,
-        v: &JVal,
-        root_player: Option<&mut Option<Player>>,
-    ) -> Result<TreeSpecNode, NotationError> {
+    fn node(&self, v: &JVal, root_player: Option<&mut TopKeys>) -> Result<TreeSpecNode, NotationError> {
         match &v.kind {
             JKind::Num(_) | JKind::Str(_) => Ok(TreeSpecNode {
                 name: None,
                 player: None,
                 chance: false,
                 p: None,
+                static_value: None,
                 kind: TreeSpecKind::Leaf(self.leaf(v)?),
             }),
             JKind::Arr(items) => Ok(TreeSpecNode {
@@ -1387,6 +1525,7 @@ impl JsonWalker<'_> {
                 player: None,
                 chance: false,
                 p: None,
+                static_value: None,
                 kind: TreeSpecKind::Interior(self.children(v, items)?),
             }),
             JKind::Obj(entries) => self.object(v, entries, root_player),
@@ -1552,14 +1691,15 @@ impl JsonWalker<'_> {
         &self,
         v: &JVal,
         entries: &[(String, Range<usize>, JVal)],
-        mut root_player: Option<&mut Option<Player>>,
+        mut root_player: Option<&mut TopKeys>,
     ) -> Result<TreeSpecNode, NotationError> {
         let top = root_player.is_some();
         let mut name = None;
         let mut mover = None;
         let mut chance = false;
         let mut p = None;
-        let mut kind: Option<(&str, TreeSpecKind)> = None;
+        let mut value: Option<(Score, Range<usize>)> = None;
+        let mut children: Option<Vec<TreeSpecNode>> = None;
         let mut seen: Vec<&str> = Vec::new();
         for (key, key_span, val) in entries {
             if seen.contains(&key.as_str()) {
@@ -1582,48 +1722,37 @@ impl JsonWalker<'_> {
                         ));
                     }
                 },
-                "value" | "children" => {
-                    if let Some((other, _)) = kind {
-                        return Err(self
-                            .err(
-                                key_span.clone(),
-                                format!(
-                                    "a node has either \"value\" (a leaf) or \"children\" (an interior \
-                                     node), not both; this one already has {}",
-                                    quote(other)
-                                ),
-                                "both \"value\" and \"children\"",
-                            )
-                            .help("remove one of the two keys"));
-                    }
-                    let k = if key == "value" {
-                        TreeSpecKind::Leaf(self.leaf(val)?)
-                    } else if let JKind::Arr(items) = &val.kind {
-                        if items.is_empty() {
-                            return Err(self
-                                .err(
-                                    val.start..val.end,
-                                    "empty \"children\": an interior node needs at least one child",
-                                    "empty node",
-                                )
-                                .help("give the node children, or make it a leaf with \"value\""));
-                        }
-                        TreeSpecKind::Interior(self.children(val, items)?)
-                    } else {
+                // Both: an interior node with its static value (`"value"` beside `"children"`).
+                "value" => value = Some((self.leaf(val)?, val.head())),
+                "children" => {
+                    let JKind::Arr(items) = &val.kind else {
                         return Err(self.err(
                             val.head(),
                             format!("\"children\" must be an array of nodes, found {}", val.describe()),
                             "expected an array",
                         ));
                     };
-                    kind = Some((key, k));
+                    if items.is_empty() {
+                        return Err(self
+                            .err(
+                                val.start..val.end,
+                                "empty \"children\": an interior node needs at least one child",
+                                "empty node",
+                            )
+                            .help("give the node children, or make it a leaf with \"value\""));
+                    }
+                    children = Some(self.children(val, items)?);
+                }
+                "bounds" if top => {
+                    let slot = root_player.as_deref_mut().unwrap_or_else(|| unreachable!());
+                    slot.bounds = Some(self.bounds(val)?);
                 }
                 "player" if matches!(&val.kind, JKind::Str(s) if s.eq_ignore_ascii_case("chance")) => {
                     chance = true;
                 }
                 "p" => p = Some(self.probability(val)?),
                 "root" | "player" if top => {
-                    let slot = root_player.as_deref_mut().unwrap_or_else(|| unreachable!());
+                    let slot = &mut root_player.as_deref_mut().unwrap_or_else(|| unreachable!()).player;
                     if slot.is_some() {
                         return Err(self.err(
                             key_span.clone(),
@@ -1664,7 +1793,7 @@ impl JsonWalker<'_> {
                         }
                     });
                 }
-                "root" => {
+                "root" | "bounds" => {
                     return Err(self.err(
                         key_span.clone(),
                         format!("key {} is only allowed on the top-level object", quote(key)),
@@ -1673,7 +1802,7 @@ impl JsonWalker<'_> {
                 }
                 _ => {
                     let allowed = if top {
-                        "\"name\", \"value\", \"children\", \"root\" or \"player\""
+                        "\"name\", \"value\", \"children\", \"root\", \"player\" or \"bounds\""
                     } else {
                         "\"name\", \"value\", \"children\", \"player\" or \"p\""
                     };
@@ -1692,7 +1821,7 @@ impl JsonWalker<'_> {
                 "probability of the root",
             ));
         }
-        if let Some((_, TreeSpecKind::Interior(children))) = &kind {
+        if let Some(children) = &children {
             self.check_outcomes(v, entries, chance, children)?;
         } else if chance {
             return Err(self
@@ -1703,9 +1832,10 @@ impl JsonWalker<'_> {
                 )
                 .help("write {\"player\": \"chance\", \"children\": [3, 12, 8]}"));
         }
-        match kind {
-            Some((_, kind)) => Ok(TreeSpecNode { name, player: mover, chance, p: p.map(|(p, _)| p), kind }),
-            None => Err(self
+        let (static_value, kind) = match (children, value) {
+            (Some(children), v) => (v.map(|(v, _)| v), TreeSpecKind::Interior(children)),
+            (None, Some((v, _))) => (None, TreeSpecKind::Leaf(v)),
+            (None, None) => return Err(self
                 .err(
                     v.head(),
                     "this node object has neither \"value\" nor \"children\": a leaf needs \"value\", \
@@ -1713,6 +1843,30 @@ impl JsonWalker<'_> {
                     "neither \"value\" nor \"children\"",
                 )
                 .help("add \"value\": 3 for a leaf or \"children\": [ … ] for an interior node")),
+        };
+        Ok(TreeSpecNode { name, player: mover, chance, p: p.map(|(p, _)| p), static_value, kind })
+    }
+
+    /// The top-level `"bounds"`: `[L, U]` or `"L..U"`, L below U, both finite.
+    fn bounds(&self, val: &JVal) -> Result<(Score, Score), NotationError> {
+        let pair = match &val.kind {
+            JKind::Arr(items) if items.len() == 2 => Some((self.leaf(&items[0])?, self.leaf(&items[1])?)),
+            JKind::Str(s) => s.split_once("..").and_then(|(l, u)| Some((Score::parse(l.trim())?, Score::parse(u.trim())?))),
+            _ => None,
+        };
+        match pair {
+            Some((l, u)) if l < u && !l.is_infinite() && !u.is_infinite() => Ok((l, u)),
+            _ => Err(self
+                .err(
+                    val.head(),
+                    format!(
+                        "bad \"bounds\" {}: the bounds on the leaf values are two finite values, the \
+                         lower first, as [0, 10] or \"0..10\"",
+                        val.describe()
+                    ),
+                    "bad bounds",
+                )
+                .help("write \"bounds\": [0, 10]")),
         }
     }
 }
@@ -1896,7 +2050,7 @@ mod tests {
     }
 
     fn score_leaf(v: Score) -> TreeSpecNode {
-        TreeSpecNode { name: None, player: None, chance: false, p: None, kind: TreeSpecKind::Leaf(v) }
+        TreeSpecNode { name: None, player: None, chance: false, p: None, static_value: None, kind: TreeSpecKind::Leaf(v) }
     }
 
     fn ok(src: &str) -> TreeSpec {
@@ -1936,7 +2090,7 @@ mod tests {
     #[test]
     fn aima_tree() {
         let t = ok("((3 12 8) (2 4 6) (14 5 2))");
-        assert_eq!(t, TreeSpec { root_player: None, root: aima() });
+        assert_eq!(t, TreeSpec { root_player: None, bounds: None, root: aima() });
         assert_eq!(parse_notation("((3 12 8) (2 4 6) (14 5 2))").unwrap().root, aima());
     }
 
@@ -2342,9 +2496,9 @@ mod tests {
             r.name = root_name.map(str::to_string);
             let text = r.to_notation();
             let back = parse_tree(&text).unwrap_or_else(|e| panic!("{text}\n{}", e.caret()));
-            assert_eq!(back, TreeSpec { root_player: None, root: r.clone() }, "{text}");
+            assert_eq!(back, TreeSpec { root_player: None, bounds: None, root: r.clone() }, "{text}");
             let with_kw = parse_tree(&format!("min {text}")).unwrap();
-            assert_eq!(with_kw, TreeSpec { root_player: Some(Player::Min), root: r }, "{text}");
+            assert_eq!(with_kw, TreeSpec { root_player: Some(Player::Min), bounds: None, root: r }, "{text}");
         }
         let aima_named = root("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))");
         assert_eq!(root(&aima_named.to_notation()), aima_named);
@@ -2355,7 +2509,7 @@ mod tests {
     #[test]
     fn json_arrays() {
         let t = ok("[[3,12,8],[2,4,6],[14,5,2]]");
-        assert_eq!(t, TreeSpec { root_player: None, root: aima() });
+        assert_eq!(t, TreeSpec { root_player: None, bounds: None, root: aima() });
         assert_eq!(parse_json_tree(" [ [3, 12, 8], [2, 4, 6], [14, 5, 2] ] ").unwrap().root, aima());
         assert_eq!(
             root(r#"["inf","-inf","+inf","∞","-∞",-3, 3.0, 1e2]"#),
@@ -2478,7 +2632,7 @@ mod tests {
         let e = err_at(r#"{"value":1,"colour":"red"}"#, 1, 12, "unknown key \"colour\"");
         assert_eq!(
             e.message,
-            "unknown key \"colour\" in a tree node: expected \"name\", \"value\", \"children\", \"root\" or \"player\""
+            "unknown key \"colour\" in a tree node: expected \"name\", \"value\", \"children\", \"root\", \"player\" or \"bounds\""
         );
         err_at(
             r#"[{"value":1,"color":"red"}]"#,
@@ -2486,7 +2640,9 @@ mod tests {
             13,
             "expected \"name\", \"value\", \"children\", \"player\" or \"p\"",
         );
-        err_at(r#"{"value":1,"children":[2]}"#, 1, 12, "not both");
+        // "value" beside "children" is an interior node's static value.
+        assert_eq!(ok(r#"{"value":1,"children":[2]}"#).root.static_value, Some(Score::from(1)));
+        err_at(r#"{"value":"x","children":[2]}"#, 1, 10, "bad leaf value");
         err_at(r#"[{"name":"x"}]"#, 1, 2, "neither \"value\" nor \"children\"");
         err_at(r#"[{"root":"min","value":1}]"#, 1, 3, "only allowed on the top-level object");
         err_at(r#"{"root":"left","value":1}"#, 1, 9, "\"root\" must be \"min\" or \"max\"");

@@ -38,6 +38,10 @@ pub struct TreeSpecNode {
     /// The probability of this node as an outcome of its chance parent (`0.25 * …`, `"p"`);
     /// `None`: the parent's outcomes are equally likely (or the parent is no chance node).
     pub p: Option<Probability>,
+    /// An interior node's static value (`A=10:(…)`, JSON `"value"` beside `"children"`): what
+    /// a depth-limited search evaluates it as at its horizon. `None` for a leaf (its value is in
+    /// [`TreeSpecKind::Leaf`]) and for an interior node without one.
+    pub static_value: Option<Score>,
     /// A leaf's value or an interior node's children.
     pub kind: TreeSpecKind,
 }
@@ -56,6 +60,9 @@ pub enum TreeSpecKind {
 pub struct TreeSpec {
     /// The player at the root given in the text itself, if any.
     pub root_player: Option<Player>,
+    /// The bounds on the leaf values the text states (`bounds 0..10`, JSON `"bounds"`), which
+    /// Star1 and Star2 prune with; `None`: the least and greatest value in the tree.
+    pub bounds: Option<(Score, Score)>,
     /// The root node.
     pub root: TreeSpecNode,
 }
@@ -68,6 +75,7 @@ impl TreeSpecNode {
             player: None,
             chance: false,
             p: None,
+            static_value: None,
             kind: TreeSpecKind::Leaf(Score::from(v)),
         }
     }
@@ -79,6 +87,7 @@ impl TreeSpecNode {
             player: None,
             chance: false,
             p: None,
+            static_value: None,
             kind: TreeSpecKind::Interior(children),
         }
     }
@@ -93,7 +102,13 @@ impl TreeSpecNode {
     fn write_notation(&self, out: &mut String) {
         write_head(
             out,
-            Head { player: self.player, chance: self.chance, p: self.p, name: self.name.as_deref() },
+            Head {
+                player: self.player,
+                chance: self.chance,
+                p: self.p,
+                name: self.name.as_deref(),
+                value: self.static_value,
+            },
         );
         match &self.kind {
             TreeSpecKind::Leaf(v) => out.push_str(&v.ascii()),
@@ -121,12 +136,14 @@ pub(crate) struct Head<'a> {
     pub p: Option<Probability>,
     /// Its name.
     pub name: Option<&'a str>,
+    /// An interior node's static value.
+    pub value: Option<Score>,
 }
 
-/// Writes a node's probability (`1/6 * `), its `max:`/`min:`/`chance:` mark and its `name:`
-/// (quoted when it needs it).
+/// Writes a node's probability (`1/6 * `), its `max:`/`min:`/`chance:` mark, its `name:`
+/// (quoted when it needs it) and an interior node's static value (`name=10:`, `=10:`).
 pub(crate) fn write_head(out: &mut String, head: Head<'_>) {
-    let Head { player, chance, p, name } = head;
+    let Head { player, chance, p, name, value } = head;
     if let Some(p) = p {
         out.push_str(&format!("{p} * "));
     }
@@ -159,6 +176,12 @@ pub(crate) fn write_head(out: &mut String, head: Head<'_>) {
             }
             out.push('"');
         }
+    }
+    if let Some(v) = value {
+        out.push('=');
+        out.push_str(&v.ascii());
+    }
+    if name.is_some() || value.is_some() {
         out.push(':');
     }
 }

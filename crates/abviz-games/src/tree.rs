@@ -21,6 +21,9 @@ pub struct ExplicitTree {
     tree: std::sync::Arc<CompactTree>,
     current: u32,
     root_player: Player,
+    /// The depth a search of this tree stops at (`--depth`), evaluating the interior nodes
+    /// there by their static values; `None`: to the leaves.
+    depth_limit: Option<u32>,
 }
 
 impl ExplicitTree {
@@ -35,7 +38,30 @@ impl ExplicitTree {
     pub fn from_compact(mut tree: CompactTree, root_player: Player) -> Self {
         let root = if tree.is_empty() { root_player } else { tree.said(0).unwrap_or(root_player) };
         tree.settle(root);
-        ExplicitTree { tree: tree.into(), current: 0, root_player: root }
+        ExplicitTree { tree: tree.into(), current: 0, root_player: root, depth_limit: None }
+    }
+
+    /// The same tree searched to `depth` plies (`None`: to its leaves), the interior nodes at
+    /// that depth evaluated by their static values (`A=10:(…)`).
+    pub fn with_depth_limit(mut self, depth: Option<u32>) -> ExplicitTree {
+        self.depth_limit = depth;
+        self
+    }
+
+    /// The depth a search of this tree stops at, if limited.
+    pub fn depth_limit(&self) -> Option<u32> {
+        self.depth_limit
+    }
+
+    /// The first interior node a search evaluates by its static value and that has none, with
+    /// its depth (see [`CompactTree::missing_static_value`]): with `every_level` (iterative
+    /// deepening) the interior nodes of every depth up to the limit (every depth but the
+    /// root's when unlimited), otherwise those at the depth limit (none when unlimited).
+    pub fn missing_static_value(&self, every_level: bool) -> Option<(u32, u32)> {
+        match (self.depth_limit, every_level) {
+            (None, false) => None,
+            (limit, _) => self.tree.missing_static_value(limit.unwrap_or(u32::MAX), every_level),
+        }
     }
 
     /// The tree written in the notation or as JSON (MAX at the root unless a leading `min`
@@ -59,7 +85,7 @@ impl ExplicitTree {
     /// The same tree with every node's children reordered by their minimax value (see
     /// [`TreeSpecNode::reordered`](crate::tree_arena)), standing at its root.
     pub fn reordered(&self, ordering: crate::spec::Ordering) -> ExplicitTree {
-        Self::from_compact(self.tree.reordered(ordering), self.root_player)
+        Self::from_compact(self.tree.reordered(ordering), self.root_player).with_depth_limit(self.depth_limit)
     }
 
     /// The nested form of the tree.
@@ -117,9 +143,10 @@ impl Game for ExplicitTree {
     }
 
     fn evaluate(&self) -> Score {
-        // Interior nodes of an explicit tree have no static value; the CLI never sets a depth
-        // limit for trees, so this is only reached at leaves.
-        self.tree.value(self.current).unwrap_or_default()
+        // An interior node at the horizon of a depth-limited search: its static value
+        // (`A=10:(…)`). Inputs check that every node a search evaluates has one
+        // ([`CompactTree::missing_static_value`]); 0 is never reached through them.
+        self.tree.value(self.current).or_else(|| self.tree.static_value(self.current)).unwrap_or_default()
     }
 
     fn label_key(&self, mv: u32) -> Option<u32> {
@@ -139,11 +166,14 @@ impl Game for ExplicitTree {
 
     fn position_text(&self) -> String {
         let i = self.current;
-        match (self.tree.name(i), self.tree.value(i)) {
-            (Some(n), Some(v)) => format!("{n} = {v}"),
-            (Some(n), None) => n.to_string(),
-            (None, Some(v)) => v.to_string(),
-            (None, None) => format!("interior node, {} children", self.tree.children(i).len()),
+        let kids = self.tree.children(i).len();
+        match (self.tree.name(i), self.tree.value(i), self.tree.static_value(i)) {
+            (Some(n), Some(v), _) => format!("{n} = {v}"),
+            (Some(n), None, Some(s)) => format!("{n}, static value {s}"),
+            (Some(n), None, None) => n.to_string(),
+            (None, Some(v), _) => v.to_string(),
+            (None, None, Some(s)) => format!("interior node, static value {s}, {kids} children"),
+            (None, None, None) => format!("interior node, {kids} children"),
         }
     }
 

@@ -59,6 +59,11 @@ pub struct CompactTree {
     /// probabilities.
     prob_nodes: Vec<u32>,
     prob_values: Vec<Probability>,
+    /// The interior nodes given a static value (`A=10:(…)`), increasing, and the values.
+    static_nodes: Vec<u32>,
+    static_values: Vec<Score>,
+    /// The leaf bounds the text states (`bounds 0..10`), if it does.
+    stated_bounds: Option<(Score, Score)>,
 }
 
 /// The tree reached the builder's node limit.
@@ -95,6 +100,8 @@ impl CompactTree {
             + self.name_text.capacity()
             + self.prob_nodes.capacity() * 4
             + self.prob_values.capacity() * std::mem::size_of::<Probability>()
+            + self.static_nodes.capacity() * 4
+            + self.static_values.capacity() * std::mem::size_of::<Score>()
     }
 
     /// The player at the root given by the text's leading keyword (`min (…)`), if any.
@@ -119,17 +126,82 @@ impl CompactTree {
         })
     }
 
-    /// The most decimals any leaf value has (0 for a tree of whole numbers): the unit a
-    /// search's null windows step by.
-    pub fn value_decimals(&self) -> u8 {
-        self.flags.iter().filter(|&&f| f & LEAF != 0).map(|&f| f >> DECIMALS_SHIFT).max().unwrap_or(0)
+    /// An interior node's static value (`A=10:(…)`), if the text gave it one.
+    pub(crate) fn static_value(&self, i: u32) -> Option<Score> {
+        self.static_nodes.binary_search(&i).ok().map(|k| self.static_values[k])
     }
 
-    /// The least and greatest leaf values.
+    /// Whether any interior node has a static value.
+    pub fn has_static_values(&self) -> bool {
+        !self.static_nodes.is_empty()
+    }
+
+    /// The most decimals any value has, a leaf's or an interior node's static value (0 for a
+    /// tree of whole numbers): the unit a search's null windows step by.
+    pub fn value_decimals(&self) -> u8 {
+        let leaves = self.flags.iter().filter(|&&f| f & LEAF != 0).map(|&f| f >> DECIMALS_SHIFT);
+        leaves.chain(self.static_values.iter().map(|v| v.decimals())).max().unwrap_or(0)
+    }
+
+    /// The bounds on every value a search may meet: the ones the text states (`bounds
+    /// 0..10`), else the least and greatest of the leaf values and static values.
     pub fn value_bounds(&self) -> Option<(Score, Score)> {
-        let mut leaves = (0..self.len() as u32).filter_map(|i| self.value(i));
-        let first = leaves.next()?;
-        Some(leaves.fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v))))
+        if let Some(b) = self.stated_bounds {
+            return Some(b);
+        }
+        let mut values =
+            (0..self.len() as u32).filter_map(|i| self.value(i)).chain(self.static_values.iter().copied());
+        let first = values.next()?;
+        Some(values.fold((first, first), |(lo, hi), v| (lo.min(v), hi.max(v))))
+    }
+
+    /// The leaf bounds the text states (`bounds 0..10`, JSON `"bounds": [0, 10]`), if any.
+    pub fn stated_bounds(&self) -> Option<(Score, Score)> {
+        self.stated_bounds
+    }
+
+    pub(crate) fn set_stated_bounds(&mut self, bounds: Option<(Score, Score)>) {
+        self.stated_bounds = bounds;
+    }
+
+    /// The first interior node (in pre-order) that a search to `depth` plies evaluates at
+    /// its horizon and that has no static value, with its depth: each interior node at
+    /// `depth`, or with `every_level` (iterative deepening, one pass per depth up to
+    /// `depth`) at any depth from 1 (0 when `depth` is 0) to `depth`. `None` when every
+    /// such node has a value.
+    pub fn missing_static_value(&self, depth: u32, every_level: bool) -> Option<(u32, u32)> {
+        let lowest = if every_level { depth.min(1) } else { depth };
+        let mut ancestors: Vec<u32> = Vec::new();
+        (0..self.len() as u32).find_map(|i| {
+            let d = self.depth_in_walk(i, &mut ancestors) as u32;
+            (!self.is_leaf(i) && (lowest..=depth).contains(&d) && self.static_value(i).is_none())
+                .then_some((i, d))
+        })
+    }
+
+    /// The height of the tree: the depth of its deepest leaf.
+    pub fn height(&self) -> u32 {
+        let mut ancestors: Vec<u32> = Vec::new();
+        (0..self.len() as u32).map(|i| self.depth_in_walk(i, &mut ancestors) as u32).max().unwrap_or(0)
+    }
+
+    /// How a message names node `i`: its name, or its path of 1-based child positions from
+    /// the root ("the root", "child 2 of child 1 of the root" is written `root → 1 → 2`).
+    pub fn describe_node(&self, i: u32) -> String {
+        if let Some(n) = self.name(i) {
+            return n.to_string();
+        }
+        let mut path = Vec::new();
+        let mut at = i;
+        while let Some(p) = self.parent(at) {
+            path.push(self.sibling_index(at) + 1);
+            at = p;
+        }
+        if path.is_empty() {
+            return "the root".into();
+        }
+        let steps: Vec<String> = path.iter().rev().map(usize::to_string).collect();
+        format!("root → {}", steps.join(" → "))
     }
 
     /// The node's children, left to right (empty for a leaf).
@@ -257,6 +329,7 @@ impl CompactTree {
             chance: self.is_chance(i),
             p: self.written_probability(i),
             name: self.name(i),
+            value: self.static_value(i),
         }
     }
 
@@ -306,6 +379,9 @@ impl CompactTree {
                                 if n.chance {
                                     b.chance();
                                 }
+                                if let Some(v) = n.static_value {
+                                    b.static_value(v);
+                                }
                             })
                         }
                     };
@@ -318,6 +394,7 @@ impl CompactTree {
         }
         let mut t = b.finish();
         t.keyword_root = spec.root_player;
+        t.stated_bounds = spec.bounds;
         t
     }
 
@@ -336,11 +413,12 @@ impl CompactTree {
                 player: self.said(i),
                 chance: self.is_chance(i),
                 p: self.written_probability(i),
+                static_value: self.static_value(i),
                 kind,
             });
         }
         let root = built.swap_remove(0).unwrap_or_else(|| TreeSpecNode::leaf(0));
-        TreeSpec { root_player: self.keyword_root, root }
+        TreeSpec { root_player: self.keyword_root, bounds: self.stated_bounds, root }
     }
 
     /// Writes the tree in the notation (as [`TreeSpecNode::to_notation`] does) into `out`,
@@ -457,6 +535,9 @@ impl CompactTree {
                             if let Some(p) = self.written_probability(i) {
                                 b.probability(p);
                             }
+                            if let Some(v) = self.static_value(i) {
+                                b.static_value(v);
+                            }
                         })
                     }
                 },
@@ -464,6 +545,7 @@ impl CompactTree {
         }
         let mut t = b.finish();
         t.keyword_root = self.keyword_root;
+        t.stated_bounds = self.stated_bounds;
         t
     }
 
@@ -570,6 +652,14 @@ impl Builder {
         }
     }
 
+    /// Gives the interior node just begun its static value.
+    pub fn static_value(&mut self, v: Score) {
+        if let Some(&(id, _)) = self.open.last() {
+            self.tree.static_nodes.push(id);
+            self.tree.static_values.push(v);
+        }
+    }
+
     /// The number of children of the innermost open node so far.
     pub fn open_children(&self) -> usize {
         self.open.last().map_or(0, |&(_, start)| self.pending.len() - start)
@@ -599,6 +689,8 @@ impl Builder {
         t.name_text.shrink_to_fit();
         t.prob_nodes.shrink_to_fit();
         t.prob_values.shrink_to_fit();
+        t.static_nodes.shrink_to_fit();
+        t.static_values.shrink_to_fit();
         t.number_breadth_first();
         self.tree
     }
@@ -612,7 +704,7 @@ impl TreeSpecNode {
     /// the order of children is. Works without recursion, so the deepest tree the notation
     /// accepts cannot overflow the stack.
     pub fn reordered(self, player: Player, ordering: Ordering) -> TreeSpecNode {
-        let mut tree = CompactTree::from_spec(&TreeSpec { root_player: None, root: self });
+        let mut tree = CompactTree::from_spec(&TreeSpec { root_player: None, bounds: None, root: self });
         tree.settle(player);
         tree.reordered(ordering).to_spec().root
     }

@@ -84,17 +84,20 @@ impl PyInput {
 }
 
 /// An explicit tree in abviz's notation: leaves are numbers (or inf, -inf), interior nodes
-/// lists of children in parentheses, each optionally named (`A:(...)`); `min`/`max` before the
-/// tree, or `root`, say who moves at the root (MAX by default). `ordering` ("best", "worst")
-/// reorders every node's children by value.
+/// lists of children in parentheses, each optionally named (`A:(...)`) and optionally given a
+/// static value (`A=10:(...)`); `min`/`max` before the tree, or `root`, say who moves at the
+/// root (MAX by default). `ordering` ("best", "worst") reorders every node's children by value;
+/// `depth` searches to that depth, evaluating the interior nodes there by their static values.
 ///
 /// >>> abviz.tree("((3 12 8) (2 4 6) (14 5 2))").search().value
 /// 3
+/// >>> abviz.tree("A=10:(B=11:(10 6) C=9:(9 4))", depth=1).search().value
+/// 11
 #[pyfunction]
-#[pyo3(signature = (text, root=None, ordering=None))]
-pub fn tree(text: &str, root: Option<&str>, ordering: Option<&str>) -> PyResult<PyInput> {
+#[pyo3(signature = (text, root=None, ordering=None, depth=None))]
+pub fn tree(text: &str, root: Option<&str>, ordering: Option<&str>, depth: Option<u32>) -> PyResult<PyInput> {
     let root = root.map(player).transpose()?;
-    let mut input = Input::from_tree_text(text, root).map_err(to_py)?;
+    let mut input = Input::from_tree_text(text, root).map_err(to_py)?.with_tree_depth(depth);
     if let Some(o) = ordering {
         input = input.reordered(o.parse::<Ordering>().map_err(invalid)?);
     }
