@@ -71,53 +71,37 @@ pub fn json_tree(data: &[u8]) {
 }
 
 fn search_and_draw(spec: abviz::game::tree::TreeSpec) {
-    let _ = spec.root.to_notation();
+    let notation = spec.root.to_notation();
     let root = spec.root_player.unwrap_or_default();
-    let input = Input::Tree { spec, root };
+    let tree = abviz::game::tree::ExplicitTree::new(&spec, root);
     let opts = RunOptions {
         max_nodes: 2_000,
         pruned_subtrees: 200,
         minimax_reference: false,
         ..RunOptions::default()
     };
-    // A tree with chance nodes goes to the chance searches (the others refuse it).
-    let size = spec_size(&input);
-    let algo = match (has_chance(&input), size % 3) {
+    // A cheap fingerprint varies the algorithm (and the depth) without more work per input.
+    let size = notation.len();
+    let chance = abviz::game::Game::has_chance(&tree);
+    // A tree with static values is searched to a depth now and then (its interior nodes
+    // evaluated there; one without a needed value is refused); with chance nodes it goes to
+    // the chance searches (the others refuse it).
+    let depth = (tree.compact().has_static_values() && size % 4 != 0).then_some(size as u32 % 4);
+    let algo = match (chance, size % 3) {
+        (false, 0) if depth.is_some() => Algorithm::Iterative,
         (false, _) if size.is_multiple_of(2) => Algorithm::AlphaBeta,
         (false, _) => Algorithm::NegamaxAb,
         (true, 0) => Algorithm::Expectimax,
         (true, 1) => Algorithm::Star1,
         (true, _) => Algorithm::Star2,
     };
+    let input = Input::Explicit(tree.with_depth_limit(depth));
     if let Ok(trace) = input.trace(algo, &opts) {
         if trace.nodes().len() <= 300 {
             draw(&trace);
         }
         let back = abviz::search::read_trace(&trace.to_json(false)).expect("a trace reads back");
         assert_eq!(back.events(), trace.events(), "a trace reads back as written");
-    }
-}
-
-/// Whether a tree input has a chance node.
-fn has_chance(input: &Input) -> bool {
-    let Input::Tree { spec, .. } = input else { return false };
-    let mut stack = vec![&spec.root];
-    while let Some(n) = stack.pop() {
-        if n.chance {
-            return true;
-        }
-        if let abviz::game::tree::TreeSpecKind::Interior(children) = &n.kind {
-            stack.extend(children);
-        }
-    }
-    false
-}
-
-/// A cheap fingerprint of a tree input (to vary the algorithm without more work per input).
-fn spec_size(input: &Input) -> usize {
-    match input {
-        Input::Tree { spec, .. } => spec.root.to_notation().len(),
-        _ => 0,
     }
 }
 
