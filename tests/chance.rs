@@ -320,3 +320,26 @@ fn the_chance_sweep_agrees_and_saves() {
     assert_eq!(of("expectimax"), 121.0);
     assert!(of("star1") < 121.0 && of("star2") < of("star1"), "{distinct:?}");
 }
+
+/// A chance node's expected value so far, step by step (CS188's average of 3, 12 and 8: 1,
+/// then 5, then ≈7.67), as the call stacks show it: "Σ …" where a MAX or MIN node shows its best
+/// value; and its range in AIMA's labels is what its updates say, not a best child's.
+#[test]
+fn the_stack_shows_a_chance_node_s_expected_value_so_far() {
+    let t = trace_of("max (chance:C:(3 12 8) 2)", Algorithm::Expectimax, Settings::default());
+    let tl = t.timeline();
+    let c = (0..t.nodes().len() as u32).find(|&i| t.is_chance(i)).unwrap();
+    let sums: Vec<String> = (0..t.events().len())
+        .filter(|&k| matches!(t.events().kind(k), abviz::trace::EventKind::Update) && tl.focus(k) == c)
+        .map(|k| tl.expected_so_far(c, k).unwrap().to_string())
+        .collect();
+    assert_eq!(sums, ["1", "5", "≈7.67"]);
+    // Before any outcome returned there is no sum; at the root (MAX) there never is one.
+    let first = (0..t.events().len()).find(|&k| tl.focus(k) == c).unwrap();
+    assert_eq!(tl.expected_so_far(c, first), None);
+    assert_eq!(tl.expected_so_far(0, t.events().len() - 1), None);
+    // The terminal stepper's stack line for the chance node.
+    let k = (0..t.events().len()).rfind(|&k| tl.focus(k) == c && tl.expected_so_far(c, k).is_some()).unwrap();
+    let frame = tl.at(k).stack.last().cloned().unwrap();
+    assert_eq!(abviz::step::frame_text(&tl, k, &frame), "Σ ≈7.67");
+}

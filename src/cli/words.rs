@@ -33,7 +33,7 @@ fn stopped(stop: &Stop) -> String {
             "the search was stopped after {seconds} s (the --time limit); try a smaller --depth or more time"
         ),
         Stop::OutOfBounds { value, low, high } => format!(
-            "the leaf value {value} lies outside the leaf bounds [{low}, {high}] that *-minimax prunes with; give bounds that hold every leaf with --bounds=L..U"
+            "the leaf value {value} lies outside the leaf bounds [{low}, {high}] that *-minimax prunes with; give bounds that hold every leaf with --bounds=L..U (or the tree's own bounds L..U)"
         ),
         Stop::ChanceNodes { algorithm } => format!(
             "this tree has chance nodes, which {algorithm} cannot search: use --algo expectimax (or expectiminimax), star1 or star2"

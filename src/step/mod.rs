@@ -144,9 +144,17 @@ pub fn window_text(replay: &Timeline, frame: &Frame) -> String {
     }
 }
 
-/// A stack frame's state after `step` as text: [`window_text`], or for MCTS its visits and
-/// mean result so far ("N 3 · W/N 0.333", "N 0" before its first backpropagation).
+/// A stack frame's state after `step` as text: [`window_text`]; for MCTS its visits and mean
+/// result so far ("N 3 · W/N 0.333", "N 0" before its first backpropagation); at a chance node
+/// of a window-less search its expected value so far ("Σ ≈4.33").
 pub fn frame_text(replay: &Timeline, step: usize, frame: &Frame) -> String {
+    if replay.trace().is_chance(frame.node) && !replay.trace().algorithm().has_window() {
+        // A chance node has no best: its outcomes so far, weighted by their probabilities.
+        return match replay.expected_so_far(frame.node, step) {
+            Some(v) => format!("Σ {v}"),
+            None => "Σ –".into(),
+        };
+    }
     if !replay.trace().algorithm().features.mcts {
         return window_text(replay, frame);
     }

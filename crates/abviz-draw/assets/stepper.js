@@ -1367,7 +1367,7 @@
     var e = k - 1, kind = EV.k[e], top = EV.focus[e];
     var rows = [];
     for (var s = e; s >= 0 && EV.focus[s] >= 0; s = EV.up[s]) {
-      rows.push({ id: EV.focus[s], w: [EV.a[s], EV.b[s]], r: D.range ? [EV.lo[s], EV.hi[s]] : null, before: null });
+      rows.push({ id: EV.focus[s], w: [EV.a[s], EV.b[s]], r: D.range ? [EV.lo[s], EV.hi[s]] : null, sum: EV.sum ? EV.sum[s] : -1, before: null });
     }
     rows.reverse();
     if (kind === UPDATE && rows.length && EV.prev[e] >= 0) rows[rows.length - 1].before = [EV.a[EV.prev[e]], EV.b[EV.prev[e]]];
@@ -1470,6 +1470,9 @@
         if (r.before && r.before[1] !== r.w[1]) tb.className = "changed";
         tr2.appendChild(ta);
         tr2.appendChild(tb);
+      } else if (isChance(r.id)) {
+        // A chance node has no best: the outcomes so far, weighted by their probabilities.
+        tr2.appendChild(el("td", null, r.sum >= 0 ? "Σ " + S[r.sum] : "—"));
       } else if (isLeaf(r.id)) {
         // A leaf has no best so far: its value, once evaluated.
         var known = (finAt[r.id] > 0 && st.step >= finAt[r.id]) || (EV.k[st.step - 1] === EVAL && EV.node[st.step - 1] === r.id);

@@ -208,6 +208,10 @@ pub(super) struct EventData {
     lo: Packed,
     #[serde(skip_serializing_if = "Packed::is_empty")]
     hi: Packed,
+    /// At a chance node, its expected value so far after the step (score index, −1: none; only
+    /// in a trace with chance nodes): the call stack shows it.
+    #[serde(skip_serializing_if = "Packed::is_empty")]
+    sum: Packed,
     /// How many steps back the focus's parent frame last executed (0: the focus is a root):
     /// following it gives the stack with every frame's window.
     pub(super) up: Packed,
@@ -366,6 +370,14 @@ fn scores(trace: &Trace) -> Scores {
         }
         if let Some(v) = e.value() {
             scores.add(v);
+        }
+    }
+    if trace.has_chance() {
+        let timeline = trace.timeline();
+        for k in 0..trace.events().len() {
+            if let Some(v) = timeline.expected_so_far(timeline.focus(k), k) {
+                scores.add(v);
+            }
         }
     }
     scores.number();
@@ -661,6 +673,9 @@ fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<Templa
             let (lo, hi) = timeline.range(k);
             ev.lo.push(scores.of(lo));
             ev.hi.push(scores.of(hi));
+        }
+        if trace.has_chance() {
+            ev.sum.push(timeline.expected_so_far(timeline.focus(k), k).map_or(-1, |v| scores.of(v)));
         }
         ev.up.push(back(k, timeline.up(k)));
         ev.prev.push(back(k, timeline.prev(k)));

@@ -280,8 +280,19 @@ pub(crate) fn run<G: Game, O: Observer<G>>(
     settings: &crate::Settings,
     s: &mut Search<G, O>,
 ) -> Result<crate::Outcome<G::Move>, Stop> {
+    run_star(game, depth, settings, false, s)
+}
+
+/// Star1 (`probing` false) or Star2 (true) from the root, as [`run`] says.
+pub(crate) fn run_star<G: Game, O: Observer<G>>(
+    game: &mut G,
+    depth: u32,
+    settings: &crate::Settings,
+    probing: bool,
+    s: &mut Search<G, O>,
+) -> Result<crate::Outcome<G::Move>, Stop> {
     let bounds = settings.bounds.or_else(|| game.value_bounds());
-    let value = star(game, depth, (Exact::NegInf, Exact::Inf), bounds, false, s)?;
+    let value = star(game, depth, (Exact::NegInf, Exact::Inf), bounds, probing, s)?;
     let value = told(value, game.value_decimals())?;
     Ok(s.outcome(game, value))
 }

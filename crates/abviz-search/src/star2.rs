@@ -7,7 +7,6 @@
 //! phase: a re-search).
 
 use super::Search;
-use super::chance::told;
 use super::star1::star;
 use abviz_core::{Exact, Game};
 use abviz_trace::{AlgorithmInfo, CodeLine, Features, LineRole::*, Observer, Perspective, Stop};
@@ -71,8 +70,5 @@ pub(crate) fn run<G: Game, O: Observer<G>>(
     settings: &crate::Settings,
     s: &mut Search<G, O>,
 ) -> Result<crate::Outcome<G::Move>, Stop> {
-    let bounds = settings.bounds.or_else(|| game.value_bounds());
-    let value = star2(game, depth, Exact::NegInf, Exact::Inf, bounds, s)?;
-    let value = told(value, game.value_decimals())?;
-    Ok(s.outcome(game, value))
+    super::star1::run_star(game, depth, settings, true, s)
 }

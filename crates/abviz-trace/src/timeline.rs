@@ -365,11 +365,35 @@ impl<'t> Timeline<'t> {
         if let Event::Exit { value, bound, .. } = self.event(step) {
             return bound.range(value);
         }
+        // A chance node's range is what its updates say its expected value can still take.
+        if self.trace.is_chance(self.focus[step]) {
+            return self.window(step);
+        }
         let best = self.best[step];
         match self.trace.nodes.get(self.focus[step] as usize).map(|n| n.player) {
             Some(Player::Min) => (Score::NEG_INF, best),
             _ => (best, Score::INF),
         }
+    }
+
+    /// A chance node's expected value so far after `step`: the outcomes that have returned,
+    /// each value weighted by its recorded probability (`None` at another node, before any
+    /// outcome returned, or when an outcome's value is only a bound, as Star2's probes give).
+    pub fn expected_so_far(&self, node: NodeId, step: usize) -> Option<Score> {
+        let trace = self.trace;
+        if !trace.is_chance(node) {
+            return None;
+        }
+        let mut sum = None;
+        for &c in trace.children(node) {
+            let Some((v, bound)) = self.value_at(c, step) else { continue };
+            if bound != Bound::Exact {
+                return None;
+            }
+            let term = abviz_core::Exact::from_score(v).times(trace.probability(c)?)?;
+            sum = Some(sum.unwrap_or(abviz_core::Exact::ZERO).checked_add(term)?);
+        }
+        sum?.to_score(0)
     }
 
     /// The step before `step` at which the focus's parent was executing (its window then is

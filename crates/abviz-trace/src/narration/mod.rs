@@ -262,17 +262,7 @@ fn chance_update(t: &Timeline, step: usize, node: NodeId, s: Sentence) -> Senten
         let why = if probed { ": with its probe's bound" } else { ": with it" };
         return s.then(why).then(", {who node}'s expected value lies in [{alpha}, {beta}].");
     }
-    let seen: Vec<NodeId> = trace
-        .children(node)
-        .iter()
-        .copied()
-        .filter(|&c| trace.node(c).index <= trace.node(child).index && trace.probability(c).is_some())
-        .collect();
-    let sum = seen.iter().try_fold(abviz_core::Exact::ZERO, |acc, &c| {
-        let v = abviz_core::Exact::from_score(trace.summary(c).value);
-        acc.checked_add(v.times(trace.probability(c)?)?)
-    });
-    let sum = sum.and_then(|e| e.to_score(0)).map_or_else(|| "?".to_string(), |v| v.to_string());
+    let sum = t.expected_so_far(node, step).map_or_else(|| "?".to_string(), |v| v.to_string());
     let s = s.then(": the outcomes so far add {sum} to its expected value").with("sum", Arg::Text(sum));
     if alpha > Score::NEG_INF || beta < Score::INF {
         s.then(", which can still end anywhere in [{alpha}, {beta}].")
