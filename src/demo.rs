@@ -50,6 +50,10 @@ pub const EXPECTIMAX: &str = "max (chance:A:(3 12 9) chance:B:(2 4 6) chance:C:(
 pub const STAR1: &str = "max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))";
 /// A *-minimax tree where Star2's probes cut before Star1 can (leaves in [0, 10]).
 pub const STAR2: &str = "max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))";
+
+/// Progressive deepening as MIT 6.034 teaches it: every interior node with its static value,
+/// searched one pass per depth (values 11, 6, 7).
+pub const PROGRESSIVE: &str = "max A=10:(B=11:(F=10:(12 8) G=6:(5 7)) C=9:(H=9:(10 8) I=4:(3 2)))";
 pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
 
 /// The Connect Four position of the demo: X to move, an open three one disc away.
@@ -308,6 +312,17 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             labels: Labels::default(),
             ties: Ties::Prune,
             bounds: Some((crate::Score::from(0), crate::Score::from(10))),
+        },
+        Example {
+            file: "progressive-deepening.html",
+            title: "Progressive deepening on a tree with static values (MIT 6.034)",
+            blurb: "Every interior node carries a static value (A=10, B=11, …). Pass 1 stops at depth 1 and takes B's 11; pass 2 backs B up to min(10, 6) = 6 and cuts C at 4; pass 3 searches G first, as pass 2's table says, and the root settles on 7. The best move stays B, the value moves 11 → 6 → 7.",
+            command: "abviz run --tree 'max A=10:(B=11:(F=10:(12 8) G=6:(5 7)) C=9:(H=9:(10 8) I=4:(3 2)))' --algo id -f html -o pd",
+            input: Input::from_tree_text(PROGRESSIVE, None)?,
+            algo: Algorithm::Iterative,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+            bounds: None,
         },
         Example {
             file: "tictactoe-id.html",
