@@ -811,6 +811,15 @@
     }
   }
   var labels = [];
+  // The width of the name drawn beside item i (0: none), measured once.
+  var nameWidths = [];
+  function nameWidth(i) {
+    if (nameWidths[i] === undefined) {
+      var t = nodeG[i] ? nodeG[i].querySelector("text.name") : null;
+      nameWidths[i] = t ? textWidth(t.textContent, +t.getAttribute("font-size") || 13) * (t.getAttribute("font-weight") ? 1.15 : 1) : 0;
+    }
+    return nameWidths[i];
+  }
   function labelText(i) {
     if (labels[i] === undefined) {
       var t = edgeG[i] ? edgeG[i].querySelector(".label") : null;
@@ -879,6 +888,9 @@
   function extent(i, small, onPath, collapsed) {
     var sh = shapeSize(i), half = sh[0] * (small ? CONTEXT : 1) / 2;
     var lab = textWidth(labelText(i), SMALL) / 2 + 3, l = Math.max(half, lab), r = l;
+    // A named node's name stands left of its shape (scaled with it off the path).
+    var nw = nameWidth(i);
+    if (nw > 0) l = Math.max(l, half + (5 + nw) * (small ? CONTEXT : 1));
     if (collapsed) { var bw = badgeWidth(i) / 2; l = Math.max(l, bw); r = Math.max(r, bw); }
     if (onPath) {
       var b = boxOf(i), c = baseCentre(i);
