@@ -279,7 +279,9 @@ mod tests {
             f(&mut a);
             build_input(&a).unwrap_err().to_string()
         };
-        assert!(random(|a| a.depth = Some(2)).contains("--depth applies to games (--game) and explicit trees"));
+        assert!(
+            random(|a| a.depth = Some(2)).contains("--depth applies to games (--game) and explicit trees")
+        );
         assert!(tree(|a| a.source.position = Some("x".into())).contains("--position applies to games"));
         let order = tree(|a| a.order = Some("captures".into()));
         assert!(order.starts_with("--order applies to xiangqi"), "{order}");

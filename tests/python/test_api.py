@@ -303,3 +303,16 @@ def test_trees_with_static_values_search_to_a_depth():
         abviz.tree(AIMA, depth=1).search()
     with pytest.raises(abviz.AbvizError, match="iterative deepening evaluates B"):
         abviz.tree(AIMA).search("iterative")
+
+
+def test_chance_trees_search_with_the_chance_algorithms():
+    text = "max (chance:A:(3 12 8) chance:B:(2 4 6))"
+    for algo in ("expectimax", "star1", "star2"):
+        t = abviz.tree(text).search(algo)
+        assert abs(float(t.value) - 23 / 3) < 0.01, (algo, t.value)
+        assert t.best_move == "A"
+    # Stated bounds are the tree's own; a leaf outside them is refused.
+    with pytest.raises(abviz.AbvizError, match="outside the leaf bounds"):
+        abviz.tree("bounds 0..5 " + text).search("star1")
+    with pytest.raises(abviz.AbvizError, match="chance"):
+        abviz.tree(text).search("alphabeta")
