@@ -702,12 +702,13 @@ impl Game for Pig {
         s
     }
 
-    /// `roll` or `r`, `hold` or `h` (and a face, `1` to `6`, at a chance node).
+    /// `roll` (or `r`) and `hold` (and a face, `1` to `6`, at a chance node). No `h`: `abviz
+    /// play` reads it as help.
     fn parse_move(&self, text: &str) -> Result<PigMove, String> {
         let t = text.trim().to_ascii_lowercase();
         let want = match t.as_str() {
             "r" | "roll" => Some(Action::Roll),
-            "h" | "hold" => Some(Action::Hold),
+            "hold" => Some(Action::Hold),
             _ => None,
         };
         let moves = self.moves();
@@ -727,7 +728,7 @@ impl Game for Pig {
         } else if self.rolling {
             format!("'{}' is not a face of the die: the die is rolling", text.trim())
         } else {
-            format!("'{}' is not a move: type roll (r) or hold (h)", text.trim())
+            format!("'{}' is not a move: type roll (or r) or hold", text.trim())
         })
     }
 
@@ -905,12 +906,12 @@ mod tests {
         assert_eq!((two.notation_text(), two.terminal_value()), ("10,5,0".to_string(), Some(Score::from(WIN))));
         assert!(two.moves().is_empty());
         let mut g = pig("3,5,4 min");
-        let hold = g.parse_move("h").unwrap();
+        let hold = g.parse_move("HOLD").unwrap();
         g.play(hold);
         assert_eq!(g.notation_text(), "3,9,0", "MIN banked 4, MAX to move");
         assert!(g.parse_move("hold").unwrap_err().contains("cannot hold before you have rolled"));
         assert_eq!(g.parse_move("R").unwrap().action, Action::Roll);
-        assert!(g.parse_move("jump").unwrap_err().contains("type roll (r) or hold (h)"));
+        assert!(g.parse_move("jump").unwrap_err().contains("type roll (or r) or hold"));
         let d3 = pig("0,0,0 rolling").with_sides(3);
         assert_eq!(d3.moves().len(), 3);
         assert_eq!(pig("6,2,3").evaluate(), Score::from(40), "the turn total counts nothing");
