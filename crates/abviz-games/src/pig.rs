@@ -408,7 +408,7 @@ impl Pig {
     /// roll (`face`), a question mark while it rolls — and the status underneath. The notation
     /// is the image's `<title>`.
     pub fn svg_board(&self, face: Option<u8>) -> String {
-        const W: i32 = 236;
+        const W: i32 = 252;
         const H: i32 = 112;
         const BAR_X: i32 = 44;
         const BAR_W: i32 = 120;
@@ -468,7 +468,7 @@ impl Pig {
             x = BAR_X + BAR_W
         );
         // The die.
-        let (dx, dy, size) = (196, 22, 34);
+        let (dx, dy, size) = (210, 22, 34);
         if self.rolling || face.is_some() {
             let _ = write!(
                 s,
@@ -521,6 +521,12 @@ impl Pig {
         );
         s
     }
+}
+
+/// The die face `f` (1 to 6) as its Unicode glyph, ⚀ to ⚅: a chance edge's label. Not a digit,
+/// so that the names of nodes, made of the moves down to them, read `roll ⚃ hold`.
+pub fn face_glyph(f: u8) -> char {
+    char::from_u32(0x2680 + u32::from(f.clamp(1, 6)) - 1).unwrap_or('?')
 }
 
 impl FromStr for Pig {
@@ -655,9 +661,7 @@ impl Game for Pig {
         match mv.action {
             Action::Roll => out.push_str("roll"),
             Action::Hold => out.push_str("hold"),
-            Action::Face(f) => {
-                let _ = write!(out, "{f}");
-            }
+            Action::Face(f) => out.push(face_glyph(f)),
         }
     }
 
@@ -720,7 +724,10 @@ impl Game for Pig {
                 return Err("you cannot hold before you have rolled: your turn total is 0".into());
             }
         }
-        if let Some(&mv) = moves.iter().find(|&&m| self.move_label(m) == t) {
+        if let Some(&mv) = moves.iter().find(|&&m| {
+            let label = self.move_label(m);
+            label == t || matches!(m.action, Action::Face(f) if t == f.to_string())
+        }) {
             return Ok(mv);
         }
         Err(if moves.is_empty() {
@@ -751,7 +758,7 @@ impl RegisteredGame for Pig {
         aliases: &["dice", "pig-dice"],
         title: "Pig",
         summary: "roll a die as long as you dare: a 1 loses the turn's points, hold banks them; first to the target wins (chance nodes: expectimax, star1, star2)",
-        notation: "MAX's banked score, MIN's and the mover's turn total, comma-separated; then any of max/min (who is to move, default MAX), rolling (the die is in the air: a chance node) and target=N (2 to 100, default 10). Moves are roll and hold; a die's outcomes are its faces 1 to 6. Default: 0,0,0.",
+        notation: "MAX's banked score, MIN's and the mover's turn total, comma-separated; then any of max/min (who is to move, default MAX), rolling (the die is in the air: a chance node) and target=N (2 to 100, default 10). Moves are roll and hold; a die's outcomes are its faces ⚀ to ⚅. Default: 0,0,0.",
         example: "7,3,2 min",
         options: &[
             GameOption {
@@ -896,7 +903,9 @@ mod tests {
         g.play(g.moves()[0]);
         assert!(g.is_chance());
         let faces: Vec<String> = g.moves().iter().map(|&m| g.move_label(m)).collect();
-        assert_eq!(faces, ["1", "2", "3", "4", "5", "6"]);
+        assert_eq!(faces, ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"]);
+        assert_eq!(g.parse_move("4"), Ok(g.moves()[3]));
+        assert_eq!(g.parse_move("⚃"), Ok(g.moves()[3]));
         assert_eq!(g.chance_probability(g.moves()[3], 6), abviz_core::Probability::uniform(6));
         let mut one = g;
         one.play(g.moves()[0]);
