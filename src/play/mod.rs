@@ -4,17 +4,17 @@
 //! The loop reads lines from any [`BufRead`] and writes to any [`Write`], so it runs the same on
 //! a terminal, through a pipe and in tests.
 
+mod dice;
 mod engine;
 mod explain;
 
+pub use dice::Dice;
 pub use engine::{Decision, End, Engine};
 pub use explain::Explainer;
 
 use crate::game::{Game, Player};
 use crate::trace::InputInfo;
 use crate::{Error, Score};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
 use std::io::{BufRead, Write};
 
 /// How a game ended.
@@ -49,8 +49,8 @@ pub struct Match<G: Game> {
     self_play: bool,
     /// A self-play game stops after this many moves, if it has not ended.
     move_limit: Option<usize>,
-    /// What rolls the dice of a game with chance (Pig), and its seed.
-    dice: (ChaCha8Rng, u64),
+    /// What rolls the dice of a game with chance (Pig).
+    dice: Dice,
 }
 
 const HELP: &str = "Commands: a move, hint (what would the engine play?), undo (take back your last move and the \
@@ -78,13 +78,13 @@ impl<G: Game> Match<G> {
             echo: false,
             self_play: false,
             move_limit: None,
-            dice: (ChaCha8Rng::seed_from_u64(1), 1),
+            dice: Dice::new(1),
         }
     }
 
     /// Rolls the dice of a game with chance from `seed` (the same seed, the same rolls).
     pub fn with_dice_seed(mut self, seed: u64) -> Self {
-        self.dice = (ChaCha8Rng::seed_from_u64(seed), seed);
+        self.dice = Dice::new(seed);
         self
     }
 
@@ -152,7 +152,7 @@ impl<G: Game> Match<G> {
             writeln!(
                 out,
                 "Chance moves (the dice) are drawn at random from seed {0} (--seed {0} rolls them again).",
-                self.dice.1
+                self.dice.seed()
             )
             .map_err(Self::io)?;
         }
@@ -280,10 +280,12 @@ impl<G: Game> Match<G> {
     fn undo<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
         // Take back moves until it is the human's turn again with one human move fewer.
         let mut taken = Vec::new();
+        let mut chance = 0;
         while let Some(mv) = self.history.pop() {
             self.game.undo(mv);
             self.game.mark_root();
             taken.push(mv);
+            chance += usize::from(self.game.is_chance());
             if self.human_decides() {
                 break;
             }
@@ -295,6 +297,8 @@ impl<G: Game> Match<G> {
             }
             writeln!(out, "Nothing to undo: you have not moved yet.").map_err(Self::io)?;
         } else {
+            // The dice taken back roll the same faces again.
+            self.dice.take_back(chance);
             let ply = self.history.len();
             self.decisions.retain(|(p, _, _)| *p <= ply);
             if let Some(explainer) = self.explainer.as_mut() {
@@ -326,17 +330,8 @@ impl<G: Game> Match<G> {
     fn chance_move<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
         let moves = self.game.moves();
         let n = moves.len();
-        // A uniform draw in [0, 1) with 53 bits, against the outcomes' cumulative probabilities.
-        let u = (self.dice.0.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        let mut sum = 0.0;
-        let mut chosen = moves[n - 1];
-        for &mv in &moves {
-            sum += self.game.chance_probability(mv, n).to_f64();
-            if u < sum {
-                chosen = mv;
-                break;
-            }
-        }
+        let probs = moves.iter().map(|&mv| self.game.chance_probability(mv, n).to_f64());
+        let chosen = moves[Dice::pick(self.dice.draw(), probs)];
         let p = self.game.chance_probability(chosen, n);
         let who = self.game.player_name(self.game.to_move());
         writeln!(out, "Chance ({who}'s roll): {} (probability {p}).", self.game.move_label(chosen))
