@@ -216,7 +216,17 @@ fn pig_runs_draws_and_plays_with_dice() {
     // Hand computed: from 40,50,20 (target 100) holding and rolling are both worth 10.
     for algo in ["expectimax", "star1", "star2"] {
         abviz()
-            .args(["run", "--game", "pig", "--position", "40,50,20 target=100", "--depth", "3", "--algo", algo])
+            .args([
+                "run",
+                "--game",
+                "pig",
+                "--position",
+                "40,50,20 target=100",
+                "--depth",
+                "3",
+                "--algo",
+                algo,
+            ])
             .assert()
             .success()
             .stdout(contains("on Pig 40,50,20 target=100, MAX to move, depth 3, eval banked, size 6"))
@@ -230,9 +240,13 @@ fn pig_runs_draws_and_plays_with_dice() {
     let out = abviz().args(["run", "--game", "pig"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("use --algo expectimax"));
-    let out = abviz().args(["run", "--game", "pig", "--algo", "star1", "--position", "8,3,2"]).output().unwrap();
+    let out =
+        abviz().args(["run", "--game", "pig", "--algo", "star1", "--position", "8,3,2"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("1:5: MAX has 8 banked and a turn total of 2, which reach the target 10"), "{stderr}");
+    assert!(
+        stderr.contains("1:5: MAX has 8 banked and a turn total of 2, which reach the target 10"),
+        "{stderr}"
+    );
 
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("pig");
@@ -252,7 +266,11 @@ fn pig_runs_draws_and_plays_with_dice() {
     // A human game: the dice are seeded, so the same seed and moves give the same game; undo
     // takes back the roll and its die, and rolling again shows the same face.
     let game = |input: &str| {
-        let out = abviz().args(["play", "--game", "pig", "--seed", "3"]).write_stdin(input.to_string()).output().unwrap();
+        let out = abviz()
+            .args(["play", "--game", "pig", "--seed", "3"])
+            .write_stdin(input.to_string())
+            .output()
+            .unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8(out.stdout).unwrap()
     };
@@ -263,13 +281,17 @@ fn pig_runs_draws_and_plays_with_dice() {
     // Seed 3: MAX rolls ⚃ then ⚀, MIN rolls ⚁ then ⚀; undo goes back to MAX's turn total of 4
     // (six moves), and the three dice taken back come again in the same order.
     let (before, after) = once.split_once("Took back 6 moves.").expect(&once);
-    let chance = |t: &str| t.lines().filter(|l| l.starts_with("Chance (")).map(str::to_string).collect::<Vec<_>>();
+    let chance =
+        |t: &str| t.lines().filter(|l| l.starts_with("Chance (")).map(str::to_string).collect::<Vec<_>>();
     let (before, after) = (chance(before), chance(after));
     assert_eq!(before.len(), 4, "{once}");
     assert_eq!(before[1..], after[..3], "{once}");
     // The engine plays both sides to the end of a game.
     let out = abviz().args(["play", "--game", "pig", "--seed", "1", "--self-play"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && (text.contains("Result: MAX wins.") || text.contains("Result: MIN wins.")), "{text}");
+    assert!(
+        out.status.success() && (text.contains("Result: MAX wins.") || text.contains("Result: MIN wins.")),
+        "{text}"
+    );
     assert!(text.contains("Computer (MIN) plays"), "{text}");
 }

@@ -1,7 +1,6 @@
 //! `abviz play`: a human against the computer, on any registered game.
 
 use super::args::{First, MctsArgs, PlayArgs};
-use abviz::search::Algorithm;
 use super::input::{build_input, mcts_options, time_limit};
 use super::say;
 use abviz::Error;
@@ -9,6 +8,7 @@ use abviz::game::Game;
 use abviz::input::GameTask;
 use abviz::output::terminal::{Colour, SafeWriter};
 use abviz::play::{Engine, Explainer, Match};
+use abviz::search::Algorithm;
 use abviz::trace::InputInfo;
 use std::io::IsTerminal;
 use std::path::PathBuf;
