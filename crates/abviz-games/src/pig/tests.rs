@@ -136,11 +136,11 @@ fn rules() {
 }
 
 /// Hand computed, target 2 with a two-sided die (faces 1 and 2), `--eval win`. The mover
-/// must roll: a 2 wins (+100), a 1 gives the opponent the same position. So V(d) = ½ · 100
-/// + ½ · (−V(d − 2)) for d ≥ 2, V(0) = V(1) = 0 (a roll's die is the second ply): V(2) = 50,
-/// V(4) = 50 − 25 = 25, V(6) = 50 − 12.5 = 37.5, V(8) = 50 − 18.75 = 31.25, tending to
-/// 100/3 (the first roller wins with probability ½ / (1 − ¼) = 2/3, and 100 × (2 × 2/3 − 1)
-/// = 100/3).
+/// must roll: a 2 wins (+100), a 1 gives the opponent the same position. So for d ≥ 2,
+/// V(d) = ½ · 100 − ½ · V(d − 2), and V(0) = V(1) = 0 (a roll's die is the second ply):
+/// V(2) = 50, V(4) = 50 − 25 = 25, V(6) = 50 − 12.5 = 37.5, V(8) = 50 − 18.75 = 31.25,
+/// tending to 100/3: the first roller wins with probability ½ / (1 − ¼) = 2/3, and
+/// 100 × (2 × 2/3 − 1) is 100/3.
 #[test]
 fn hand_computed_expectimax_values() {
     let g = pig("0,0,0 target=2").with_sides(2).with_eval(PigEval::Win);
