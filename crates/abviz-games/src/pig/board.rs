@@ -38,10 +38,10 @@ impl Pig {
     /// roll (`face`), a question mark while it rolls — and the status underneath. The notation
     /// is the image's `<title>`.
     pub fn svg_board(&self, face: Option<u8>) -> String {
-        const W: i32 = 252;
+        const W: i32 = 272;
         const H: i32 = 112;
-        const BAR_X: i32 = 44;
-        const BAR_W: i32 = 120;
+        const BAR_X: i32 = 54;
+        const BAR_W: i32 = 110;
         let mut s = String::with_capacity(2500);
         let _ = write!(
             s,
@@ -94,7 +94,7 @@ impl Pig {
             x = BAR_X + BAR_W
         );
         // The die.
-        let (dx, dy, size) = (210, 22, 34);
+        let (dx, dy, size) = (230, 22, 34);
         if self.rolling || face.is_some() {
             let _ = write!(
                 s,
