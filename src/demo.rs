@@ -19,6 +19,7 @@ use crate::game::connect4::Connect4;
 use crate::game::gomoku::Gomoku;
 use crate::game::jiu::Jiu;
 use crate::game::kalah::Kalah;
+use crate::game::pig::Pig;
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::tictactoe::{TicTacToe, TttEval};
 use crate::game::xiangqi::Xiangqi;
@@ -63,6 +64,8 @@ const CSS: &str = crate::export::html::CSS;
 const CONNECT4: &str = "......./......./......./......./..oo.../..xx...";
 /// The gomoku position of the demo.
 const GOMOKU: &str = "h8 i9 h9 h10 i8";
+/// The Pig position of the demo: MAX, 40 to MIN's 50 in a game to 100, has a turn total of 20.
+const PIG: &str = "40,50,20 target=100";
 /// The Jiu chess positions of the demo: the placement on 8 × 8 after four pieces a side, and a
 /// movement position on 6 × 6 where a step completes a square.
 const JIU_PLACEMENT: &str = "......../......../..w.b.../...bw.../...bw.../..b.w.../......../........ place w";
@@ -320,6 +323,17 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             command: "abviz run --tree 'max A=10:(B=11:(F=10:(12 8) G=6:(5 7)) C=9:(H=9:(10 8) I=4:(3 2)))' --algo id -f html -o pd",
             input: Input::from_tree_text(PROGRESSIVE, None)?,
             algo: Algorithm::Iterative,
+            labels: Labels::default(),
+            ties: Ties::Prune,
+            bounds: None,
+        },
+        Example {
+            file: "pig-expectimax.html",
+            title: "Pig, the dice game: roll or hold? — expectimax, depth 3",
+            blurb: "MAX has banked 40 to MIN's 50 in a game to 100 and has a turn total of 20. Holding banks it (60 − 50, scaled: 10); rolling loses the 20 on a ⚀ (1 in 6) and otherwise adds 2 to 6 before holding: (−10 + 12 + 13 + 14 + 15 + 16) / 6 = 10 as well. At 20 the two are worth the same: the classic hold-at-20 rule, from three plies of expectimax. Point at a node to see the scores and the die.",
+            command: "abviz run --game pig --position '40,50,20 target=100' --algo expectimax --depth 3 -f html -o pig",
+            input: Input::game(Pig::parse(PIG).map_err(Error::Notation)?, Some(3)),
+            algo: Algorithm::Expectimax,
             labels: Labels::default(),
             ties: Ties::Prune,
             bounds: None,

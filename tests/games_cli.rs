@@ -200,3 +200,98 @@ fn old_spellings_still_work() {
 fn a_folder_needs_a_path() {
     abviz().args(["run", "--tree", "(1 2)", "-f", "html"]).assert().code(2).stderr(contains("give -o DIR"));
 }
+
+/// Pig, the dice game: listed, searched by the chance algorithms (all three agree), refused by
+/// alpha-beta with the way out, its boards on pages, and played against a human and itself
+/// with seeded dice.
+#[test]
+fn pig_runs_draws_and_plays_with_dice() {
+    abviz()
+        .arg("games")
+        .assert()
+        .success()
+        .stdout(contains("pig — Pig: roll a die"))
+        .stdout(contains("--size N: the sides of the die, 2 to 6 (default 6)"))
+        .stdout(contains("depth:    6 plies unless --depth"));
+    // Hand computed: from 40,50,20 (target 100) holding and rolling are both worth 10.
+    for algo in ["expectimax", "star1", "star2"] {
+        abviz()
+            .args([
+                "run",
+                "--game",
+                "pig",
+                "--position",
+                "40,50,20 target=100",
+                "--depth",
+                "3",
+                "--algo",
+                algo,
+            ])
+            .assert()
+            .success()
+            .stdout(contains("on Pig 40,50,20 target=100, MAX to move, depth 3, eval banked, size 6"))
+            .stdout(contains("Root value   10\n"));
+    }
+    abviz()
+        .args(["run", "--game", "pig", "--depth", "2", "--size", "3", "--algo", "expectimax"])
+        .assert()
+        .success()
+        .stdout(contains("(1/3) ⚂"));
+    let out = abviz().args(["run", "--game", "pig"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use --algo expectimax"));
+    let out =
+        abviz().args(["run", "--game", "pig", "--algo", "star1", "--position", "8,3,2"]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("1:5: MAX has 8 banked and a turn total of 2, which reach the target 10"),
+        "{stderr}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("pig");
+    abviz()
+        .args(["run", "--game", "pig", "--algo", "expectimax", "--depth", "2", "-f", "html", "-o"])
+        .arg(&page)
+        .assert()
+        .success();
+    let boards: Vec<String> = std::fs::read_dir(page.join("boards"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert!(boards.iter().any(|b| b.contains("<title>0,0,0</title>") && b.contains("MAX to roll")));
+    assert!(boards.iter().any(|b| b.contains("rolling")), "the chance node's board");
+    assert!(boards.iter().any(|b| b.contains("rolled 4")), "a face after the roll");
+
+    // A human game: the dice are seeded, so the same seed and moves give the same game; undo
+    // takes back the roll and its die, and rolling again shows the same face.
+    let game = |input: &str| {
+        let out = abviz()
+            .args(["play", "--game", "pig", "--seed", "3"])
+            .write_stdin(input.to_string())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let once = game("roll\nroll\nundo\nroll\nhold\n");
+    assert_eq!(once, game("roll\nroll\nundo\nroll\nhold\n"));
+    assert!(once.contains("drawn at random from seed 3"), "{once}");
+    assert!(once.contains("Expectiminimax to depth 6"), "{once}");
+    // Seed 3: MAX rolls ⚃ then ⚀, MIN rolls ⚁ then ⚀; undo goes back to MAX's turn total of 4
+    // (six moves), and the three dice taken back come again in the same order.
+    let (before, after) = once.split_once("Took back 6 moves.").expect(&once);
+    let chance =
+        |t: &str| t.lines().filter(|l| l.starts_with("Chance (")).map(str::to_string).collect::<Vec<_>>();
+    let (before, after) = (chance(before), chance(after));
+    assert_eq!(before.len(), 4, "{once}");
+    assert_eq!(before[1..], after[..3], "{once}");
+    // The engine plays both sides to the end of a game.
+    let out = abviz().args(["play", "--game", "pig", "--seed", "1", "--self-play"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && (text.contains("Result: MAX wins.") || text.contains("Result: MIN wins.")),
+        "{text}"
+    );
+    assert!(text.contains("Computer (MIN) plays"), "{text}");
+}

@@ -203,6 +203,8 @@ pub struct MctsArgs {
     #[arg(long, value_name = "C", allow_negative_numbers = true)]
     pub uct_c: Option<f64>,
     /// MCTS: the seed of the random playouts; the same seed gives the same search [default: 1].
+    /// `abviz play` on a game with chance (Pig): the seed of the dice too [default: from the
+    /// clock, printed].
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 }
@@ -540,16 +542,18 @@ pub enum First {
 #[command(after_help = "Examples:
   abviz play --game tictactoe                     you are X; type b2 or 5, hint, undo, explain, 0 to quit
   abviz play --game nim --position 3,4,5          type 2:3 to take 3 from heap 2
+  abviz play --game pig --seed 7                  Pig to 10: type roll (or r) or hold; expectimax plays
   abviz play --game xiangqi --depth 3 --first computer --explain my-game/
   abviz play --game jiu --size 8 --self-play --explain jiu-game/   the engine against itself, every move a page")]
 pub struct PlayArgs {
     /// The game, position, depth (default: to the end) and evaluation.
     #[command(flatten)]
     pub input: PlayGameArgs,
-    /// The computer's algorithm.
-    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
-    pub algo: Algorithm,
-    /// MCTS options.
+    /// The computer's algorithm [default: alphabeta-soft; expectimax for a game with chance,
+    /// Pig].
+    #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Option<Algorithm>,
+    /// MCTS options (--seed also seeds the dice of a game with chance).
     #[command(flatten)]
     pub mcts: MctsArgs,
     /// Who moves first.

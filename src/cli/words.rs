@@ -36,7 +36,7 @@ fn stopped(stop: &Stop) -> String {
             "the leaf value {value} lies outside the leaf bounds [{low}, {high}] that *-minimax prunes with; give bounds that hold every leaf with --bounds=L..U (or the tree's own bounds L..U)"
         ),
         Stop::ChanceNodes { algorithm } => format!(
-            "this tree has chance nodes, which {algorithm} cannot search: use --algo expectimax (or expectiminimax), star1 or star2"
+            "this input has chance nodes (a tree's chance nodes, a game's dice), which {algorithm} cannot search: use --algo expectimax (or expectiminimax), star1 or star2"
         ),
         other => other.to_string(),
     }

@@ -65,6 +65,10 @@ pub enum End {
 /// then proved a win or a loss within its depth (the game's own values, so `run` and the trace
 /// keep the textbook's ±1; only the choice of depth uses this).
 fn proven_end<G: Game>(game: &G, outcome: &search::Outcome<G::Move>) -> Option<End> {
+    // Through chance nodes the principal variation is one line of many: it proves nothing.
+    if game.has_chance() {
+        return None;
+    }
     let mover = game.to_move();
     let mut g = game.clone();
     for &(mv, _) in &outcome.pv {

@@ -4,9 +4,11 @@
 //! The loop reads lines from any [`BufRead`] and writes to any [`Write`], so it runs the same on
 //! a terminal, through a pipe and in tests.
 
+mod dice;
 mod engine;
 mod explain;
 
+pub use dice::Dice;
 pub use engine::{Decision, End, Engine};
 pub use explain::Explainer;
 
@@ -47,6 +49,8 @@ pub struct Match<G: Game> {
     self_play: bool,
     /// A self-play game stops after this many moves, if it has not ended.
     move_limit: Option<usize>,
+    /// What rolls the dice of a game with chance (Pig).
+    dice: Dice,
 }
 
 const HELP: &str = "Commands: a move, hint (what would the engine play?), undo (take back your last move and the \
@@ -74,7 +78,14 @@ impl<G: Game> Match<G> {
             echo: false,
             self_play: false,
             move_limit: None,
+            dice: Dice::new(1),
         }
+    }
+
+    /// Rolls the dice of a game with chance from `seed` (the same seed, the same rolls).
+    pub fn with_dice_seed(mut self, seed: u64) -> Self {
+        self.dice = Dice::new(seed);
+        self
     }
 
     /// The engine plays both sides, to the game's end or for at most `moves` moves; no input
@@ -137,6 +148,14 @@ impl<G: Game> Match<G> {
             .map_err(Self::io)?;
             writeln!(out, "{HELP}").map_err(Self::io)?;
         }
+        if self.game.has_chance() {
+            writeln!(
+                out,
+                "Chance moves (the dice) are drawn at random from seed {0} (--seed {0} rolls them again).",
+                self.dice.seed()
+            )
+            .map_err(Self::io)?;
+        }
         let mut line = String::new();
         loop {
             let board = self.game.board_text();
@@ -155,6 +174,10 @@ impl<G: Game> Match<G> {
                     explainer.finish(&result)?;
                 }
                 return Ok(outcome);
+            }
+            if self.game.is_chance() {
+                self.chance_move(out)?;
+                continue;
             }
             if self.self_play || self.game.to_move() != self.human {
                 self.computer_move(out)?;
@@ -257,21 +280,25 @@ impl<G: Game> Match<G> {
     fn undo<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
         // Take back moves until it is the human's turn again with one human move fewer.
         let mut taken = Vec::new();
+        let mut chance = 0;
         while let Some(mv) = self.history.pop() {
             self.game.undo(mv);
             self.game.mark_root();
             taken.push(mv);
-            if self.game.to_move() == self.human {
+            chance += usize::from(self.game.is_chance());
+            if self.human_decides() {
                 break;
             }
         }
-        if taken.is_empty() || self.game.to_move() != self.human {
+        if taken.is_empty() || !self.human_decides() {
             // Nothing of the human's to take back: replay what was undone.
             for mv in taken.into_iter().rev() {
                 self.advance(mv);
             }
             writeln!(out, "Nothing to undo: you have not moved yet.").map_err(Self::io)?;
         } else {
+            // The dice taken back roll the same faces again.
+            self.dice.take_back(chance);
             let ply = self.history.len();
             self.decisions.retain(|(p, _, _)| *p <= ply);
             if let Some(explainer) = self.explainer.as_mut() {
@@ -283,13 +310,34 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
-    /// The last move with who played it ("c2 by O"), labelled in the position it was played in.
+    /// Whether the human decides in the current position (their turn, and not a chance node:
+    /// undo never stops before a roll of the dice, which would let the dice be rolled again).
+    fn human_decides(&self) -> bool {
+        self.game.to_move() == self.human && !self.game.is_chance()
+    }
+
+    /// The last move with who played it ("c2 by O", "4 by chance"), labelled in the position it
+    /// was played in.
     fn last_move(&self) -> Option<String> {
         let &mv = self.history.last()?;
         let mut before = self.game.clone();
         before.undo(mv);
-        let who = before.player_name(before.to_move());
+        let who = if before.is_chance() { "chance" } else { before.player_name(before.to_move()) };
         Some(format!("{} by {who}", before.move_label(mv)))
+    }
+
+    /// Plays a chance node's outcome drawn by the dice, each with its probability.
+    fn chance_move<W: Write>(&mut self, out: &mut W) -> Result<(), Error> {
+        let moves = self.game.moves();
+        let n = moves.len();
+        let probs = moves.iter().map(|&mv| self.game.chance_probability(mv, n).to_f64());
+        let chosen = moves[Dice::pick(self.dice.draw(), probs)];
+        let p = self.game.chance_probability(chosen, n);
+        let who = self.game.player_name(self.game.to_move());
+        writeln!(out, "Chance ({who}'s roll): {} (probability {p}).", self.game.move_label(chosen))
+            .map_err(Self::io)?;
+        self.advance(chosen);
+        Ok(())
     }
 
     /// The input as it describes the current position: the one the computer searches now.

@@ -58,6 +58,7 @@ impl Exporter for TikzExporter {
 /// assert_eq!(escape_latex("50% & $5 #1"), r"50\% \& \$5 \#1");
 /// assert_eq!(escape_latex("[α, +∞]"), r"[$\alpha$, +$\infty$]");
 /// assert_eq!(escape_latex("中"), r"\abvizchar{4E2D}{中}");
+/// assert_eq!(escape_latex("⚃"), r"\fbox{\scriptsize 4}");
 /// ```
 pub fn escape_latex(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
@@ -102,6 +103,10 @@ pub fn escape_latex(s: &str) -> String {
             '◯' => out.push_str(r"$\bigcirc$"),
             '◇' => out.push_str(r"$\diamond$"),
             '≈' => out.push_str(r"$\approx$"),
+            // Die faces (Pig's chance edges): the face's number in a box.
+            '⚀'..='⚅' => {
+                let _ = write!(out, r"\fbox{{\scriptsize {}}}", c as u32 - 0x267F);
+            }
             c if c.is_control() => out.push(' '),
             c if c.is_ascii() => out.push(c),
             // Latin-1 and Latin Extended-A letters print as themselves, but for the few that T1

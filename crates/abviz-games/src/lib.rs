@@ -16,6 +16,7 @@ pub mod nim;
 pub mod notation;
 mod option;
 pub mod perft;
+pub mod pig;
 pub mod random;
 pub mod registry;
 pub mod spec;

@@ -130,6 +130,7 @@ registry!(
     kalah::Kalah,
     gomoku::Gomoku,
     jiu::Jiu,
+    pig::Pig,
 );
 
 /// One value of an option, with what it does.

@@ -142,7 +142,7 @@ pub fn random_tree(
     Ok(PyInput { input: Input::Random(tree) })
 }
 
-/// A position of a built-in game ("tictactoe", "nim", "connect4", "kalah", "gomoku",
+/// A position of a built-in game ("tictactoe", "nim", "connect4", "kalah", "gomoku", "pig",
 /// "xiangqi", "jiu"; `abviz games` lists them with their notation), searched to `depth` plies
 /// (None: the game's default, or to the end). Game options: eval, order, notation, variant,
 /// size, radius, pits, seeds.
