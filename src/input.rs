@@ -256,6 +256,19 @@ impl Input {
         self.with_game(Check(algo, settings))
     }
 
+    /// The algorithm a command runs when none is named: AIMA's fail-soft alpha-beta, or
+    /// expectimax for an input with chance nodes (which the others refuse).
+    pub fn default_algorithm(&self) -> Algorithm {
+        struct Chance;
+        impl GameTask for Chance {
+            type Output = bool;
+            fn run<G: Game>(self, game: G, _depth: u32, _info: InputInfo) -> bool {
+                game.has_chance()
+            }
+        }
+        if self.with_game(Chance) { Algorithm::Expectimax } else { Algorithm::default() }
+    }
+
     /// Refuses a depth-limited search (`--depth`, iterative deepening) of an explicit tree that
     /// would evaluate an interior node without a static value.
     pub fn check_static_values(&self, algo: Algorithm) -> Result<(), Error> {

@@ -312,9 +312,9 @@ pub struct RunArgs {
     /// The input.
     #[command(flatten)]
     pub input: InputArgs,
-    /// The algorithm.
-    #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
-    pub algo: Algorithm,
+    /// The algorithm [default: alphabeta-soft; expectimax for an input with chance nodes].
+    #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
+    pub algo: Option<Algorithm>,
     /// MCTS options.
     #[command(flatten)]
     pub mcts: MctsArgs,
@@ -602,7 +602,7 @@ pub struct StepArgs {
     /// searching; --algo then gives its point of view.
     #[arg(long, value_name = "LOG.jsonl", conflicts_with = "trace")]
     pub log: Option<PathBuf>,
-    /// The algorithm [default: alphabeta-soft].
+    /// The algorithm [default: alphabeta-soft; expectimax for an input with chance nodes].
     #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Option<Algorithm>,
     /// The refinements' settings.

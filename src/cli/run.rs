@@ -17,22 +17,23 @@ pub fn run(args: RunArgs) -> Result<(), Error> {
     }
     let time = time_limit(args.time)?;
     let input = build_input(&args.input)?;
-    let mut settings = settings(args.algo, &args.settings)?;
-    settings.mcts = mcts_options(args.algo, &args.mcts)?;
+    let algo = args.algo.unwrap_or_else(|| input.default_algorithm());
+    let mut settings = settings(algo, &args.settings)?;
+    settings.mcts = mcts_options(algo, &args.mcts)?;
     let view = view_options(format, args.max_depth, args.stats_only, args.compact, &args.view)?;
     check_destination(format, args.output.as_deref())?;
     let trace = if args.stats_only {
         // Counting only: no nodes or events are kept, so huge searches fit in memory.
-        let (result, stats) = input.count_within(args.algo, args.max_nodes, time, &settings)?;
-        Trace::stats_only(args.algo.descriptor().clone(), input.info(), result, stats)
+        let (result, stats) = input.count_within(algo, args.max_nodes, time, &settings)?;
+        Trace::stats_only(algo.descriptor().clone(), input.info(), result, stats)
     } else {
         input.trace(
-            args.algo,
+            algo,
             &RunOptions {
                 max_nodes: args.max_nodes,
                 settings,
                 time,
-                record_playouts: record_playouts(args.algo, args.record_playouts)?,
+                record_playouts: record_playouts(algo, args.record_playouts)?,
                 compare_minimax: args.compare_minimax,
                 ..RunOptions::default()
             },

@@ -51,7 +51,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
         None => {
             let time = time_limit(args.time)?;
             let input = build_input(&args.input)?;
-            let algo = args.algo.unwrap_or_default();
+            let algo = args.algo.unwrap_or_else(|| input.default_algorithm());
             let mut settings = settings(algo, &args.settings)?;
             settings.mcts = mcts_options(algo, &args.mcts)?;
             let opts = RunOptions {
