@@ -237,7 +237,13 @@ fn pig_runs_draws_and_plays_with_dice() {
         .assert()
         .success()
         .stdout(contains("(1/3) ⚂"));
-    let out = abviz().args(["run", "--game", "pig"]).output().unwrap();
+    // Without --algo a game with chance is searched by expectimax; alpha-beta refuses it.
+    abviz()
+        .args(["run", "--game", "pig", "--depth", "2"])
+        .assert()
+        .success()
+        .stdout(contains("Expectiminimax on Pig"));
+    let out = abviz().args(["run", "--game", "pig", "--algo", "alphabeta"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("use --algo expectimax"));
     let out =
