@@ -83,10 +83,12 @@ impl Trace {
 }
 
 /// A score as Python: an int, a `decimal.Decimal` (exact, as typed: `Decimal("4.50")`), or ±inf.
+/// An expected value that is no short decimal (abviz prints `≈7.67`) is the Decimal of its
+/// rounded digits, `Decimal("7.67")`.
 pub fn score(py: Python<'_>, v: Score) -> PyResult<Bound<'_, PyAny>> {
     match v {
         v if v.decimals() > 0 && !v.is_infinite() => {
-            py.import("decimal")?.getattr("Decimal")?.call1((v.ascii(),))
+            py.import("decimal")?.getattr("Decimal")?.call1((v.ascii().trim_start_matches('~'),))
         }
         s if s == Score::INF => f64::INFINITY.into_bound_py_any(py),
         s if s == Score::NEG_INF => f64::NEG_INFINITY.into_bound_py_any(py),
