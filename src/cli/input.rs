@@ -195,7 +195,7 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
 }
 
 /// `--bounds L..U`: two values, L below U.
-fn parse_bounds(text: &str) -> Result<(abviz::Score, abviz::Score), Error> {
+pub fn parse_bounds(text: &str) -> Result<(abviz::Score, abviz::Score), Error> {
     let bad = || {
         usage(format!(
             "--bounds '{}' is not a range of leaf values: write L..U with L below U, e.g. --bounds=-10..10",
