@@ -97,7 +97,7 @@ pub fn questions(trace: &Trace) -> Vec<Question> {
                     continue;
                 };
                 let searched = match *then {
-                    Event::Cutoff { node: at, .. } if at == node => false,
+                    Event::Cutoff { node: at, .. } | Event::ChanceCut { node: at, .. } if at == node => false,
                     Event::Enter { node: at, .. } if at == next => true,
                     _ => continue,
                 };
@@ -138,11 +138,37 @@ pub fn check(q: &Question, answer: &str) -> Result<bool, String> {
             } else {
                 (None, a)
             };
-            let Some(v) = Score::parse(number.trim()) else {
-                return Err("answer with a value like 3 (or ≤3 / ≥3 for a bound)".into());
+            let number = number.trim();
+            if let Some(right) = fraction_is(number, value) {
+                return Ok(right && said.is_none_or(|b| b == bound));
+            }
+            let Some(v) = Score::parse(number) else {
+                return Err("answer with a value like 3 or 4.5, a fraction like 23/3 (or ≤3 / ≥3 for a bound)".into());
             };
             Ok(v == value && said.is_none_or(|b| b == bound))
         }
+    }
+}
+
+/// Whether a fraction `a/b` typed for `value` is it: exactly, or for an expected value shown
+/// rounded (`≈7.67`), when it rounds (half away from zero) to it at the same decimals — `23/3`
+/// is `≈7.67`. `None` when `text` is no fraction.
+fn fraction_is(text: &str, value: Score) -> Option<bool> {
+    let (n, d) = text.split_once('/')?;
+    let n: i128 = n.trim().replace('−', "-").parse().ok()?;
+    let d: i128 = d.trim().parse().ok().filter(|&d: &i128| d > 0)?;
+    if value.is_infinite() || n.unsigned_abs() > 1 << 60 || d > 1 << 60 {
+        return Some(false);
+    }
+    let scale = 10i128.pow(u32::from(value.decimals()));
+    let units = i128::from(value.raw());
+    if value.is_rounded() {
+        // round(n/d · scale), half away from zero
+        let twice = 2 * n * scale;
+        let r = (twice.abs() + d) / (2 * d) * twice.signum();
+        Some(r == units)
+    } else {
+        Some(n * scale == units * d)
     }
 }
 

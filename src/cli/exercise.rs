@@ -72,11 +72,8 @@ pub fn exercises(s: &ExerciseSource, count: u32) -> Result<Vec<Exercise>, Error>
 
 /// The tree with the leaf bounds of `--bounds`, which only Star1 and Star2 prune with.
 fn with_bounds(mut spec: TreeSpec, s: &ExerciseSource) -> Result<TreeSpec, Error> {
-    if let Some(text) = &s.bounds {
-        if !abviz::exercise::chance::prunes_chance(s.algo) {
-            return Err(usage(format!("--bounds applies to --algo star1 and star2, not to --algo {}", s.algo)));
-        }
-        spec.bounds = Some(super::input::parse_bounds(text)?);
+    if let Some(bounds) = super::input::star_bounds(s.algo, s.bounds.as_deref())? {
+        spec.bounds = Some(bounds);
     }
     Ok(spec)
 }

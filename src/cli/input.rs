@@ -194,8 +194,18 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
     Ok(settings)
 }
 
+/// The leaf bounds of `--bounds L..U` for the sheets, the practice page and the quiz, which
+/// only Star1 and Star2 prune with.
+pub fn star_bounds(algo: Algorithm, text: Option<&str>) -> Result<Option<(abviz::Score, abviz::Score)>, Error> {
+    let Some(text) = text else { return Ok(None) };
+    if !abviz::exercise::chance::prunes_chance(algo) {
+        return Err(usage(format!("--bounds applies to --algo star1 and star2, not to --algo {algo}")));
+    }
+    parse_bounds(text).map(Some)
+}
+
 /// `--bounds L..U`: two values, L below U.
-pub fn parse_bounds(text: &str) -> Result<(abviz::Score, abviz::Score), Error> {
+fn parse_bounds(text: &str) -> Result<(abviz::Score, abviz::Score), Error> {
     let bad = || {
         usage(format!(
             "--bounds '{}' is not a range of leaf values: write L..U with L below U, e.g. --bounds=-10..10",
