@@ -143,7 +143,9 @@ pub fn check(q: &Question, answer: &str) -> Result<bool, String> {
                 return Ok(right && said.is_none_or(|b| b == bound));
             }
             let Some(v) = Score::parse(number) else {
-                return Err("answer with a value like 3 or 4.5, a fraction like 23/3 (or ≤3 / ≥3 for a bound)".into());
+                return Err(
+                    "answer with a value like 3 or 4.5, a fraction like 23/3 (or ≤3 / ≥3 for a bound)".into(),
+                );
             };
             Ok(v == value && said.is_none_or(|b| b == bound))
         }
@@ -292,6 +294,30 @@ mod tests {
         );
         // Minimax asks only the values.
         assert_eq!(questions(&aima(Algorithm::Minimax)).len(), 4);
+    }
+
+    /// Star1 on AIMA's numbers with chance nodes: after 2 and 4, B can reach only
+    /// (2 + 4 + 14)/3 = 20/3 ≤ α = 23/3 (the leaves' bounds are 2..14), so the leaf 6 is asked
+    /// about and never searched; 23/3 is the rounded ≈7.67, 7.7 and 20/3 are not.
+    #[test]
+    fn chance_cutoffs_are_asked_and_fractions_checked() {
+        let t = Input::from_tree_text("max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))", None)
+            .unwrap()
+            .trace(Algorithm::Star1, &RunOptions::default())
+            .unwrap();
+        let qs = questions(&t);
+        let texts: Vec<String> = qs.iter().map(|q| format!("{}{}", prompt(&t, q), answer_text(q))).collect();
+        assert!(texts.contains(&"Is the leaf 6 under B searched? [y/n] no".to_string()), "{texts:?}");
+        let a = qs.iter().find(|q| prompt(&t, q) == "What does A (chance) return? ").unwrap();
+        assert_eq!(answer_text(a), "≈7.67");
+        for (typed, right) in
+            [("23/3", true), ("7.67", true), ("≈7.67", true), ("7.7", false), ("20/3", false)]
+        {
+            assert_eq!(check(a, typed), Ok(right), "{typed}");
+        }
+        let b = qs.iter().find(|q| prompt(&t, q) == "What does B (chance) return? ").unwrap();
+        assert_eq!((check(b, "≤20/3"), check(b, "≥20/3")), (Ok(true), Ok(false)));
+        assert!(check(b, "20/0").is_err());
     }
 
     #[test]

@@ -130,10 +130,7 @@ fn trees_state_their_bounds() {
     let json = parse_json_tree(r#"{"bounds": [0, 10], "children": [1, 2]}"#).unwrap();
     assert_eq!(json.bounds, Some((Score::from(0), Score::from(10))));
     let tree = ExplicitTree::parse("bounds 0..10 (chance:(1 2) 3)").unwrap();
-    assert_eq!(
-        abviz::game::Game::value_bounds(&tree),
-        Some((Score::from(0), Score::from(10)))
-    );
+    assert_eq!(abviz::game::Game::value_bounds(&tree), Some((Score::from(0), Score::from(10))));
     // A node named bounds is still a node.
     assert_eq!(parse_tree("bounds:(1 2)").unwrap().root.name.as_deref(), Some("bounds"));
     for (bad, at) in [("bounds 5..1 (1 2)", (1, 8)), ("bounds x (1 2)", (1, 8)), ("bounds", (1, 7))] {
@@ -177,7 +174,11 @@ fn the_command_line_searches_trees_to_a_depth() {
     assert!(text.contains("MAX root, depth 2"), "{text}");
     let out = abviz().args(["run", "--tree", tree, "--algo", "id", "-f", "text"]).assert().success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    for pass in ["depth 1, window [−∞, +∞]: value 11", "depth 2, window [−∞, +∞]: value 6", "depth 3, window [−∞, +∞]: value 7"] {
+    for pass in [
+        "depth 1, window [−∞, +∞]: value 11",
+        "depth 2, window [−∞, +∞]: value 6",
+        "depth 3, window [−∞, +∞]: value 7",
+    ] {
         assert!(text.contains(pass), "{pass}\n{text}");
     }
     let aima = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";

@@ -196,7 +196,10 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
 
 /// The leaf bounds of `--bounds L..U` for the sheets, the practice page and the quiz, which
 /// only Star1 and Star2 prune with.
-pub fn star_bounds(algo: Algorithm, text: Option<&str>) -> Result<Option<(abviz::Score, abviz::Score)>, Error> {
+pub fn star_bounds(
+    algo: Algorithm,
+    text: Option<&str>,
+) -> Result<Option<(abviz::Score, abviz::Score)>, Error> {
     let Some(text) = text else { return Ok(None) };
     if !abviz::exercise::chance::prunes_chance(algo) {
         return Err(usage(format!("--bounds applies to --algo star1 and star2, not to --algo {algo}")));
@@ -289,7 +292,9 @@ mod tests {
             f(&mut a);
             build_input(&a).unwrap_err().to_string()
         };
-        assert!(random(|a| a.depth = Some(2)).contains("--depth applies to games (--game) and explicit trees"));
+        assert!(
+            random(|a| a.depth = Some(2)).contains("--depth applies to games (--game) and explicit trees")
+        );
         assert!(tree(|a| a.source.position = Some("x".into())).contains("--position applies to games"));
         let order = tree(|a| a.order = Some("captures".into()));
         assert!(order.starts_with("--order applies to xiangqi"), "{order}");

@@ -26,7 +26,9 @@ pub fn practice(args: PracticeArgs) -> Result<(), Error> {
     let mut first = super::exercise::given_tree(args.tree.as_deref(), args.tree_file.as_deref(), args.root)?;
     if let Some(bounds) = super::input::star_bounds(args.algo, args.bounds.as_deref())? {
         let Some((spec, _)) = &mut first else {
-            return Err(usage("--bounds applies to a given tree (--tree or --tree-file); generated trees' leaf bounds are 0..10"));
+            return Err(usage(
+                "--bounds applies to a given tree (--tree or --tree-file); generated trees' leaf bounds are 0..10",
+            ));
         };
         spec.bounds = Some(bounds);
     }

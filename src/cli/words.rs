@@ -84,7 +84,11 @@ pub fn report(e: Error) -> miette::Report {
                 format!(
                     "--depth {depth} evaluates {node} at depth {depth} by its static value, which the \
                      tree does not give: write it as {node_eg}=10:(…), or search to the leaves without --depth",
-                    node_eg = if node.starts_with("root") || node.starts_with("the root") { "" } else { node.as_ref() }
+                    node_eg = if node.starts_with("root") || node.starts_with("the root") {
+                        ""
+                    } else {
+                        node.as_ref()
+                    }
                 )
             })
         }

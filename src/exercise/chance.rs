@@ -9,10 +9,10 @@
 //! difficulty's chance profile): the sheet must have a leaf to cross out.
 
 use super::{Difficulty, Profile};
+use crate::Score;
 use crate::game::tree::{ExplicitTree, TreeSpec, TreeSpecKind};
 use crate::game::{Game, Player};
 use crate::search::Algorithm;
-use crate::Score;
 
 /// CS188's expectimax lecture tree (Berkeley CS188, "Expectimax Example"): MAX over three
 /// chance nodes of equally likely outcomes, worth 8, 4 and 7; the first tree of a practice page

@@ -135,7 +135,8 @@ fn chance_instructions(ex: &Exercise, mut s: String) -> String {
             " Write the value each interior node returns: a chance node's is its expected value, each outcome weighted by the probability on its edge.",
         );
     }
-    let rounded = t.nodes().iter().enumerate().map(|(i, _)| t.summary(i as NodeId).value).find(|v| v.is_rounded());
+    let rounded =
+        t.nodes().iter().enumerate().map(|(i, _)| t.summary(i as NodeId).value).find(|v| v.is_rounded());
     if let Some(v) = rounded {
         s.push_str(&format!(
             " Round an expected value that is no exact decimal to {} decimals and mark it ≈.",
@@ -237,7 +238,8 @@ fn key_note(ex: &Exercise) -> String {
         match never.len() {
             0 => s.push_str("; every leaf is evaluated"),
             n => {
-                let leaves = t.nodes().iter().enumerate().filter(|&(i, _)| t.children(i as NodeId).is_empty());
+                let leaves =
+                    t.nodes().iter().enumerate().filter(|&(i, _)| t.children(i as NodeId).is_empty());
                 s.push_str(&format!(
                     "; never evaluated ({n} of {} leaves): {}",
                     leaves.count(),

@@ -1832,18 +1832,19 @@ impl JsonWalker<'_> {
                 )
                 .help("write {\"player\": \"chance\", \"children\": [3, 12, 8]}"));
         }
-        let (static_value, kind) = match (children, value) {
-            (Some(children), v) => (v.map(|(v, _)| v), TreeSpecKind::Interior(children)),
-            (None, Some((v, _))) => (None, TreeSpecKind::Leaf(v)),
-            (None, None) => return Err(self
-                .err(
-                    v.head(),
-                    "this node object has neither \"value\" nor \"children\": a leaf needs \"value\", \
+        let (static_value, kind) =
+            match (children, value) {
+                (Some(children), v) => (v.map(|(v, _)| v), TreeSpecKind::Interior(children)),
+                (None, Some((v, _))) => (None, TreeSpecKind::Leaf(v)),
+                (None, None) => return Err(self
+                    .err(
+                        v.head(),
+                        "this node object has neither \"value\" nor \"children\": a leaf needs \"value\", \
                      an interior node needs \"children\"",
-                    "neither \"value\" nor \"children\"",
-                )
-                .help("add \"value\": 3 for a leaf or \"children\": [ … ] for an interior node")),
-        };
+                        "neither \"value\" nor \"children\"",
+                    )
+                    .help("add \"value\": 3 for a leaf or \"children\": [ … ] for an interior node")),
+            };
         Ok(TreeSpecNode { name, player: mover, chance, p: p.map(|(p, _)| p), static_value, kind })
     }
 
@@ -1851,7 +1852,9 @@ impl JsonWalker<'_> {
     fn bounds(&self, val: &JVal) -> Result<(Score, Score), NotationError> {
         let pair = match &val.kind {
             JKind::Arr(items) if items.len() == 2 => Some((self.leaf(&items[0])?, self.leaf(&items[1])?)),
-            JKind::Str(s) => s.split_once("..").and_then(|(l, u)| Some((Score::parse(l.trim())?, Score::parse(u.trim())?))),
+            JKind::Str(s) => {
+                s.split_once("..").and_then(|(l, u)| Some((Score::parse(l.trim())?, Score::parse(u.trim())?)))
+            }
             _ => None,
         };
         match pair {
@@ -2050,7 +2053,14 @@ mod tests {
     }
 
     fn score_leaf(v: Score) -> TreeSpecNode {
-        TreeSpecNode { name: None, player: None, chance: false, p: None, static_value: None, kind: TreeSpecKind::Leaf(v) }
+        TreeSpecNode {
+            name: None,
+            player: None,
+            chance: false,
+            p: None,
+            static_value: None,
+            kind: TreeSpecKind::Leaf(v),
+        }
     }
 
     fn ok(src: &str) -> TreeSpec {

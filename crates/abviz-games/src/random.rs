@@ -126,7 +126,11 @@ impl RandomTree {
     /// Generates the tree.
     pub fn generate(&self) -> TreeSpec {
         let mut it = self.leaf_values().into_iter();
-        TreeSpec { root_player: Some(self.root_player), bounds: None, root: self.natural_from(&mut it, self.depth) }
+        TreeSpec {
+            root_player: Some(self.root_player),
+            bounds: None,
+            root: self.natural_from(&mut it, self.depth),
+        }
     }
 
     /// The tree as a game that keeps only its leaf values (4 bytes a leaf), the same tree as
