@@ -258,7 +258,8 @@ fn set_into(tab: &mut Tab, label: &str, text: &str) {
 
 /// Chance trees: under Star1, CS188's expectimax tree (bounds 0..15) is right with A = B = 8,
 /// C ≤ 7 and D = 7 and the edge to C's third leaf (6) marked as never evaluated; under
-/// expectimax a third may be typed as the key rounds it or as a fraction, and 7.7 is wrong.
+/// expectimax a third (rounded to three decimals beside a leaf of one) may be typed as the key
+/// rounds it or as a fraction, and 7.7 is wrong.
 #[test]
 fn chance_trees_are_checked_with_decimals_fractions_and_chance_cuts() {
     let Some(mut b) = browser() else { return };
@@ -299,18 +300,18 @@ fn chance_trees_are_checked_with_decimals_fractions_and_chance_cuts() {
         .assert()
         .success();
     tab.open(&file_url(&site.join("index.html")));
-    for (name, v) in [("A", "7.67"), ("B", "23/3"), ("C", "3.50")] {
+    for (name, v) in [("A", "7.667"), ("B", "23/3"), ("C", "3.50")] {
         set_into(&mut tab, &format!("value of {name}"), v);
     }
     click(&mut tab, "#check");
     assert_eq!(tab.text("document.body.dataset.checked"), "all-right", "{:?}", messages(&mut tab, "wrong"));
     click(&mut tab, "#clear");
-    for (name, v) in [("A", "7.7"), ("B", "≈7.67"), ("C", "3.5")] {
+    for (name, v) in [("A", "7.7"), ("B", "≈7.667"), ("C", "3.5")] {
         set_into(&mut tab, &format!("value of {name}"), v);
     }
     click(&mut tab, "#check");
     let wrong = messages(&mut tab, "wrong");
     assert_eq!(wrong.len(), 1, "{wrong:#?}");
-    assert!(wrong[0].starts_with("A: you wrote 7.7, but A = ≈7.67."), "{}", wrong[0]);
+    assert!(wrong[0].starts_with("A: you wrote 7.7, but A = ≈7.667."), "{}", wrong[0]);
     tab.screenshot(&shots.join("practice-expectimax-one-wrong.png"), false);
 }
