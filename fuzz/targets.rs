@@ -86,7 +86,7 @@ fn search_and_draw(spec: abviz::game::tree::TreeSpec) {
     // A tree with static values is searched to a depth now and then (its interior nodes
     // evaluated there; one without a needed value is refused); with chance nodes it goes to
     // the chance searches (the others refuse it).
-    let depth = (tree.compact().has_static_values() && size % 4 != 0).then_some(size as u32 % 4);
+    let depth = (tree.compact().has_static_values() && !size.is_multiple_of(4)).then_some(size as u32 % 4);
     let algo = match (chance, size % 3) {
         (false, 0) if depth.is_some() => Algorithm::Iterative,
         (false, _) if size.is_multiple_of(2) => Algorithm::AlphaBeta,
