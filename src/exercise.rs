@@ -8,6 +8,9 @@
 //! one (a deep cutoff) and whether one fires on a tie (α = β). The same seed gives the same
 //! trees, so a sheet, its key and the practice page all show the same exercise.
 //!
+//! With a chance algorithm ([`chance`]) the trees have chance nodes: expectimax asks for the
+//! expected values, Star1 and Star2 for the leaves they never evaluate.
+//!
 //! ```
 //! use abviz::exercise::{Difficulty, Generator, Profile};
 //! use abviz::search::Algorithm;
@@ -25,10 +28,12 @@ use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::input::{Input, RunOptions};
 use crate::search::Algorithm;
 use crate::trace::{NONE, Trace};
-use crate::{Error, Ties};
+use crate::{Error, Score, Ties};
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
+
+pub mod chance;
 
 /// How hard a generated exercise is, by the cutoffs alpha-beta makes in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -129,13 +134,18 @@ pub struct Profile {
     pub deep: u32,
     /// Those whose test held on equality, α = β.
     pub ties: u32,
+    /// *-minimax's chance cutoffs among them.
+    pub chance: u32,
+    /// The depth of the deepest chance node where one happened (0: none).
+    pub chance_deepest: u32,
 }
 
 impl Profile {
     /// Reads the profile from the trace's cutoffs.
     pub fn of(trace: &Trace) -> Profile {
         let mut p = Profile::default();
-        for c in trace.cutoffs().iter().filter(|c| c.pruned > 0) {
+        // (Star2's probes are no cutoffs: the outcomes they leave wait for the search phase.)
+        for c in trace.cutoffs().iter().filter(|c| c.pruned > 0 && !c.probe) {
             p.cutoffs += 1;
             p.deepest = p.deepest.max(trace.node(c.node).depth as u32);
             let parent = trace.parent(c.node).unwrap_or(NONE);
@@ -145,18 +155,25 @@ impl Profile {
             if c.alpha == c.beta {
                 p.ties += 1;
             }
+            if c.chance {
+                p.chance += 1;
+                p.chance_deepest = p.chance_deepest.max(trace.node(c.node).depth as u32);
+            }
         }
         p
     }
 }
 
-/// The algorithms an exercise can ask for: the textbook ones.
-pub const ALGORITHMS: [Algorithm; 5] = [
+/// The algorithms an exercise can ask for: the textbook ones, and those of chance trees.
+pub const ALGORITHMS: [Algorithm; 8] = [
     Algorithm::Minimax,
     Algorithm::AlphaBeta,
     Algorithm::AlphaBetaSoft,
     Algorithm::Negamax,
     Algorithm::NegamaxAb,
+    Algorithm::Expectimax,
+    Algorithm::Star1,
+    Algorithm::Star2,
 ];
 
 /// Refuses an algorithm exercises do not cover.
@@ -165,7 +182,7 @@ pub fn check_algorithm(algo: Algorithm) -> Result<(), Error> {
         Ok(())
     } else {
         Err(Error::Usage(format!(
-            "exercises cover minimax, alphabeta, alphabeta-soft, negamax and negamax-ab, not {algo}"
+            "exercises cover minimax, alphabeta, alphabeta-soft, negamax, negamax-ab, expectimax, star1 and star2, not {algo}"
         )))
     }
 }
@@ -183,6 +200,8 @@ pub struct Exercise {
     pub difficulty: Option<Difficulty>,
     /// The series' seed, if generated.
     pub seed: Option<u64>,
+    /// The leaf bounds Star1 or Star2 pruned with (`None` for other algorithms).
+    pub bounds: Option<(Score, Score)>,
 }
 
 impl Exercise {
@@ -209,7 +228,8 @@ impl Exercise {
             name_interior(&mut tree.root);
         }
         let trace = trace_of(&tree, root, algo, ties, true)?;
-        Ok(Exercise { number: 1, tree, trace, difficulty: None, seed: None })
+        let bounds = chance::prunes_chance(algo).then(|| chance::leaf_bounds(&tree, root)).flatten();
+        Ok(Exercise { number: 1, tree, trace, difficulty: None, seed: None, bounds })
     }
 
     /// The exercise as the sheets and the practice page draw it.
@@ -219,6 +239,7 @@ impl Exercise {
             title: self.title(),
             notation: self.tree.root.to_notation(),
             trace: &self.trace,
+            bounds: self.bounds,
         }
     }
 
@@ -260,6 +281,9 @@ pub struct Generator {
     /// The cutoff test's rule for ties the keys are solved under (and the difficulty's
     /// cutoffs counted under).
     pub ties: Ties,
+    /// Whether the trees have chance nodes (every odd level; a chance algorithm's trees), with
+    /// [`Generator::values`] as their stated leaf bounds.
+    pub chance: bool,
 }
 
 impl Generator {
@@ -277,16 +301,18 @@ impl Generator {
             (None, Some(d)) => d.default_shape(),
             (None, None) => Difficulty::Easy.default_shape(),
         };
+        let chance = chance::is_chance(algo);
         if let Some(d) = difficulty {
             if !algo.has_window() {
+                let instead = if chance { "star1" } else { "alphabeta-soft" };
                 return Err(Error::Usage(format!(
-                    "--difficulty chooses trees by their cutoffs, and {algo} prunes nothing: leave it out or use --algo alphabeta-soft"
+                    "--difficulty chooses trees by their cutoffs, and {algo} prunes nothing: leave it out or use --algo {instead}"
                 )));
             }
             if depth < d.min_depth() || branching < 2 {
                 return Err(Error::Usage(format!(
                     "{d} exercises have {}: that needs a branching factor of at least 2 and a depth of at least {}, not {branching},{depth}",
-                    d.describe(),
+                    if chance { chance::describe(d) } else { d.describe() },
                     d.min_depth()
                 )));
             }
@@ -300,12 +326,13 @@ impl Generator {
         Ok(Generator {
             branching,
             depth,
-            values: (0, 20),
+            values: if chance { chance::VALUES } else { (0, 20) },
             difficulty,
             algo,
             seed,
             root: Player::Max,
             ties: Ties::Prune,
+            chance,
         })
     }
 
@@ -323,23 +350,31 @@ impl Generator {
             };
             let mut spec = tree.generate();
             name_interior(&mut spec.root);
-            let Some(difficulty) = self.difficulty else {
+            if self.chance {
+                chance::make_chance(&mut spec, self.values);
+            }
+            if self.difficulty.is_none() && !chance::prunes_chance(self.algo) {
                 return self.finish(number, spec);
-            };
+            }
             let quick = trace_of(&spec, self.root, self.algo, self.ties, false)?;
-            if difficulty.accepts(&Profile::of(&quick)) {
+            let p = Profile::of(&quick);
+            let wanted = match self.difficulty {
+                _ if self.chance => chance::wanted(self.algo, self.difficulty, &p),
+                Some(d) => d.accepts(&p),
+                None => true,
+            };
+            if wanted {
                 return self.finish(number, spec);
             }
         }
-        let d = self.difficulty.expect("only a difficulty can fail");
+        let profile = match self.difficulty {
+            Some(d) if self.chance => format!("the {d} profile ({})", chance::describe(d)),
+            Some(d) => format!("the {d} profile ({})", d.describe()),
+            None => format!("a chance cutoff of {}", self.algo.title()),
+        };
         Err(Error::Usage(format!(
-            "no {},{} tree with values {}..{} drawn from seed {} has the {d} profile ({}) in {MAX_TRIES} tries: try another shape or --values",
-            self.branching,
-            self.depth,
-            self.values.0,
-            self.values.1,
-            self.seed,
-            d.describe()
+            "no {},{} tree with values {}..{} drawn from seed {} has {profile} in {MAX_TRIES} tries: try another shape or --values",
+            self.branching, self.depth, self.values.0, self.values.1, self.seed,
         )))
     }
 
@@ -350,7 +385,8 @@ impl Generator {
 
     fn finish(&self, number: u32, tree: TreeSpec) -> Result<Exercise, Error> {
         let trace = trace_of(&tree, self.root, self.algo, self.ties, true)?;
-        Ok(Exercise { number, tree, trace, difficulty: self.difficulty, seed: Some(self.seed) })
+        let bounds = chance::prunes_chance(self.algo).then_some(tree.bounds).flatten();
+        Ok(Exercise { number, tree, trace, difficulty: self.difficulty, seed: Some(self.seed), bounds })
     }
 }
 
@@ -434,9 +470,10 @@ pub fn name_interior(root: &mut TreeSpecNode) {
 /// AIMA's Fig. 5.2 tree, the first tree of a practice page unless another is given.
 pub const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 
-/// The trees of a practice page, each with its group: the first tree ("textbook", AIMA's
-/// unless `first` is given: "your tree"), then `count` generated trees of each difficulty from
-/// `seed` (for an algorithm without cutoffs, `count` random 3,2 trees).
+/// The trees of a practice page, each with its group: the first tree ("textbook", AIMA's —
+/// for a chance algorithm CS188's expectimax tree — unless `first` is given: "your tree"),
+/// then `count` generated trees of each difficulty from `seed` (for an algorithm without
+/// cutoffs, `count` random 3,2 trees).
 pub fn practice_set(
     first: Option<(TreeSpec, Player)>,
     algo: Algorithm,
@@ -447,7 +484,8 @@ pub fn practice_set(
     let (group, (tree, root)) = match first {
         Some(t) => ("your tree", t),
         None => {
-            let spec = crate::game::notation::parse_tree(AIMA)?;
+            let text = if chance::is_chance(algo) { chance::CS188 } else { AIMA };
+            let spec = crate::game::notation::parse_tree(text)?;
             ("textbook", (spec, Player::Max))
         }
     };
@@ -488,7 +526,7 @@ mod tests {
         let spec = crate::game::notation::parse_tree("((3 12 8) (2 4 6) (14 5 2))").unwrap();
         let ex = Exercise::of_tree(spec, Player::Max, Algorithm::AlphaBetaSoft).unwrap();
         let p = Profile::of(&ex.trace);
-        assert_eq!(p, Profile { cutoffs: 1, deepest: 1, deep: 0, ties: 0 });
+        assert_eq!(p, Profile { cutoffs: 1, deepest: 1, deep: 0, ties: 0, ..Profile::default() });
         assert!(Difficulty::Easy.accepts(&p));
     }
 

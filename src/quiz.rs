@@ -97,7 +97,7 @@ pub fn questions(trace: &Trace) -> Vec<Question> {
                     continue;
                 };
                 let searched = match *then {
-                    Event::Cutoff { node: at, .. } if at == node => false,
+                    Event::Cutoff { node: at, .. } | Event::ChanceCut { node: at, .. } if at == node => false,
                     Event::Enter { node: at, .. } if at == next => true,
                     _ => continue,
                 };
@@ -138,11 +138,39 @@ pub fn check(q: &Question, answer: &str) -> Result<bool, String> {
             } else {
                 (None, a)
             };
-            let Some(v) = Score::parse(number.trim()) else {
-                return Err("answer with a value like 3 (or ≤3 / ≥3 for a bound)".into());
+            let number = number.trim();
+            if let Some(right) = fraction_is(number, value) {
+                return Ok(right && said.is_none_or(|b| b == bound));
+            }
+            let Some(v) = Score::parse(number) else {
+                return Err(
+                    "answer with a value like 3 or 4.5, a fraction like 23/3 (or ≤3 / ≥3 for a bound)".into(),
+                );
             };
             Ok(v == value && said.is_none_or(|b| b == bound))
         }
+    }
+}
+
+/// Whether a fraction `a/b` typed for `value` is it: exactly, or for an expected value shown
+/// rounded (`≈7.67`), when it rounds (half away from zero) to it at the same decimals — `23/3`
+/// is `≈7.67`. `None` when `text` is no fraction.
+fn fraction_is(text: &str, value: Score) -> Option<bool> {
+    let (n, d) = text.split_once('/')?;
+    let n: i128 = n.trim().replace('−', "-").parse().ok()?;
+    let d: i128 = d.trim().parse().ok().filter(|&d: &i128| d > 0)?;
+    if value.is_infinite() || n.unsigned_abs() > 1 << 60 || d > 1 << 60 {
+        return Some(false);
+    }
+    let scale = 10i128.pow(u32::from(value.decimals()));
+    let units = i128::from(value.raw());
+    if value.is_rounded() {
+        // round(n/d · scale), half away from zero
+        let twice = 2 * n * scale;
+        let r = (twice.abs() + d) / (2 * d) * twice.signum();
+        Some(r == units)
+    } else {
+        Some(n * scale == units * d)
     }
 }
 
@@ -266,6 +294,30 @@ mod tests {
         );
         // Minimax asks only the values.
         assert_eq!(questions(&aima(Algorithm::Minimax)).len(), 4);
+    }
+
+    /// Star1 on AIMA's numbers with chance nodes: after 2 and 4, B can reach only
+    /// (2 + 4 + 14)/3 = 20/3 ≤ α = 23/3 (the leaves' bounds are 2..14), so the leaf 6 is asked
+    /// about and never searched; 23/3 is the rounded ≈7.67, 7.7 and 20/3 are not.
+    #[test]
+    fn chance_cutoffs_are_asked_and_fractions_checked() {
+        let t = Input::from_tree_text("max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))", None)
+            .unwrap()
+            .trace(Algorithm::Star1, &RunOptions::default())
+            .unwrap();
+        let qs = questions(&t);
+        let texts: Vec<String> = qs.iter().map(|q| format!("{}{}", prompt(&t, q), answer_text(q))).collect();
+        assert!(texts.contains(&"Is the leaf 6 under B searched? [y/n] no".to_string()), "{texts:?}");
+        let a = qs.iter().find(|q| prompt(&t, q) == "What does A (chance) return? ").unwrap();
+        assert_eq!(answer_text(a), "≈7.67");
+        for (typed, right) in
+            [("23/3", true), ("7.67", true), ("≈7.67", true), ("7.7", false), ("20/3", false)]
+        {
+            assert_eq!(check(a, typed), Ok(right), "{typed}");
+        }
+        let b = qs.iter().find(|q| prompt(&t, q) == "What does B (chance) return? ").unwrap();
+        assert_eq!((check(b, "≤20/3"), check(b, "≥20/3")), (Ok(true), Ok(false)));
+        assert!(check(b, "20/0").is_err());
     }
 
     #[test]

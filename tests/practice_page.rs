@@ -247,3 +247,71 @@ fn each_tree_prints_whole_on_a4_and_letter_with_8_mm_blanks() {
     let shots = screenshot_dir();
     let _ = std::fs::copy(dir.path().join("hard-1-A4.pdf"), shots.join("practice-hard-A4.pdf"));
 }
+
+/// Writes `text` into the box labelled `label` at once (for characters no key types: ≈, ≤).
+fn set_into(tab: &mut Tab, label: &str, text: &str) {
+    tab.eval(&format!(
+        "document.querySelector('input[aria-label=\"{label}\"]').value = {}",
+        serde_json::to_string(text).unwrap()
+    ));
+}
+
+/// Chance trees: under Star1, CS188's expectimax tree (bounds 0..15) is right with A = B = 8,
+/// C ≤ 7 and D = 7 and the edge to C's third leaf (6) marked as never evaluated; under
+/// expectimax a third (rounded to three decimals beside a leaf of one) may be typed as the key
+/// rounds it or as a fraction, and 7.7 is wrong.
+#[test]
+fn chance_trees_are_checked_with_decimals_fractions_and_chance_cuts() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let shots = screenshot_dir();
+    let site = dir.path().join("star1");
+    Command::cargo_bin("abviz")
+        .unwrap()
+        .args(["practice", "--algo", "star1", "--count", "1", "-o"])
+        .arg(&site)
+        .assert()
+        .success();
+    let mut tab = b.tab();
+    tab.open(&file_url(&site.join("index.html")));
+    assert!(tab.text("document.getElementById('tree-note').textContent").contains("never evaluated"));
+    for (name, v) in [("A", "8"), ("B", "8"), ("C", "<=7"), ("D", "7")] {
+        set_into(&mut tab, &format!("value of {name}"), v);
+    }
+    click(&mut tab, &edge("C to its third leaf (6)"));
+    click(&mut tab, "#check");
+    assert_eq!(tab.text("document.body.dataset.checked"), "all-right", "{:?}", messages(&mut tab, "wrong"));
+    tab.screenshot(&shots.join("practice-star1-all-right.png"), false);
+
+    let site = dir.path().join("expectimax");
+    Command::cargo_bin("abviz")
+        .unwrap()
+        .args([
+            "practice",
+            "--algo",
+            "expectimax",
+            "--count",
+            "1",
+            "--tree",
+            "max (chance:(3 12 8) chance:(4.5 2.5))",
+            "-o",
+        ])
+        .arg(&site)
+        .assert()
+        .success();
+    tab.open(&file_url(&site.join("index.html")));
+    for (name, v) in [("A", "7.667"), ("B", "23/3"), ("C", "3.50")] {
+        set_into(&mut tab, &format!("value of {name}"), v);
+    }
+    click(&mut tab, "#check");
+    assert_eq!(tab.text("document.body.dataset.checked"), "all-right", "{:?}", messages(&mut tab, "wrong"));
+    click(&mut tab, "#clear");
+    for (name, v) in [("A", "7.7"), ("B", "≈7.667"), ("C", "3.5")] {
+        set_into(&mut tab, &format!("value of {name}"), v);
+    }
+    click(&mut tab, "#check");
+    let wrong = messages(&mut tab, "wrong");
+    assert_eq!(wrong.len(), 1, "{wrong:#?}");
+    assert!(wrong[0].starts_with("A: you wrote 7.7, but A = ≈7.667."), "{}", wrong[0]);
+    tab.screenshot(&shots.join("practice-expectimax-one-wrong.png"), false);
+}

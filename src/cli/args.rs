@@ -643,14 +643,18 @@ pub struct QuizArgs {
     /// The input.
     #[command(flatten)]
     pub input: InputArgs,
-    /// The algorithm: minimax, alphabeta, alphabeta-soft, negamax or negamax-ab [default:
-    /// alphabeta-soft].
+    /// The algorithm: minimax, alphabeta, alphabeta-soft, negamax or negamax-ab; on chance
+    /// trees expectimax or star1 [default: alphabeta-soft].
     #[arg(long, short = 'a', value_name = "ALGO", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Option<Algorithm>,
     /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
     /// keys follow it [default: prune].
     #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
     pub ties: Option<abviz::Ties>,
+    /// Star1: the bounds L..U every leaf value lies in (e.g. --bounds=0..10) [default: the
+    /// tree's own, else its least and greatest leaf].
+    #[arg(long, value_name = "L..U", allow_hyphen_values = true)]
+    pub bounds: Option<String>,
     /// For scripts: print the questions, the verdicts and the score, not every step's sentence.
     #[arg(long)]
     pub plain: bool,
@@ -759,13 +763,20 @@ pub struct ExerciseSource {
     #[arg(long, value_parser = Lenient::<Player>::new())]
     pub root: Option<Player>,
     /// The algorithm to solve the trees with: minimax, alphabeta, alphabeta-soft, negamax or
-    /// negamax-ab.
+    /// negamax-ab; on chance trees expectimax (fill in the expected values), star1 or star2
+    /// (which leaves are never evaluated?). Generated trees of a chance algorithm have chance
+    /// nodes on every odd level and leaf values 0..10.
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
     /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
     /// keys follow it [default: prune].
     #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]
     pub ties: Option<abviz::Ties>,
+    /// Star1 and Star2 on a given tree: the bounds L..U every leaf value lies in, stated on the
+    /// sheet (e.g. --bounds=0..10) [default: the tree's own, else its least and greatest leaf;
+    /// generated trees: their --values].
+    #[arg(long, value_name = "L..U", allow_hyphen_values = true)]
+    pub bounds: Option<String>,
 }
 
 /// `abviz exercise`.
@@ -774,7 +785,10 @@ pub struct ExerciseSource {
   abviz exercise --tree-file examples/aima.tree -o aima-sheet     exercise-1.svg, key-1.svg, exercises.pdf, key.pdf, .tex
   abviz exercise --difficulty medium --seed 7 --count 5 -o week3  five trees, one key file
   abviz exercise --random 2,4 --difficulty hard --windows -o hard blanks for [α, β] too
-  abviz exercise --tree '((3 12 8) (2 4 6) (14 5 2))' --algo minimax -o mm")]
+  abviz exercise --tree '((3 12 8) (2 4 6) (14 5 2))' --algo minimax -o mm
+  abviz exercise --tree 'max (chance:(3 12 9) chance:(2 4 6) chance:(15 6 0))' --algo expectimax -o ev
+  abviz exercise --tree 'max (chance:(3 12 8) chance:(2 4 6))' --algo star1 --bounds=0..20 -o s1
+  abviz exercise --random 3,2 --algo star1 --seed 4 --count 3 -o star1   which leaves are never evaluated?")]
 pub struct ExerciseArgs {
     /// The trees.
     #[command(flatten)]
@@ -804,7 +818,9 @@ pub struct ExerciseArgs {
 #[command(after_help = "Examples:
   abviz practice -o practice                            AIMA's tree, then generated trees of each difficulty
   abviz practice --tree '((5 6) (7 4 5) (3 9))' -o mine   your tree first
-  abviz practice --seed 12 --count 20 -o class          20 trees per difficulty")]
+  abviz practice --seed 12 --count 20 -o class          20 trees per difficulty
+  abviz practice --algo expectimax -o ev                CS188's expectimax tree, then random chance trees
+  abviz practice --algo star1 -o star1                  which leaves does Star1 never evaluate?")]
 pub struct PracticeArgs {
     /// A tree to solve first (AIMA's Fig. 5.2 tree unless given), then generated trees.
     #[arg(long, value_name = "TREE", group = "practice_input")]
@@ -821,9 +837,15 @@ pub struct PracticeArgs {
     /// Generated trees per difficulty (New tree goes through them) [default: 8].
     #[arg(long, value_name = "N")]
     pub count: Option<u32>,
-    /// The algorithm: alphabeta, alphabeta-soft, negamax-ab, or minimax / negamax (no cuts).
+    /// The algorithm: alphabeta, alphabeta-soft, negamax-ab, or minimax / negamax (no cuts);
+    /// on chance trees expectimax (expected values), star1 or star2 (values and the leaves
+    /// never evaluated).
     #[arg(long, short = 'a', value_name = "ALGO", default_value = "alphabeta-soft", value_parser = Lenient::<Algorithm>::new())]
     pub algo: Algorithm,
+    /// Star1 and Star2 on a given tree: the bounds L..U every leaf value lies in (e.g.
+    /// --bounds=0..10) [default: the tree's own, else its least and greatest leaf].
+    #[arg(long, value_name = "L..U", allow_hyphen_values = true)]
+    pub bounds: Option<String>,
     /// The cutoff test on a tie: prune (α ≥ β, AIMA, MIT 6.034) or keep (α > β, CS188); the
     /// keys follow it [default: prune].
     #[arg(long, value_name = "RULE", value_parser = Lenient::<abviz::Ties>::new())]

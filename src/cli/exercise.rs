@@ -59,9 +59,23 @@ pub fn exercises(s: &ExerciseSource, count: u32) -> Result<Vec<Exercise>, Error>
                 )));
             }
         }
+        let spec = with_bounds(spec, s)?;
         return Ok(vec![Exercise::of_tree_with(spec, root, s.algo, s.ties.unwrap_or_default())?]);
     }
+    if s.bounds.is_some() {
+        return Err(usage(
+            "--bounds applies to a given tree (--tree or --tree-file); generated trees' leaf bounds are their --values",
+        ));
+    }
     generator(s)?.series(count)
+}
+
+/// The tree with the leaf bounds of `--bounds`, which only Star1 and Star2 prune with.
+fn with_bounds(mut spec: TreeSpec, s: &ExerciseSource) -> Result<TreeSpec, Error> {
+    if let Some(bounds) = super::input::star_bounds(s.algo, s.bounds.as_deref())? {
+        spec.bounds = Some(bounds);
+    }
+    Ok(spec)
 }
 
 /// The tree of `--tree TEXT` or `--tree-file FILE`, if one is given, with who moves at its root.

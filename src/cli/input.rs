@@ -194,6 +194,19 @@ pub fn settings(algo: Algorithm, a: &SettingsArgs) -> Result<Settings, Error> {
     Ok(settings)
 }
 
+/// The leaf bounds of `--bounds L..U` for the sheets, the practice page and the quiz, which
+/// only Star1 and Star2 prune with.
+pub fn star_bounds(
+    algo: Algorithm,
+    text: Option<&str>,
+) -> Result<Option<(abviz::Score, abviz::Score)>, Error> {
+    let Some(text) = text else { return Ok(None) };
+    if !abviz::exercise::chance::prunes_chance(algo) {
+        return Err(usage(format!("--bounds applies to --algo star1 and star2, not to --algo {algo}")));
+    }
+    parse_bounds(text).map(Some)
+}
+
 /// `--bounds L..U`: two values, L below U.
 fn parse_bounds(text: &str) -> Result<(abviz::Score, abviz::Score), Error> {
     let bad = || {

@@ -23,7 +23,15 @@ pub fn practice(args: PracticeArgs) -> Result<(), Error> {
     if args.tree.is_none() && args.tree_file.is_none() && args.root.is_some() {
         return Err(usage("--root applies to a given tree (--tree or --tree-file)"));
     }
-    let first = super::exercise::given_tree(args.tree.as_deref(), args.tree_file.as_deref(), args.root)?;
+    let mut first = super::exercise::given_tree(args.tree.as_deref(), args.tree_file.as_deref(), args.root)?;
+    if let Some(bounds) = super::input::star_bounds(args.algo, args.bounds.as_deref())? {
+        let Some((spec, _)) = &mut first else {
+            return Err(usage(
+                "--bounds applies to a given tree (--tree or --tree-file); generated trees' leaf bounds are 0..10",
+            ));
+        };
+        spec.bounds = Some(bounds);
+    }
     let set = practice_set(first, args.algo, args.ties.unwrap_or_default(), args.seed.unwrap_or(1), count)?;
     let trees: Vec<PracticeTree> =
         set.iter().map(|(group, ex)| PracticeTree { exercise: ex.drawn(), group: group.clone() }).collect();

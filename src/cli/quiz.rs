@@ -13,7 +13,8 @@ use std::io::IsTerminal;
 pub fn quiz(args: QuizArgs) -> Result<(), Error> {
     let input = build_input(&args.input)?;
     let algo = args.algo.unwrap_or_default();
-    let settings = abviz::search::Settings { ties: args.ties.unwrap_or_default(), ..Default::default() };
+    let mut settings = abviz::search::Settings { ties: args.ties.unwrap_or_default(), ..Default::default() };
+    settings.bounds = super::input::star_bounds(algo, args.bounds.as_deref())?;
     let opts =
         RunOptions { max_nodes: args.max_nodes, minimax_reference: false, settings, ..RunOptions::default() };
     let trace = input.trace(algo, &opts)?;

@@ -15,7 +15,10 @@
   let inputs = {}; // path -> {value, alpha, beta}
   let edges = {}; // path -> {hit, mark, data, marked}
 
-  // A typed value: "3", "-2", "≤2", ">= 5", "∞", "-inf" → {num: "3" | "-inf" | "inf", bound}.
+  // A typed value: "3", "-2", "4.50", "≤2", ">= 5", "∞", "-inf", "≈7.67", "23/3" →
+  // {num, bound, frac}: num is the decimal written canonically ("4.5", "-2", "inf"), or for a
+  // fraction null with frac = [numerator, denominator] as BigInts. The answers' own values
+  // ("~7.67" for a rounded expected value) read the same way.
   function parseValue(text) {
     let t = text.replace(/\s+/g, "").replace(/[−–—]/g, "-");
     let bound = null;
@@ -23,10 +26,39 @@
     const lower = t.match(/^(≥|>=|>)/);
     if (upper) { bound = "upper"; t = t.slice(upper[0].length); }
     else if (lower) { bound = "lower"; t = t.slice(lower[0].length); }
+    t = t.replace(/^[≈~]/, "");
     if (/^\+?(∞|inf|infinity)$/i.test(t)) return { num: "inf", bound };
     if (/^-(∞|inf|infinity)$/i.test(t)) return { num: "-inf", bound };
-    if (/^[+-]?\d{1,9}$/.test(t)) return { num: String(parseInt(t, 10) + 0), bound };
+    const d = /^([+-]?)(\d{1,9})(?:\.(\d{1,9}))?$/.exec(t);
+    if (d) {
+      const whole = String(parseInt(d[2], 10));
+      const frac = (d[3] || "").replace(/0+$/, "");
+      const zero = whole === "0" && frac === "";
+      return { num: (d[1] === "-" && !zero ? "-" : "") + whole + (frac ? "." + frac : ""), bound };
+    }
+    const f = /^([+-]?\d{1,12})\/(\d{1,12})$/.exec(t);
+    if (f && BigInt(f[2]) > 0n) return { num: null, frac: [BigInt(f[1]), BigInt(f[2])], bound };
     return null;
+  }
+
+  // Whether a typed value `v` is the answer `key` (its text, e.g. "4.5", or "~7.67" for an
+  // expected value shown rounded): the same decimal, or a fraction equal to it — for a rounded
+  // value, one that rounds to it at its decimals (23/3 is ≈7.67).
+  function sameValue(v, key) {
+    const k = parseValue(key);
+    const rounded = key.startsWith("~");
+    if (!v || !k) return false;
+    if (v.num !== null) return v.num === k.num;
+    if (k.num === "inf" || k.num === "-inf") return false;
+    const [n, d] = v.frac;
+    const [whole, frac = ""] = k.num.replace("-", "").split(".");
+    const scale = 10n ** BigInt(frac.length);
+    const units = BigInt(whole + frac) * (k.num.startsWith("-") ? -1n : 1n);
+    if (!rounded) return n * scale === units * d;
+    const twice = 2n * n * scale;
+    const abs = twice < 0n ? -twice : twice;
+    const r = (abs + d) / (2n * d) * (twice < 0n ? -1n : 1n); // half away from zero
+    return r === units;
   }
 
   function el(ns, name, attrs) {
@@ -172,15 +204,15 @@
       const v = parseValue(typed);
       let ok = false;
       if (!typed) wrong(n.name + ": no value yet. " + says(n) + ": " + n.why);
-      else if (!v) wrong(n.name + ": “" + typed + "” is not a value (write a whole number such as 3 or −2, or ∞).");
-      else if (v.num === n.value && (v.bound === null || v.bound === n.bound)) {
+      else if (!v) wrong(n.name + ": “" + typed + "” is not a value (write a number such as 3, −2 or 4.5, a fraction such as 23/3, or ∞).");
+      else if (sameValue(v, n.value) && (v.bound === null || v.bound === n.bound)) {
         ok = true;
         right(n.name + ": you wrote " + typed + " — right");
       } else wrong(n.name + ": you wrote " + typed + ", but " + says(n) + ". " + n.why);
       entry.value.classList.add(ok ? "right" : "wrong");
       if (windows && entry.alpha) {
         const a = parseValue(entry.alpha.value), b = parseValue(entry.beta.value);
-        const aOk = a !== null && a.num === n.alpha, bOk = b !== null && b.num === n.beta;
+        const aOk = sameValue(a, n.alpha), bOk = sameValue(b, n.beta);
         entry.alpha.classList.toggle("right", aOk); entry.alpha.classList.toggle("wrong", !aOk);
         entry.beta.classList.toggle("right", bOk); entry.beta.classList.toggle("wrong", !bOk);
         if (aOk && bOk) right(n.name + ": window " + n.window_shown + " — right");

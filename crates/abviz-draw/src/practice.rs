@@ -60,7 +60,8 @@ struct NodeData {
     /// Where the window blank starts (x, baseline y), when the drawing has one.
     window: Option<[f64; 2]>,
     searched: bool,
-    /// The value it returns ("3", "-inf"), its bound ("exact", "upper", "lower") and as shown.
+    /// The value it returns ("3", "-inf", "~7.67" for a rounded expected value), its bound
+    /// ("exact", "upper", "lower") and as shown.
     value: String,
     bound: &'static str,
     shown: String,
@@ -138,8 +139,13 @@ pub fn practice_site(trees: &[PracticeTree], back: Option<(String, String)>) -> 
         files.push(SiteFile::text(solution.clone(), page(ex.trace, &key, &popts).html));
         data.push(tree_data(ex, id, &t.group, solution));
     }
+    // Chance trees say which search they practise (expectimax is no alpha-beta).
+    let title = match trees.first().map(|t| t.exercise.trace.algorithm()) {
+        Some(a) if a.features.chance => format!("abviz — practice {} by hand", a.title()),
+        _ => "abviz — practice alpha-beta by hand".to_string(),
+    };
     let html = PracticePage {
-        title: "abviz — practice alpha-beta by hand",
+        title: &title,
         data: json_for_script(&data),
         groups,
         back,

@@ -3,14 +3,19 @@
 //! shown, optional blanks for [α, β]; [`ViewOptions::exercise`]) and as the answer key (the
 //! usual figure) — as SVG files, one LaTeX/TikZ document for the exercises and one for the
 //! keys (a page per tree), and their PDFs when `pdflatex` is installed.
+//!
+//! A chance tree's sheet asks what its algorithm asks: expectimax, each node's value (a chance
+//! node's expected value, the probabilities on its edges); Star1 and Star2, which leaves are
+//! never evaluated given the leaf bounds — the key names them ([`never_evaluated`]) and each
+//! chance cutoff with the bound that caused it, in the stepper's sentences.
 
 use super::figure::draw;
 use super::site::SiteFile;
 use super::view::View;
 use super::{Labels, ShowPruned, Style, ViewOptions, escape_latex, latex, svg, tikz};
 use crate::DrawError as Error;
-use abviz_core::Player;
-use abviz_trace::Trace;
+use abviz_core::{Player, Score};
+use abviz_trace::{NodeId, Trace};
 
 abviz_core::named! {
     /// The paper the sheets are set on, portrait.
@@ -68,6 +73,8 @@ pub struct Exercise<'a> {
     pub notation: String,
     /// The search that answers it.
     pub trace: &'a Trace,
+    /// The leaf bounds Star1 or Star2 pruned with (stated on the sheet); `None` otherwise.
+    pub bounds: Option<(Score, Score)>,
 }
 
 /// The view options of an exercise drawing.
@@ -94,9 +101,13 @@ pub fn instructions(ex: &Exercise, windows: bool) -> String {
         Player::Min => "MIN",
     };
     let mut s = format!(
-        "Search the tree with {}: {root} moves at the root, children are searched left to right. Write the value each interior node returns",
+        "Search the tree with {}: {root} moves at the root, children are searched left to right",
         t.algorithm().title()
     );
+    if t.algorithm().features.chance {
+        return chance_instructions(ex, s);
+    }
+    s.push_str(". Write the value each interior node returns");
     if t.algorithm().has_window() {
         s.push_str(", and cross out every branch that is never searched");
         if windows {
@@ -105,6 +116,77 @@ pub fn instructions(ex: &Exercise, windows: bool) -> String {
     }
     s.push('.');
     s
+}
+
+/// What a chance tree's student is asked: expectimax, every value (rounded as the key rounds
+/// them); Star1 and Star2, which leaves are never evaluated, within the leaf bounds.
+fn chance_instructions(ex: &Exercise, mut s: String) -> String {
+    let t = ex.trace;
+    if let Some((low, high)) = ex.bounds {
+        s.push_str(&format!(", and every leaf value lies between {low} and {high}"));
+    }
+    s.push('.');
+    if t.algorithm().has_window() {
+        s.push_str(
+            " Which leaves are never evaluated? Cross them out, and write the value each interior node returns (where a chance cutoff stops a node, the bound it returns, such as ≤4.5).",
+        );
+    } else {
+        s.push_str(
+            " Write the value each interior node returns: a chance node's is its expected value, each outcome weighted by the probability on its edge.",
+        );
+    }
+    let rounded =
+        t.nodes().iter().enumerate().map(|(i, _)| t.summary(i as NodeId).value).find(|v| v.is_rounded());
+    if let Some(v) = rounded {
+        s.push_str(&format!(
+            " Round an expected value that is no exact decimal to {} decimals and mark it ≈.",
+            v.decimals()
+        ));
+    }
+    s
+}
+
+/// The leaves `trace` never evaluates, left to right: every node without children that was
+/// never entered (a pruned leaf, or a leaf inside a pruned subtree).
+pub fn never_evaluated(trace: &Trace) -> Vec<NodeId> {
+    let mut out = Vec::new();
+    let mut stack = vec![trace.result_root()];
+    while let Some(id) = stack.pop() {
+        let kids = trace.children(id);
+        if kids.is_empty() {
+            if !trace.node(id).visited() {
+                out.push(id);
+            }
+        } else {
+            stack.extend(kids.iter().rev());
+        }
+    }
+    out
+}
+
+/// "6 under B; 1 and 2 under B2": never-evaluated leaves by their values, grouped by parent.
+fn leaves_text(trace: &Trace, leaves: &[NodeId]) -> String {
+    let mut groups: Vec<(Option<NodeId>, Vec<String>)> = Vec::new();
+    for &id in leaves {
+        let parent = trace.parent(id);
+        let value = trace.pruned_value(id).map_or_else(|| "?".to_string(), |v| v.to_string());
+        match groups.last_mut() {
+            Some((p, values)) if *p == parent => values.push(value),
+            _ => groups.push((parent, vec![value])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(p, values)| {
+            let under = p.map_or_else(String::new, |p| format!(" under {}", trace.display_name(p)));
+            let list = match values.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => values.join(""),
+            };
+            format!("{list}{under}")
+        })
+        .collect();
+    parts.join("; ")
 }
 
 /// Draws every exercise and its key.
@@ -147,6 +229,32 @@ fn key_note(ex: &Exercise) -> String {
     let mut s = format!("{}: root value {}", t.algorithm().title(), t.result().value);
     if let Some(m) = &t.result().best_move {
         s.push_str(&format!(", best move {m}"));
+    }
+    if t.algorithm().features.chance && t.algorithm().has_window() {
+        if let Some((low, high)) = ex.bounds {
+            s.push_str(&format!("; leaf bounds {low} and {high}"));
+        }
+        let never = never_evaluated(t);
+        match never.len() {
+            0 => s.push_str("; every leaf is evaluated"),
+            n => {
+                let leaves =
+                    t.nodes().iter().enumerate().filter(|&(i, _)| t.children(i as NodeId).is_empty());
+                s.push_str(&format!(
+                    "; never evaluated ({n} of {} leaves): {}",
+                    leaves.count(),
+                    leaves_text(t, &never)
+                ))
+            }
+        }
+        s.push('.');
+        // Each cutoff that prunes, with the bound that caused it, as the stepper says it
+        // (Star2's probes leave nothing unsearched for good: not theirs).
+        for c in t.cutoffs().iter().filter(|c| c.pruned > 0 && !c.probe) {
+            s.push(' ');
+            s.push_str(&abviz_trace::narration::narrate(t, c.step as usize));
+        }
+        return s;
     }
     if t.algorithm().has_window() {
         s.push_str(&format!(

@@ -910,7 +910,7 @@ impl<'a> View<'a> {
     }
 
     /// `label` with the search's answers taken off (`ViewOptions::exercise`): drawn as if
-    /// searched, no cut marks, no principal variation, no visit order, a tooltip that names the
+    /// searched, no cut marks (nor chance cuts or probes), no principal variation, no visit order, a tooltip that names the
     /// node only, and blanks "[____, ____]" for the window of an interior node when the labels
     /// ask for windows.
     fn as_exercise(&self, id: NodeId, label: NodeLabel, leaf: bool) -> NodeLabel {
@@ -925,7 +925,13 @@ impl<'a> View<'a> {
             cut: None,
             edge: label.edge.map(|_| EdgeKind::Searched),
             cut_label: None,
-            tooltip: format!("{} ({})", one_line(&t.display_name(id)), t.node(id).player.upper()),
+            chance_cut: false,
+            probe: false,
+            tooltip: format!(
+                "{} ({})",
+                one_line(&t.display_name(id)),
+                if t.is_chance(id) { "chance" } else { t.node(id).player.upper() }
+            ),
             ..label
         }
     }
