@@ -63,29 +63,41 @@ fn hundredths() -> impl Strategy<Value = i32> {
     prop_oneof![3 => (-4i32..=4).prop_map(|v| v * 100), 2 => (-8i32..=8).prop_map(|v| v * 50), 3 => -400i32..=400]
 }
 
+/// A value in hundredths `h` twice: as the decimal written with as many decimals as it needs
+/// (4.5, not 4.50, so trees mix decimals) and as the whole number h.
+fn twin_score(h: i32) -> (Score, Score) {
+    let text = format!("{}{}.{:02}", if h < 0 { "-" } else { "" }, h.abs() / 100, h.abs() % 100);
+    let text = text.trim_end_matches('0').trim_end_matches('.').to_string();
+    (Score::parse(&text).unwrap(), Score::from(h))
+}
+
 /// The same random shape twice: once with leaves in hundredths written as decimals (`-3.01`,
-/// `4.5`), once with the same leaves ×100 as whole numbers.
+/// `4.5`), once with the same leaves ×100 as whole numbers; every interior node has a static
+/// value, twinned the same way (iterative deepening's shallow passes evaluate them).
 fn twin_trees() -> impl Strategy<Value = (TreeSpecNode, TreeSpecNode)> {
     let leaf = hundredths().prop_map(|h| {
-        let text = format!("{}{}.{:02}", if h < 0 { "-" } else { "" }, h.abs() / 100, h.abs() % 100);
-        // Written with as many decimals as it needs (4.5, not 4.50), so trees mix decimals.
-        let text = text.trim_end_matches('0').trim_end_matches('.').to_string();
-        let decimal = Score::parse(&text).unwrap();
-        (leaf_of(decimal), TreeSpecNode::leaf(h))
+        let (decimal, whole) = twin_score(h);
+        (leaf_of(decimal), leaf_of(whole))
     });
     leaf.prop_recursive(5, 60, 4, |inner| {
-        prop::collection::vec(inner, 1..5).prop_map(|kids| {
+        (prop::collection::vec(inner, 1..5), hundredths()).prop_map(|(kids, h)| {
             let (a, b): (Vec<_>, Vec<_>) = kids.into_iter().unzip();
-            (TreeSpecNode::interior(a), TreeSpecNode::interior(b))
+            let (decimal, whole) = twin_score(h);
+            let (mut a, mut b) = (TreeSpecNode::interior(a), TreeSpecNode::interior(b));
+            (a.static_value, b.static_value) = (Some(decimal), Some(whole));
+            (a, b)
         })
     })
 }
 
-/// The most decimals a leaf of the tree has.
+/// The most decimals a value of the tree has (a leaf's or a static value).
 fn finest_decimals(n: &TreeSpecNode) -> u8 {
     match &n.kind {
         TreeSpecKind::Leaf(v) => v.decimals(),
-        TreeSpecKind::Interior(kids) => kids.iter().map(finest_decimals).max().unwrap_or(0),
+        // A static value counts too: the search steps by the finest unit of every value.
+        TreeSpecKind::Interior(kids) => {
+            kids.iter().map(finest_decimals).chain(n.static_value.map(|v| v.decimals())).max().unwrap_or(0)
+        }
     }
 }
 
