@@ -310,7 +310,7 @@ pub(crate) fn chance_cut(t: &Timeline, step: usize, e: &Event) -> Sentence {
         0 if t.trace().algorithm.features.researches => "the outcomes are not searched further",
         0 => "it was the last outcome, so nothing is pruned",
         1 => "{and who pruned} is never searched",
-        _ => "the outcomes {and who pruned} are never searched",
+        _ => "{and who pruned} are never searched",
     };
     Sentence::new(test)
         .then(source)
