@@ -102,14 +102,7 @@ fn finest_decimals(n: &TreeSpecNode) -> u8 {
 }
 
 fn leaf_of(v: Score) -> TreeSpecNode {
-    TreeSpecNode {
-        name: None,
-        player: None,
-        chance: false,
-        p: None,
-        static_value: None,
-        kind: TreeSpecKind::Leaf(v),
-    }
+    TreeSpecNode::leaf_of(v)
 }
 
 fn tree_input(root: TreeSpecNode, player: Player) -> Input {

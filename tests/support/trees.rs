@@ -15,8 +15,8 @@ use proptest::prelude::*;
 pub fn leaf() -> impl Strategy<Value = TreeSpecNode> {
     prop_oneof![
         8 => (-4i32..=4).prop_map(TreeSpecNode::leaf),
-        1 => Just(TreeSpecNode { name: None, player: None, chance: false, p: None, static_value: None, kind: TreeSpecKind::Leaf(Score::INF) }),
-        1 => Just(TreeSpecNode { name: None, player: None, chance: false, p: None, static_value: None, kind: TreeSpecKind::Leaf(Score::NEG_INF) }),
+        1 => Just(TreeSpecNode::leaf_of(Score::INF)),
+        1 => Just(TreeSpecNode::leaf_of(Score::NEG_INF)),
     ]
 }
 

@@ -2055,14 +2055,7 @@ mod tests {
     }
 
     fn score_leaf(v: Score) -> TreeSpecNode {
-        TreeSpecNode {
-            name: None,
-            player: None,
-            chance: false,
-            p: None,
-            static_value: None,
-            kind: TreeSpecKind::Leaf(v),
-        }
+        TreeSpecNode::leaf_of(v)
     }
 
     fn ok(src: &str) -> TreeSpec {

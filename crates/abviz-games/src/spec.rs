@@ -70,13 +70,18 @@ pub struct TreeSpec {
 impl TreeSpecNode {
     /// A leaf without a name.
     pub fn leaf(v: i32) -> Self {
+        Self::leaf_of(Score::from(v))
+    }
+
+    /// A leaf without a name holding any value (a decimal, ±∞).
+    pub fn leaf_of(v: Score) -> Self {
         TreeSpecNode {
             name: None,
             player: None,
             chance: false,
             p: None,
             static_value: None,
-            kind: TreeSpecKind::Leaf(Score::from(v)),
+            kind: TreeSpecKind::Leaf(v),
         }
     }
 

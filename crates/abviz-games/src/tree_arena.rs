@@ -179,12 +179,6 @@ impl CompactTree {
         })
     }
 
-    /// The height of the tree: the depth of its deepest leaf.
-    pub fn height(&self) -> u32 {
-        let mut ancestors: Vec<u32> = Vec::new();
-        (0..self.len() as u32).map(|i| self.depth_in_walk(i, &mut ancestors) as u32).max().unwrap_or(0)
-    }
-
     /// How a message names node `i`: its name, or its path of 1-based child positions from
     /// the root ("the root", "child 2 of child 1 of the root" is written `root → 1 → 2`).
     pub fn describe_node(&self, i: u32) -> String {
