@@ -180,8 +180,28 @@ fn boards_draw_each_position_under_its_node() {
     let with = blue(&abviz(&[&args[..], &["-f", "png"]].concat()));
     let without = blue(&abviz(&[&args[..7], &["-f", "png"]].concat()));
     assert!(with > 5_000 && without < 100, "blue pixels: {with} with boards, {without} without");
-    let out =
-        Command::cargo_bin("abviz").unwrap().args([&args[..], &["-f", "tikz"]].concat()).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--boards"));
+    // TikZ draws the same boards in TikZ itself: one clipped scope per board, the crosses in the
+    // boards' blue, text as text; pdflatex compiles it without a font warning and the PDF
+    // shows the crosses.
+    let tex = String::from_utf8(abviz(&[&args[..], &["-f", "tikz"]].concat())).unwrap();
+    assert_eq!(tex.matches("\\begin{scope}\n\\clip").count(), nodes, "one board per node");
+    assert!(tex.contains("draw={rgb,255:red,21;green,101;blue,192}"), "the crosses' blue");
+    assert!(tex.contains("{X to move}") || tex.contains("{O to move}"), "the board's caption is text");
+    if Command::new("pdflatex").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: pdflatex is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("boards.tex"), &tex).unwrap();
+    let out = Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "boards.tex"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    let log = std::fs::read_to_string(dir.path().join("boards.log")).unwrap();
+    assert!(!log.contains("Font Warning"), "{log}");
+    let text = Command::new("pdftotext").arg(dir.path().join("boards.pdf")).arg("-").output().unwrap();
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.matches("to move").count() >= nodes - 5, "the boards' captions are searchable: {text}");
 }

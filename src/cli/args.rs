@@ -282,8 +282,8 @@ pub struct ViewArgs {
     /// Leave out the legend and caption.
     #[arg(long)]
     pub no_legend: bool,
-    /// Games (SVG, PNG, PDF): a small picture of each node's position under its shape, as the
-    /// textbooks draw game trees.
+    /// Games (SVG, PNG, PDF, TikZ): a small picture of each node's position under its shape, as
+    /// the textbooks draw game trees.
     #[arg(long)]
     pub boards: bool,
     /// Multi-pass searches (--algo mtdf, aspiration, id): the pass to draw, 1 for the first, or

@@ -44,9 +44,9 @@ pub fn view_options(
     if v.tikz_steps && format != Format::Tikz {
         return Err(usage("--tikz-steps makes beamer overlays: use it with --format tikz"));
     }
-    if v.boards && !matches!(format, Format::Svg | Format::Png | Format::Pdf) {
+    if v.boards && !matches!(format, Format::Svg | Format::Png | Format::Pdf | Format::Tikz) {
         return Err(usage(
-            "--boards draws a board picture in each node: use it with --format svg, png or pdf (the html page shows boards already)",
+            "--boards draws a board picture in each node: use it with --format svg, png, pdf or tikz (the html page shows boards already)",
         ));
     }
     if v.render.is_some() && format != Format::Dot {

@@ -39,6 +39,8 @@ mod svg;
 mod testing;
 mod text;
 mod tikz;
+#[cfg(feature = "raster")]
+mod tikz_board;
 mod timing;
 pub mod view;
 pub mod words;

@@ -134,7 +134,7 @@ fn bundled() -> Arc<fontdb::Database> {
 
 #[cfg(feature = "raster")]
 /// Parses our SVG with the bundled fonts; a character they lack loads the system's fonts.
-fn parse(svg: &str) -> Result<usvg::Tree, Error> {
+pub(super) fn parse(svg: &str) -> Result<usvg::Tree, Error> {
     let fallback = usvg::FontResolver::default_fallback_selector();
     let options = usvg::Options {
         font_family: FAMILY.to_string(),

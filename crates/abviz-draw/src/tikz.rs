@@ -191,14 +191,15 @@ fn prim(p: &Prim, text_width: Option<f64>) -> String {
         Prim::Circle { c, r, stroke: s } => {
             format!(r"\filldraw[fill=white, {}] {} circle[radius={}];", stroke(s), pnt(*c), num(*r))
         }
-        // TikZ cannot include an SVG picture: the board's frame, so the figure keeps its room
-        // (the command line offers boards for SVG, PNG and PDF only).
-        Prim::Board { at, w, h, .. } => format!(
-            r"\draw[{}] {} rectangle {};",
-            stroke(&Stroke::new(Paint::Frame, 1.0, false)),
-            pnt(*at),
-            pnt((at.0 + w, at.1 + h))
-        ),
+        // The game's picture drawn in TikZ (its frame only in a build without pictures).
+        Prim::Board { at, w, h, svg } => board(svg, *at, *w, *h).unwrap_or_else(|| {
+            format!(
+                r"\draw[{}] {} rectangle {};",
+                stroke(&Stroke::new(Paint::Frame, 1.0, false)),
+                pnt(*at),
+                pnt((at.0 + w, at.1 + h))
+            )
+        }),
         Prim::Text { at, text, size, anchor, bold, paint, halo } => {
             let anchor = match (anchor, text_width) {
                 (_, Some(_)) => "north west",
@@ -224,6 +225,16 @@ fn prim(p: &Prim, text_width: Option<f64>) -> String {
             format!(r"\node[{opts}] at {} {{{}}};", pnt(at), escape_latex(text))
         }
     }
+}
+
+#[cfg(feature = "raster")]
+fn board(svg: &str, at: (f64, f64), w: f64, h: f64) -> Option<String> {
+    super::tikz_board::board(svg, at, w, h)
+}
+
+#[cfg(not(feature = "raster"))]
+fn board(_: &str, _: (f64, f64), _: f64, _: f64) -> Option<String> {
+    None
 }
 
 fn wrap(line: String, r: &Reveal) -> String {
