@@ -34,8 +34,9 @@ fn check_walk<G: Game>(mut game: G, plies: usize) -> usize {
 
 #[test]
 fn the_player_it_tells_is_the_one_to_move_after_the_move() {
-    assert!(check_walk(TicTacToe::new(TttEval::Win), 9) >= 9);
-    assert!(check_walk(Connect4::new(), 20) > 100);
-    assert!(check_walk(Gomoku::new(9), 12) > 100);
-    assert!(check_walk(Xiangqi::start(), 12) > 100);
+    // At least the moves of the first plies (a walk may end early in a won game).
+    assert!(check_walk(TicTacToe::new(TttEval::Win), 9) >= 9 + 8);
+    assert!(check_walk(Connect4::new(), 20) >= 7 * 7);
+    assert!(check_walk(Gomoku::new(9), 12) >= 1 + 8);
+    assert!(check_walk(Xiangqi::start(), 12) >= 44 * 2);
 }
