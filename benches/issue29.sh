@@ -4,7 +4,9 @@
 #   bash benches/issue29.sh            # instruction counts (callgrind: load-independent)
 #   ABVIZ_BENCH_ALL=1 bash benches/issue29.sh   # also the page and SVG benches (release builds)
 #
-# Rows: recording ÷ no-op (minimax and alpha-beta, full tic-tac-toe, instructions per recorded
+# Rows: our no-op alpha-beta against the `minimax` crate's Negamax (full tic-tac-toe,
+# instructions per node, each search's process start taken off; examples/peer_cost.rs);
+# recording ÷ no-op (minimax and alpha-beta, full tic-tac-toe, instructions per recorded
 # node and the ratio of totals); gomoku's no-op search against tic-tac-toe's (instructions per
 # node); with ABVIZ_BENCH_ALL, `cargo bench --bench page` (xiangqi depth 4 page memory, bytes per
 # node of the 1M-node page) and `--bench layout` (our SVG against `dot -Tsvg`).
@@ -14,12 +16,32 @@ lock() { if [ -n "${ABVIZ_NO_LOCK:-}" ]; then "$@"; else flock /tmp/abviz-cargo.
 # The target directory may be shared (CARGO_TARGET_DIR): copy the example out under the lock, so
 # another worktree's build cannot swap it while it is measured.
 bin=$(mktemp /tmp/issue29-record-cost.XXXXXX)
-trap 'rm -f "$bin"' EXIT
-lock sh -c "cargo build --release -q -p abviz-search --example record_cost && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/examples/record_cost\" \"$bin\""
+peer=$(mktemp /tmp/issue29-peer-cost.XXXXXX)
+trap 'rm -f "$bin" "$peer"' EXIT
+lock sh -c "cargo build --release -q -p abviz-search --example record_cost --example peer_cost && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/examples/record_cost\" \"$bin\" && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/examples/peer_cost\" \"$peer\""
 count() { # ALGO MODE GAME [SEARCHES] -> instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" "${4:-1}" "$3" 2>&1 >/dev/null \
         | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
 }
+peer_run() { # ours|peer SEARCHES -> instructions, and the nodes of its searches (summed)
+    local out instr n
+    out=$(mktemp /tmp/issue29-peer-out.XXXXXX)
+    instr=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null "$peer" "$1" "$2" 2>&1 >"$out" \
+        | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,)
+    n=$(sed -n 's/^\([0-9]*\) nodes.*/\1/p' "$out" | awk '{ s += $1 } END { print s + 0 }')
+    rm -f "$out"
+    echo "$instr $n"
+}
+# Our no-op alpha-beta against the peer: 5 searches each, counted in the same run as their
+# nodes (the peer shuffles its root moves, so its count varies), the process alone (0
+# searches) taken off.
+read -r ours0 _ <<<"$(peer_run ours 0)"
+read -r peer0 _ <<<"$(peer_run peer 0)"
+read -r ours5 ours_nodes <<<"$(peer_run ours 5)"
+read -r peer5 peer_nodes <<<"$(peer_run peer 5)"
+awk -v o="$ours5" -v o0="$ours0" -v on="$ours_nodes" -v p="$peer5" -v p0="$peer0" -v pn="$peer_nodes" 'BEGIN {
+    a = (o - o0) / on; b = (p - p0) / pn
+    printf "no-op alpha-beta, full tic-tac-toe, 5 searches: ours %.1f instructions per node (%d nodes), the minimax crate'"'"'s Negamax %.1f (%d nodes): ours %.2fx its nodes per instruction\n", a, on, b, pn, b / a }'
 nodes() { "$bin" "$1" record 1 "$2" | sed -n 's/^\([0-9]*\) nodes.*/\1/p'; }
 seconds() { # ALGO GAME SEARCHES -> wall-clock seconds of that many no-op searches
     local t0 t1; t0=$(date +%s%N); "$bin" "$1" noop "$3" "$2" >/dev/null; t1=$(date +%s%N)

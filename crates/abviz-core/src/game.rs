@@ -26,7 +26,8 @@ pub fn collect_moves<G: Game>(game: &G) -> Vec<G::Move> {
 /// is belongs to the position: turns need not alternate (a player may move twice in a row, as
 /// in Kalah), and the searches negate values only where the mover changes. A finished game
 /// (no legal moves) must report its [`Game::terminal_value`]. Clones should be cheap: the
-/// recorder clones a position to describe pruned children.
+/// recorder clones a position to describe pruned children (unless [`Game::next_to_move`] tells
+/// it who moves there).
 pub trait Game: Clone {
     /// A move: small and copyable.
     type Move: Copy + fmt::Debug;
@@ -197,6 +198,17 @@ pub trait Game: Clone {
 
     /// The name the user gave this position (explicit trees), if any.
     fn node_name(&self) -> Option<&str> {
+        None
+    }
+
+    /// Who moves after `mv` (one of this position's moves), when the game knows it without
+    /// playing the move — and the position after it has no [`Game::node_name`] and is no
+    /// chance node. The recorder then notes a child that a cutoff leaves unsearched from the
+    /// move list alone, with no copy of the position. `None` (the default): it plays the move
+    /// on a copy to see.
+    #[inline]
+    fn next_to_move(&self, mv: Self::Move) -> Option<Player> {
+        let _ = mv;
         None
     }
 

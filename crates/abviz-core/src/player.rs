@@ -15,6 +15,7 @@ crate::named! {
 
 impl Player {
     /// The other player.
+    #[inline]
     pub fn other(self) -> Player {
         match self {
             Player::Max => Player::Min,
@@ -31,6 +32,7 @@ impl Player {
     }
 
     /// Converts a value from this player's point of view to MAX's (and back: it is its own inverse).
+    #[inline]
     pub fn to_max_view(self, v: Score) -> Score {
         match self {
             Player::Max => v,

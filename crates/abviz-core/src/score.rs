@@ -112,7 +112,7 @@ impl Score {
 
     /// The value in units of 10^−9 (±∞ beyond every finite value): how values of different
     /// decimals compare.
-    #[inline]
+    #[inline(always)]
     fn nanos(self) -> i64 {
         i64::from(self.units) * POW10[usize::from(Self::MAX_DECIMALS - self.decimals)]
     }
@@ -230,8 +230,10 @@ impl Score {
     }
 }
 
+// The searches compare values at every node: `inline(always)`, since a plain `#[inline]` left
+// these (and `max`, `min`) out-of-line calls in the recorder's hot path (callgrind).
 impl PartialEq for Score {
-    #[inline]
+    #[inline(always)]
     fn eq(&self, other: &Score) -> bool {
         if self.decimals == other.decimals {
             self.units == other.units
@@ -244,20 +246,32 @@ impl PartialEq for Score {
 impl Eq for Score {}
 
 impl PartialOrd for Score {
-    #[inline]
+    #[inline(always)]
     fn partial_cmp(&self, other: &Score) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
 impl Ord for Score {
-    #[inline]
+    #[inline(always)]
     fn cmp(&self, other: &Score) -> std::cmp::Ordering {
         if self.decimals == other.decimals {
             self.units.cmp(&other.units)
         } else {
             self.nanos().cmp(&other.nanos())
         }
+    }
+
+    /// As [`Ord::max`] (the second of two equal values), inlined.
+    #[inline(always)]
+    fn max(self, other: Score) -> Score {
+        if self.cmp(&other) == std::cmp::Ordering::Greater { self } else { other }
+    }
+
+    /// As [`Ord::min`] (the first of two equal values), inlined.
+    #[inline(always)]
+    fn min(self, other: Score) -> Score {
+        if self.cmp(&other) == std::cmp::Ordering::Greater { other } else { self }
     }
 }
 
@@ -270,6 +284,7 @@ impl std::hash::Hash for Score {
 
 impl From<i32> for Score {
     /// Clamps `i32::MIN` and `i32::MAX` to the infinities.
+    #[inline]
     fn from(v: i32) -> Score {
         Score { units: v.max(-i32::MAX), decimals: 0, rounded: false }
     }
@@ -277,6 +292,7 @@ impl From<i32> for Score {
 
 impl Neg for Score {
     type Output = Score;
+    #[inline(always)]
     fn neg(self) -> Score {
         Score { units: -self.units, ..self }
     }

@@ -204,6 +204,12 @@ impl Game for TicTacToe {
         if self.stones.is_multiple_of(2) { Player::Max } else { Player::Min }
     }
 
+    /// The players alternate.
+    #[inline]
+    fn next_to_move(&self, _mv: Self::Move) -> Option<Player> {
+        Some(self.to_move().other())
+    }
+
     fn moves(&self) -> Vec<u8> {
         abviz_core::collect_moves(self)
     }

@@ -249,16 +249,10 @@ impl<G: Game> Recorder<G> {
         self.events.push(&e, &self.nodes);
     }
 
-    /// Creates a node; `game` is its position, `player` who moves there, `place` its parent,
-    /// index among the parent's children, move label and depth.
+    /// Creates a node with nothing but its place (parent, index, move label, depth), player and
+    /// status: [`Recorder::push_node`] without the position's extras.
     #[inline(always)]
-    fn push_node(
-        &mut self,
-        game: &G,
-        place: (NodeId, u32, u32, usize),
-        player: Player,
-        pruned: bool,
-    ) -> NodeId {
+    fn push_bare_node(&mut self, place: (NodeId, u32, u32, usize), player: Player, pruned: bool) -> NodeId {
         let (parent, index, label, depth) = place;
         let id = self.nodes.len() as NodeId;
         self.nodes.push(Node {
@@ -269,6 +263,21 @@ impl<G: Game> Recorder<G> {
             player,
             pruned,
         });
+        id
+    }
+
+    /// Creates a node; `game` is its position, `player` who moves there, `place` its parent,
+    /// index among the parent's children, move label and depth.
+    #[inline(always)]
+    fn push_node(
+        &mut self,
+        game: &G,
+        place: (NodeId, u32, u32, usize),
+        player: Player,
+        pruned: bool,
+    ) -> NodeId {
+        let (parent, index, _, _) = place;
+        let id = self.push_bare_node(place, player, pruned);
         let name = game.node_name();
         if name.is_some() || self.extras {
             self.push_node_extras(game, id, name);
@@ -492,7 +501,11 @@ impl<G: Game> Recorder<G> {
         let revisit = f.revisit;
         let before = self.nodes.len();
         let depth = self.stack.len();
-        let mut game = game.clone();
+        // Without names, positions, chance or pruned subtrees to record, a child whose player
+        // the game tells ([`Game::next_to_move`]) is noted from the move list alone; otherwise
+        // the move is played on a copy of the position (made once, when first needed).
+        let plain = !self.extras && self.pruned_budget == 0 && self.outcome_probs.is_empty();
+        let mut copy: Option<G> = None;
         for (k, &mv) in pruned.iter().enumerate() {
             let index = entered + k as u32;
             // A node visited again may already hold this child (from its earlier visit).
@@ -500,13 +513,18 @@ impl<G: Game> Recorder<G> {
                 continue;
             }
             let label = self.child_labels.get((labels_start + index) as usize).copied().unwrap_or(NONE);
+            if plain && let Some(player) = game.next_to_move(mv) {
+                self.push_bare_node((id, index, label, depth), player, true);
+                continue;
+            }
+            let game = copy.get_or_insert_with(|| game.clone());
             game.play(mv);
-            let pid = self.push_node(&game, (id, index, label, depth), game.to_move(), true);
+            let pid = self.push_node(game, (id, index, label, depth), game.to_move(), true);
             if self.pruned_budget > 0 {
                 if let Some(v) = game.terminal_value() {
                     self.pruned_values.push((pid, v));
                 }
-                self.record_pruned_subtree(&mut game, pid, depth + 1);
+                self.record_pruned_subtree(game, pid, depth + 1);
             }
             game.undo(mv);
         }

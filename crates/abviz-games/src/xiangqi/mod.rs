@@ -238,6 +238,12 @@ impl Game for Xiangqi {
         }
     }
 
+    /// The players alternate.
+    #[inline]
+    fn next_to_move(&self, _mv: Self::Move) -> Option<Player> {
+        Some(self.to_move().other())
+    }
+
     fn moves(&self) -> Vec<Move> {
         abviz_core::collect_moves(self)
     }

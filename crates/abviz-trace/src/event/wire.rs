@@ -183,16 +183,19 @@ impl Sink for Writer {
     fn score(&mut self, s: Score) {
         self.num(score_code(s));
     }
+    #[inline(always)]
     fn float(&mut self, f: f64) {
         for b in f.to_le_bytes() {
             self.byte(b);
         }
     }
     /// An optional node id: 0 for none, id + 1 otherwise.
+    #[inline(always)]
     fn opt(&mut self, id: Option<NodeId>) {
         self.num(id.map_or(0, |i| i as u64 + 1));
     }
     /// 0 for none, v + 1 otherwise.
+    #[inline(always)]
     fn opt_num(&mut self, v: Option<u32>) {
         self.num(v.map_or(0, |d| d as u64 + 1));
     }
