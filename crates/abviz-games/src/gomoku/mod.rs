@@ -44,6 +44,8 @@ pub const MAX_SIZE: usize = 19;
 /// The smallest board side.
 pub const MIN_SIZE: usize = 5;
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
+/// The most lines a board has: rows, columns and both diagonals of the largest board.
+const LINES: usize = 6 * MAX_SIZE - 2;
 /// The value of a won game before the stones on the board are taken off.
 pub const WIN: i32 = 10_000_000;
 /// The four directions of a line, as (rows, columns) steps.
@@ -91,9 +93,21 @@ option_names!(GomokuVariant, "unknown gomoku variant", GomokuVariant::Freestyle 
 
 /// A gomoku position: the stones (0 empty, 1 black `x`, 2 white `o`, row by row from the top),
 /// the winner if there is one, and the settings.
+///
+/// Beside the cells it keeps every line of the board as bits and the lines' pattern scores,
+/// brought up to date for the four lines through a point whenever a stone is put or taken off
+/// ([`Gomoku::set`]): the evaluation reads two totals instead of scanning the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Gomoku {
     cells: [u8; CELLS],
+    /// Per line (see [`Gomoku::lines_through`]), the points holding black's and white's stones
+    /// as bits, bit k the line's k-th point from its start.
+    line_bits: [[u32; 2]; LINES],
+    /// Per line, black's and white's pattern scores ([`eval::line_score_bits`]; 0 for a line
+    /// shorter than five).
+    line_scores: [[i32; 2]; LINES],
+    /// Black's and white's pattern scores over the whole board: the sums of `line_scores`.
+    scores: [i32; 2],
     size: u8,
     radius: u8,
     stones: u16,
@@ -122,6 +136,9 @@ impl Gomoku {
         assert!((MIN_SIZE..=MAX_SIZE).contains(&size));
         Gomoku {
             cells: [0; CELLS],
+            line_bits: [[0; 2]; LINES],
+            line_scores: [[0; 2]; LINES],
+            scores: [0; 2],
             size: size as u8,
             radius: 1,
             stones: 0,
@@ -182,6 +199,56 @@ impl Gomoku {
             self.stones += 1;
         }
         self.cells[cell] = c;
+        for (line, pos, len) in self.lines_through(cell) {
+            let bits = &mut self.line_bits[line];
+            if old != 0 {
+                bits[old as usize - 1] &= !(1 << pos);
+            }
+            if c != 0 {
+                bits[c as usize - 1] |= 1 << pos;
+            }
+            if len < 5 {
+                continue;
+            }
+            let [black, white] = *bits;
+            let new = [eval::line_score_bits(black, white, len), eval::line_score_bits(white, black, len)];
+            let was = std::mem::replace(&mut self.line_scores[line], new);
+            for k in 0..2 {
+                self.scores[k] += new[k] - was[k];
+            }
+        }
+    }
+
+    /// The four lines through `cell` as (line index, the point's place on it, its length):
+    /// the row (indices 0..n), the column (n..2n), the down-right diagonal (2n..4n−1, by
+    /// column − row) and the down-left one (4n−1..6n−2, by row + column), each read from its
+    /// top (the row from the left).
+    fn lines_through(&self, cell: usize) -> [(usize, u32, usize); 4] {
+        let n = self.size();
+        let (r, c) = (cell / n, cell % n);
+        let (dr, dl) = (c + n - 1 - r, r + c);
+        [
+            (r, c as u32, n),
+            (n + c, r as u32, n),
+            (2 * n + dr, r.min(c) as u32, n - c.abs_diff(r)),
+            (4 * n - 1 + dl, (r - dl.saturating_sub(n - 1)) as u32, n - dl.abs_diff(n - 1)),
+        ]
+    }
+
+    /// Whether the stone on `cell` stands in a winning line (read from the lines' bits).
+    fn wins_through(&self, cell: usize) -> bool {
+        let c = self.cells[cell] as usize;
+        c != 0
+            && self.lines_through(cell).into_iter().any(|(line, pos, _)| {
+                let bits = self.line_bits[line][c - 1];
+                if bits.count_ones() < 5 {
+                    return false;
+                }
+                // The run of stones from `pos` up, and the one below it.
+                let up = (!(bits >> pos)).trailing_zeros();
+                let down = if pos == 0 { 0 } else { (!(bits << (32 - pos))).leading_zeros() };
+                self.wins((up + down) as usize)
+            })
     }
 
     /// The point `steps` away from `cell` in direction (dr, dc), if it is on the board.
@@ -235,8 +302,15 @@ impl Gomoku {
         self.pattern_scores()[colour(player) as usize - 1]
     }
 
-    /// The pattern scores of black and white, read in one pass over the lines that hold a stone.
+    /// The pattern scores of black and white, kept up to date as stones are put and taken off.
     fn pattern_scores(&self) -> [i32; 2] {
+        self.scores
+    }
+
+    /// The pattern scores of black and white, read in one pass over the lines that hold a stone:
+    /// the reference the kept scores are tested against.
+    #[cfg(test)]
+    fn scanned_pattern_scores(&self) -> [i32; 2] {
         let mut totals = [0; 2];
         let mut raw = [0u8; MAX_SIZE];
         let mut line = [0u8; MAX_SIZE + 2];
@@ -270,6 +344,7 @@ impl Gomoku {
     }
 
     /// Every line of the board (rows, columns, both diagonals) as (first point, stride, length).
+    #[cfg(test)]
     fn lines(&self) -> impl Iterator<Item = (usize, usize, usize)> {
         let n = self.size();
         let rows = (0..n).map(move |r| (r * n, 1, n));
@@ -347,26 +422,32 @@ impl Game for Gomoku {
             out.push(((n / 2) * n + n / 2) as u16);
             return;
         }
-        let mut near = [false; CELLS];
-        let r = self.radius as isize;
-        for i in 0..n * n {
-            if self.cells[i] == 0 {
-                continue;
+        // Row by row (the rows' lines hold the stones as bits, bit k in column k), the points
+        // within the radius of a stone: each row's stones spread sideways, then over the rows
+        // above and below.
+        let (r, full) = (self.radius as usize, (1u32 << n) - 1);
+        let mut spread = [0u32; MAX_SIZE];
+        for (row, wide) in spread[..n].iter_mut().enumerate() {
+            let mut d = self.line_bits[row][0] | self.line_bits[row][1];
+            for _ in 0..r {
+                d |= (d << 1) | (d >> 1);
             }
-            let (row, col) = ((i / n) as isize, (i % n) as isize);
-            for rr in (row - r).max(0)..=(row + r).min(n as isize - 1) {
-                for cc in (col - r).max(0)..=(col + r).min(n as isize - 1) {
-                    near[rr as usize * n + cc as usize] = true;
-                }
+            *wide = d & full;
+        }
+        for row in 0..n {
+            let near = spread[row.saturating_sub(r)..=(row + r).min(n - 1)].iter().fold(0, |a, &b| a | b);
+            let mut free = near & !(self.line_bits[row][0] | self.line_bits[row][1]);
+            while free != 0 {
+                out.push((row * n + free.trailing_zeros() as usize) as u16);
+                free &= free - 1;
             }
         }
-        out.extend((0..n * n).filter(|&i| near[i] && self.cells[i] == 0).map(|i| i as u16));
     }
 
     fn play(&mut self, mv: u16) {
         let mover = self.to_move();
         self.set(mv as usize, colour(mover));
-        if self.five_through(mv as usize).is_some() {
+        if self.wins_through(mv as usize) {
             self.winner = Some(mover);
         }
     }

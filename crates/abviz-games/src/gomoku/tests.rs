@@ -193,3 +193,77 @@ fn boards_for_people() {
     assert!(svg.contains("white (o, MIN) to move"));
     assert!(Gomoku::board_svg("nonsense").is_none());
 }
+
+/// The candidate moves by their definition: the empty points at most `radius` points (in every
+/// direction) from a stone, row by row from the top; the centre on an empty board.
+fn candidates_by_definition(g: &Gomoku) -> Vec<u16> {
+    let n = g.size();
+    if g.winner().is_some() || g.is_full() {
+        return Vec::new();
+    }
+    if g.stones == 0 {
+        return vec![((n / 2) * n + n / 2) as u16];
+    }
+    let r = g.radius as usize;
+    (0..n * n)
+        .filter(|&i| {
+            g.cells[i] == 0
+                && (0..n * n)
+                    .any(|j| g.cells[j] != 0 && (i / n).abs_diff(j / n) <= r && (i % n).abs_diff(j % n) <= r)
+        })
+        .map(|i| i as u16)
+        .collect()
+}
+
+proptest::proptest! {
+    /// The scores kept line by line are the full scan's after every stone put or taken off, on
+    /// boards of every size filled anyhow (stones of either colour in any number, taken off
+    /// again in any order).
+    #[test]
+    fn kept_scores_are_the_full_scan_of_any_board(
+        size in MIN_SIZE..=MAX_SIZE,
+        steps in proptest::collection::vec((0usize..CELLS, 0u8..3), 1..200),
+    ) {
+        let mut g = Gomoku::new(size);
+        for (cell, c) in steps {
+            g.set(cell % (size * size), c);
+            proptest::prop_assert_eq!(g.pattern_scores(), g.scanned_pattern_scores(), "{:?}", g);
+        }
+    }
+
+    /// Games played and taken back: after every move and every undo the kept scores, the
+    /// evaluation and the winner are what a full scan of the board finds, the candidate moves
+    /// those of their definition, and undoing every
+    /// move gives back the starting position, kept scores included.
+    #[test]
+    fn kept_scores_follow_play_and_undo(
+        size in MIN_SIZE..=MAX_SIZE,
+        radius in 1u8..=4,
+        steps in proptest::collection::vec((0usize..1000, 0u8..4), 1..120),
+    ) {
+        let start = Gomoku::new(size).with_radius(radius);
+        let mut g = start;
+        let mut played = Vec::new();
+        for (pick, op) in steps {
+            let moves = g.moves();
+            proptest::prop_assert_eq!(&moves, &candidates_by_definition(&g), "{:?}", g);
+            if (op == 0 || moves.is_empty()) && !played.is_empty() {
+                g.undo(played.pop().unwrap());
+            } else if !moves.is_empty() {
+                let mv = moves[pick % moves.len()];
+                g.play(mv);
+                played.push(mv);
+            }
+            let scan = g.scanned_pattern_scores();
+            proptest::prop_assert_eq!(g.pattern_scores(), scan, "{:?}", g);
+            proptest::prop_assert_eq!(g.winner(), g.find_winner(), "{:?}", g);
+            let me = g.to_move();
+            let own = scan[colour(me) as usize - 1] - 2 * scan[colour(me.other()) as usize - 1];
+            proptest::prop_assert_eq!(g.evaluate(), me.to_max_view(Score::from(own)));
+        }
+        while let Some(mv) = played.pop() {
+            g.undo(mv);
+        }
+        proptest::prop_assert_eq!(g, start);
+    }
+}
