@@ -822,3 +822,44 @@ fn the_page_of_iterative_deepening_steps_through_every_pass() {
     }
     assert!(tab.errors().is_empty(), "{:?}", tab.errors());
 }
+
+/// `abviz play --explain` keeps each page's boards in the page: the board panel shows pictures
+/// joined from the shared parts (loaded, not broken), for every step, without a board file.
+#[test]
+fn explain_pages_draw_their_boards_from_the_page() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = abviz()
+        .args(["play", "--game", "jiu", "--size", "6", "--self-play", "--moves", "40", "--iterations", "30"])
+        .args(["--depth", "2", "--seed", "3", "--explain"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!dir.path().join("boards").exists(), "no board files");
+    // A movement decision (alpha-beta, after the 34 placements).
+    let page = dir.path().join("move-38.html");
+    let mut tab = b.tab();
+    tab.open(&file_url(&page));
+    tab.press("End");
+    let steps = step(&mut tab);
+    assert!(steps > 10, "{steps} steps");
+    tab.press("Home");
+    let mut seen = std::collections::BTreeSet::new();
+    for k in 0..steps.min(60) {
+        let img = tab.eval(
+            "(() => { const i = document.querySelector('#board img'); return i ? [i.src.slice(0, 26), i.complete, i.naturalWidth] : null; })()",
+        );
+        let img = img.as_array().unwrap_or_else(|| panic!("step {k}: no board picture"));
+        assert_eq!(img[0], "data:image/svg+xml;charset", "step {k}");
+        seen.insert(tab.text("document.querySelector('#board img').src"));
+        tab.press("ArrowRight");
+    }
+    // Pictures take a moment to decode: the last one shown has a size once it has.
+    tab.eval("new Promise(r => { const i = document.querySelector('#board img'); if (i.complete) r(); else i.onload = r; })");
+    assert!(tab.eval("document.querySelector('#board img').naturalWidth").as_f64().unwrap() > 100.0);
+    assert!(seen.len() > 3, "the board follows the steps: {} pictures", seen.len());
+    tab.screenshot(&screenshot_dir().join("explain-packed-boards.png"), false);
+    let errors = tab.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}
