@@ -7,7 +7,8 @@
 # Rows: recording ÷ no-op (minimax and alpha-beta, full tic-tac-toe, instructions per recorded
 # node and the ratio of totals); gomoku's no-op search against tic-tac-toe's (instructions per
 # node); with ABVIZ_BENCH_ALL, `cargo bench --bench page` (xiangqi depth 4 page memory, bytes per
-# node of the 1M-node page) and `--bench layout` (our SVG against `dot -Tsvg`).
+# node of the 1M-node page), `--bench layout` (our SVG against `dot -Tsvg`) and the explain site
+# of a whole Jiu game (files, bytes, time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lock() { if [ -n "${ABVIZ_NO_LOCK:-}" ]; then "$@"; else flock /tmp/abviz-cargo.lock "$@"; fi; }
@@ -44,4 +45,14 @@ done | awk -v start="$start" '{ per[$1] = ($3 - start) / ($2 * $4); rate[$1] = $
 if [ -n "${ABVIZ_BENCH_ALL:-}" ]; then
     lock cargo bench --bench page
     lock cargo bench --bench layout -- --warm-up-time 1 --measurement-time 2
+    # The explain site of a whole Jiu game (8×8, self-play): its files, bytes and time.
+    site=$(mktemp -d /tmp/issue29-site.XXXXXX)
+    lock sh -c "cargo build --release -q && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/abviz\" \"$site/abviz\""
+    t0=$(date +%s%N)
+    "$site/abviz" play --game jiu --size 8 --self-play --explain "$site/out" >/dev/null
+    t1=$(date +%s%N)
+    files=$(find "$site/out" -type f | wc -l); bytes=$(du -sb --apparent-size "$site/out" | cut -f1)
+    awk -v f="$files" -v b="$bytes" -v a="$t0" -v z="$t1" 'BEGIN { printf "jiu 8x8 self-play --explain site: %d files, %.1f MB, %.1f s\n", f, b / 1e6, (z - a) / 1e9 }'
+    du -cb --apparent-size "$site"/out/*.html "$site"/out/*.json | tail -1 | awk '{ printf "  of which pages and JSON traces: %.1f MB\n", $1 / 1e6 }'
+    rm -rf "$site"
 fi

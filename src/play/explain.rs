@@ -89,6 +89,9 @@ impl Explainer {
             subtitle: Some(format!("The search behind the computer's move: {}", trace.input().description)),
             boards: Some(format!("boards/{stem}/")),
             back: Some(("index.html".into(), "all of the computer's decisions".into())),
+            // A game's site holds a page per move, each with hundreds of boards: kept in the
+            // pages, they share their parts instead of being tens of thousands of files.
+            pack_boards: true,
         };
         let p = page(trace, &ViewOptions::default(), &popts);
         let html_name = format!("{stem}.html");

@@ -79,6 +79,44 @@ impl Serialize for Packed {
 pub(super) struct BoardData {
     pub(super) index: Vec<i32>,
     pub(super) files: Vec<String>,
+    /// The pictures themselves, when the page keeps them ([`super::html::PageOptions::pack_boards`]).
+    pub(super) packed: Option<PackedBoards>,
+}
+
+/// Board pictures kept in the page: the distinct parts of their SVG (each ending at a `>`, or
+/// the text after the last one), and per picture the runs of consecutive part numbers that
+/// make it, as flat (first part, how many) pairs.
+#[derive(Serialize, Default, Debug, PartialEq)]
+pub(super) struct PackedBoards {
+    pub(super) parts: Vec<String>,
+    pub(super) runs: Vec<Vec<u32>>,
+}
+
+impl PackedBoards {
+    /// Adds one picture, its parts numbered in `seen` (shared with the pictures added before).
+    pub(super) fn push(&mut self, svg: &str, seen: &mut std::collections::HashMap<String, u32>) {
+        let mut runs: Vec<u32> = Vec::new();
+        for part in svg.split_inclusive('>') {
+            let k = *seen.entry(part.to_string()).or_insert_with(|| {
+                self.parts.push(part.to_string());
+                self.parts.len() as u32 - 1
+            });
+            match runs.len() {
+                n if n >= 2 && runs[n - 2] + runs[n - 1] == k => runs[n - 1] += 1,
+                _ => runs.extend([k, 1]),
+            }
+        }
+        self.runs.push(runs);
+    }
+
+    /// Picture `k` joined from its parts, as the page's script joins it.
+    #[cfg(test)]
+    pub(super) fn svg(&self, k: usize) -> String {
+        self.runs[k]
+            .chunks(2)
+            .flat_map(|r| (r[0]..r[0] + r[1]).map(|p| self.parts[p as usize].as_str()))
+            .collect()
+    }
 }
 
 /// Everything the page's script reads.
@@ -124,6 +162,9 @@ pub(super) struct PageData<'a> {
     pub(super) args: Vec<Vec<PageArg>>,
     items: ItemData,
     boards: Vec<String>,
+    /// The board pictures themselves when the page keeps them (`boards` is then empty).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    packed_boards: Option<PackedBoards>,
     #[serde(skip_serializing_if = "Option::is_none")]
     mcts: Option<super::html_mcts::MctsData>,
 }
@@ -303,7 +344,7 @@ pub(super) enum PageArg {
 }
 
 impl<'a> PageData<'a> {
-    pub(super) fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
+    pub(super) fn new(trace: &'a Trace, view: &View, mut boards: Option<BoardData>) -> PageData<'a> {
         let range = view.opts.labels.range && trace.algorithm().has_window();
         let scores = scores(trace);
         let (n, labels, named) = nodes(trace, view, &scores, boards.as_ref().map(|b| b.index.as_slice()));
@@ -346,6 +387,7 @@ impl<'a> PageData<'a> {
             tpl,
             args,
             items,
+            packed_boards: boards.as_mut().and_then(|b| b.packed.take()),
             boards: boards.map(|b| b.files).unwrap_or_default(),
             mcts: super::html_mcts::MctsData::new(trace),
         }
