@@ -98,9 +98,14 @@ impl Explainer {
         let mut site = p.files;
         site.push(SiteFile::text(html_name.clone(), p.html));
         let mut files = vec![("page".to_string(), html_name.clone())];
+        // The trace in its compact layout (columns of numbers, `abviz render` reads it back):
+        // a whole game's readable traces alone were most of the site's bytes.
+        let (readable, compact) =
+            (ViewOptions::default(), ViewOptions { compact: true, ..ViewOptions::default() });
         for (format, ext) in [(Format::Json, "json"), (Format::Text, "txt"), (Format::Dot, "dot")] {
             let name = format!("{stem}.{ext}");
-            let out = format.exporter().export(trace, &ViewOptions::default())?;
+            let opts = if format == Format::Json { &compact } else { &readable };
+            let out = format.exporter().export(trace, opts)?;
             let bytes = out.into_bytes().expect("JSON, text and DOT are one file each");
             site.push(SiteFile { path: name.clone(), bytes });
             files.push((format.to_string(), name));

@@ -1270,14 +1270,19 @@
     return b;
   }
   // Picture k: a file's name, or (a page that keeps its pictures) its SVG joined from the
-  // shared parts, as a data URL made once.
+  // shared parts, as a data URL made once. Its runs are (first part, how many) pairs, packed,
+  // each first part as the difference from the end of the run before (PackedBoards).
   var joined = {};
   function boardSrc(k) {
     var P = D.packed_boards;
     if (!P) return D.boards[k];
     if (!joined[k]) {
-      var r = P.runs[k], s = "";
-      for (var i = 0; i < r.length; i += 2) for (var j = r[i]; j < r[i] + r[i + 1]; j++) s += P.parts[j];
+      var r = abvizUnpack(P.runs[k]), s = "", end = 0;
+      for (var i = 0; i < r.length; i += 2) {
+        var first = end + r[i];
+        end = first + r[i + 1];
+        for (var j = first; j < end; j++) s += P.parts[j];
+      }
       joined[k] = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(s);
     }
     return joined[k];

@@ -85,11 +85,29 @@ pub(super) struct BoardData {
 
 /// Board pictures kept in the page: the distinct parts of their SVG (each ending at a `>`, or
 /// the text after the last one), and per picture the runs of consecutive part numbers that
-/// make it, as flat (first part, how many) pairs.
+/// make it, as flat (first part, how many) pairs. The page gets each picture's runs as one
+/// [`Packed`] string, each first part written as the difference from the end of the run
+/// before (0 for the first run), which most often is 0 or small.
 #[derive(Serialize, Default, Debug, PartialEq)]
 pub(super) struct PackedBoards {
     pub(super) parts: Vec<String>,
+    #[serde(serialize_with = "packed_runs")]
     pub(super) runs: Vec<Vec<u32>>,
+}
+
+/// [`PackedBoards::runs`] as the page reads them (`boardSrc` in `assets/stepper.js`).
+fn packed_runs<S: Serializer>(runs: &[Vec<u32>], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(runs.iter().map(|r| {
+        let mut p = Packed::with_capacity(r.len());
+        let mut end = 0i64;
+        for pair in r.chunks(2) {
+            let (first, count) = (i64::from(pair[0]), i64::from(pair[1]));
+            p.push(first - end);
+            p.push(count);
+            end = first + count;
+        }
+        p
+    }))
 }
 
 impl PackedBoards {
@@ -937,6 +955,31 @@ mod tests {
                 (0..d.tpl.len()).map(|i| k.iter().filter(|&&x| x == i as i64).count()).collect();
             assert!(uses.windows(2).all(|w| w[0] >= w[1]), "{algo:?}: {uses:?}");
         }
+    }
+
+    /// The pictures' runs as the page gets them (one packed string each, first parts as
+    /// differences from the run before's end) read back as `boardSrc` reads them.
+    #[test]
+    fn packed_board_runs_read_back() {
+        let mut boards = PackedBoards::default();
+        let mut seen = HashMap::new();
+        for svg in ["<svg><g>a</g><b/></svg>", "<svg><g>b</g><b/></svg>", "<svg><b/><g>a</g></svg>"] {
+            boards.push(svg, &mut seen);
+        }
+        let json = serde_json::to_value(&boards).unwrap();
+        let runs = json["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), 3);
+        for (k, r) in runs.iter().enumerate() {
+            let values = Packed(r.as_str().unwrap().to_string()).values();
+            let (mut end, mut joined) = (0i64, String::new());
+            for pair in values.chunks(2) {
+                let first = end + pair[0];
+                end = first + pair[1];
+                (first..end).for_each(|p| joined.push_str(&boards.parts[p as usize]));
+            }
+            assert_eq!(joined, boards.svg(k), "picture {k}");
+        }
+        assert_eq!(boards.svg(2), "<svg><b/><g>a</g></svg>");
     }
 
     #[test]
