@@ -1,6 +1,6 @@
 //! Writes each computer decision as files a student can open: an HTML page with the tree and
-//! the stepper (and the boards it shows), the JSON trace, the annotated text tree and a
-//! Graphviz graph, plus an index page for the game.
+//! the stepper (the boards it shows kept inside it), the JSON trace (compact layout), the
+//! annotated text tree and a Graphviz graph, plus an index page for the game.
 
 use crate::Error;
 use crate::export::html::{PageOptions, page};
