@@ -9,7 +9,8 @@
 # recording ÷ no-op (minimax and alpha-beta, full tic-tac-toe, instructions per recorded
 # node and the ratio of totals); gomoku's no-op search against tic-tac-toe's (instructions per
 # node); with ABVIZ_BENCH_ALL, `cargo bench --bench page` (xiangqi depth 4 page memory, bytes per
-# node of the 1M-node page) and `--bench layout` (our SVG against `dot -Tsvg`).
+# node of the 1M-node page), `--bench layout` (our SVG against `dot -Tsvg`) and the explain site
+# of a whole Jiu game (files, bytes, time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lock() { if [ -n "${ABVIZ_NO_LOCK:-}" ]; then "$@"; else flock /tmp/abviz-cargo.lock "$@"; fi; }
@@ -66,4 +67,26 @@ done | awk -v start="$start" '{ per[$1] = ($3 - start) / ($2 * $4); rate[$1] = $
 if [ -n "${ABVIZ_BENCH_ALL:-}" ]; then
     lock cargo bench --bench page
     lock cargo bench --bench layout -- --warm-up-time 1 --measurement-time 2
+    # The explain site of a whole Jiu game (8×8, self-play): its files, bytes and time.
+    site=$(mktemp -d /tmp/issue29-site.XXXXXX)
+    lock sh -c "cargo build --release -q && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/abviz\" \"$site/abviz\""
+    # With ABVIZ_BASELINE=/path/to/an/older/abviz (built from main before a change), the same
+    # site is written by it too and the ratios now / baseline printed.
+    explain() { # BIN DIR -> "files bytes seconds"
+        local t0 t1; t0=$(date +%s%N)
+        "$1" play --game jiu --size 8 --self-play --explain "$2" >/dev/null
+        t1=$(date +%s%N)
+        echo "$(find "$2" -type f | wc -l) $(du -sb --apparent-size "$2" | cut -f1) $(awk -v a="$t0" -v z="$t1" 'BEGIN { print (z - a) / 1e9 }')"
+    }
+    read -r files bytes secs < <(explain "$site/abviz" "$site/out")
+    awk -v f="$files" -v b="$bytes" -v s="$secs" 'BEGIN { printf "jiu 8x8 self-play --explain site: %d files, %.1f MB, %.1f s\n", f, b / 1e6, s }'
+    for ext in html json txt dot; do
+        du -cb --apparent-size "$site"/out/*."$ext" | tail -1 | awk -v e="$ext" '{ printf "  of which .%s: %.1f MB\n", e, $1 / 1e6 }'
+    done
+    if [ -n "${ABVIZ_BASELINE:-}" ]; then
+        read -r bfiles bbytes bsecs < <(explain "$ABVIZ_BASELINE" "$site/base")
+        awk -v f="$files" -v b="$bytes" -v s="$secs" -v F="$bfiles" -v B="$bbytes" -v S="$bsecs" \
+            'BEGIN { printf "  baseline: %d files, %.1f MB, %.1f s; ratios now/baseline: files %.4f, bytes %.3f, time %.2f\n", F, B / 1e6, S, f / F, b / B, s / S }'
+    fi
+    rm -rf "$site"
 fi

@@ -981,3 +981,47 @@ fn keyboard_arrows_are_drawn_as_arrows() {
         );
     }
 }
+
+/// `abviz play --explain` keeps each page's boards in the page: the board panel shows pictures
+/// joined from the shared parts (loaded, not broken), for every step, without a board file.
+#[test]
+fn explain_pages_draw_their_boards_from_the_page() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = abviz()
+        .args(["play", "--game", "jiu", "--size", "6", "--self-play", "--iterations", "30", "--depth", "1"])
+        .args(["--seed", "3", "--explain"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!dir.path().join("boards").exists(), "no board files");
+    // The last decision: a movement (alpha-beta, after the 34 placements).
+    let last =
+        (1..1000).take_while(|k| dir.path().join(format!("move-{k:02}.html")).exists()).last().unwrap();
+    assert!(last > 34, "{last} moves");
+    let page = dir.path().join(format!("move-{last:02}.html"));
+    let mut tab = b.tab();
+    tab.open(&file_url(&page));
+    tab.press("End");
+    let steps = step(&mut tab);
+    assert!(steps > 3, "{steps} steps");
+    tab.press("Home");
+    let mut seen = std::collections::BTreeSet::new();
+    for k in 0..steps.min(60) {
+        let img = tab.eval(
+            "(() => { const i = document.querySelector('#board img'); return i ? [i.src.slice(0, 26), i.complete, i.naturalWidth] : null; })()",
+        );
+        let img = img.as_array().unwrap_or_else(|| panic!("step {k}: no board picture"));
+        assert_eq!(img[0], "data:image/svg+xml;charset", "step {k}");
+        seen.insert(tab.text("document.querySelector('#board img').src"));
+        tab.press("ArrowRight");
+    }
+    // Pictures take a moment to decode: the last one shown has a size once it has.
+    tab.eval("new Promise(r => { const i = document.querySelector('#board img'); if (i.complete) r(); else i.onload = r; })");
+    assert!(tab.eval("document.querySelector('#board img').naturalWidth").as_f64().unwrap() > 100.0);
+    assert!(seen.len() > 1, "the board follows the steps: {} pictures", seen.len());
+    tab.screenshot(&screenshot_dir().join("explain-packed-boards.png"), false);
+    let errors = tab.errors();
+    assert!(errors.is_empty(), "{errors:#?}");
+}

@@ -1,6 +1,6 @@
 //! Writes each computer decision as files a student can open: an HTML page with the tree and
-//! the stepper (and the boards it shows), the JSON trace, the annotated text tree and a
-//! Graphviz graph, plus an index page for the game.
+//! the stepper (the boards it shows kept inside it), the JSON trace (compact layout), the
+//! annotated text tree and a Graphviz graph, plus an index page for the game.
 
 use crate::Error;
 use crate::export::html::{PageOptions, page};
@@ -89,15 +89,23 @@ impl Explainer {
             subtitle: Some(format!("The search behind the computer's move: {}", trace.input().description)),
             boards: Some(format!("boards/{stem}/")),
             back: Some(("index.html".into(), "all of the computer's decisions".into())),
+            // A game's site holds a page per move, each with hundreds of boards: kept in the
+            // pages, they share their parts instead of being tens of thousands of files.
+            pack_boards: true,
         };
         let p = page(trace, &ViewOptions::default(), &popts);
         let html_name = format!("{stem}.html");
         let mut site = p.files;
         site.push(SiteFile::text(html_name.clone(), p.html));
         let mut files = vec![("page".to_string(), html_name.clone())];
+        // The trace in its compact layout (columns of numbers, `abviz render` reads it back):
+        // a whole game's readable traces alone were most of the site's bytes.
+        let (readable, compact) =
+            (ViewOptions::default(), ViewOptions { compact: true, ..ViewOptions::default() });
         for (format, ext) in [(Format::Json, "json"), (Format::Text, "txt"), (Format::Dot, "dot")] {
             let name = format!("{stem}.{ext}");
-            let out = format.exporter().export(trace, &ViewOptions::default())?;
+            let opts = if format == Format::Json { &compact } else { &readable };
+            let out = format.exporter().export(trace, opts)?;
             let bytes = out.into_bytes().expect("JSON, text and DOT are one file each");
             site.push(SiteFile { path: name.clone(), bytes });
             files.push((format.to_string(), name));

@@ -1269,10 +1269,28 @@
     b.appendChild(el("div", "note", "the position at " + N.name[x] + " (this page keeps the positions of the drawn nodes)"));
     return b;
   }
+  // Picture k: a file's name, or (a page that keeps its pictures) its SVG joined from the
+  // shared parts, as a data URL made once. Its runs are (first part, how many) pairs, packed,
+  // each first part as the difference from the end of the run before (PackedBoards).
+  var joined = {};
+  function boardSrc(k) {
+    var P = D.packed_boards;
+    if (!P) return D.boards[k];
+    if (!joined[k]) {
+      var r = abvizUnpack(P.runs[k]), s = "", end = 0;
+      for (var i = 0; i < r.length; i += 2) {
+        var first = end + r[i];
+        end = first + r[i + 1];
+        for (var j = first; j < end; j++) s += P.parts[j];
+      }
+      joined[k] = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(s);
+    }
+    return joined[k];
+  }
   function ownBoard(id) {
     if (N.board && N.board[id] >= 0) {
       var img = el("img");
-      img.src = D.boards[N.board[id]];
+      img.src = boardSrc(N.board[id]);
       img.alt = N.pos ? N.pos[id] : "position";
       return img;
     }

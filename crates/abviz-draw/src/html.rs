@@ -33,7 +33,7 @@
 #[cfg(feature = "html")]
 use super::figure::draw;
 #[cfg(feature = "html")]
-use super::html_data::{BoardData, PageData};
+use super::html_data::{BoardData, PackedBoards, PageData};
 #[cfg(feature = "html")]
 use super::site::SiteFile;
 #[cfg(feature = "html")]
@@ -48,7 +48,7 @@ use askama::Template;
 #[cfg(feature = "html")]
 use serde::Serialize;
 #[cfg(feature = "html")]
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 #[cfg(feature = "html")]
 /// The most bytes of board pictures written beside one page; boards are chosen root first,
@@ -112,12 +112,23 @@ pub struct PageOptions {
     pub boards: Option<String>,
     /// A link back (href, text), e.g. to a demo's index.
     pub back: Option<(String, String)>,
+    /// Keep the board pictures in the page instead of writing one file each: every picture's
+    /// SVG is cut after each `>` into parts that the pictures share (a board's grid, a piece on
+    /// a point), and the page joins a picture's parts when it shows it. For sites of many pages
+    /// with many boards (`abviz play --explain`); `boards` must still be set.
+    pub pack_boards: bool,
 }
 
 #[cfg(feature = "html")]
 impl Default for PageOptions {
     fn default() -> Self {
-        PageOptions { title: None, subtitle: None, boards: Some("boards/".into()), back: None }
+        PageOptions {
+            title: None,
+            subtitle: None,
+            boards: Some("boards/".into()),
+            back: None,
+            pack_boards: false,
+        }
     }
 }
 
@@ -256,7 +267,7 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let fig = draw(&view, false);
     let svg = super::svg::render_page(&view, &fig);
     let (boards, files) = match &popts.boards {
-        Some(prefix) => boards(trace, &view, prefix),
+        Some(prefix) => boards(trace, &view, prefix, popts.pack_boards),
         None => (None, Vec::new()),
     };
     let data = PageData::new(trace, &view, boards);
@@ -416,7 +427,7 @@ fn percent(part: u64, whole: u64) -> String {
 #[cfg(feature = "html")]
 /// Board pictures for the nodes a reader can point at: per node the index of its picture in
 /// the returned list of files (deduplicated by position), within [`BOARD_BUDGET`].
-fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<SiteFile>) {
+fn boards(trace: &Trace, view: &View, prefix: &str, pack: bool) -> (Option<BoardData>, Vec<SiteFile>) {
     if trace.input().game.is_none() || trace.positions().is_none() {
         return (None, Vec::new());
     }
@@ -430,6 +441,8 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
     // A board is its position and the move that led to it (marked on the board).
     let mut by_position: BTreeMap<(&str, Option<&str>), i32> = BTreeMap::new();
     let mut files = Vec::new();
+    let mut packed = PackedBoards::default();
+    let mut parts: HashMap<String, u32> = HashMap::new();
     let mut bytes = 0usize;
     for id in order {
         if index[id as usize] >= 0 {
@@ -446,13 +459,17 @@ fn boards(trace: &Trace, view: &View, prefix: &str) -> (Option<BoardData>, Vec<S
             break;
         }
         bytes += svg.len();
-        let k = files.len() as i32;
+        let k = if pack { packed.runs.len() } else { files.len() } as i32;
         by_position.insert((pos, before), k);
         index[id as usize] = k;
-        files.push(SiteFile::text(format!("{prefix}{k}.svg"), svg));
+        if pack {
+            packed.push(&svg, &mut parts);
+        } else {
+            files.push(SiteFile::text(format!("{prefix}{k}.svg"), svg));
+        }
     }
     let names = files.iter().map(|f| f.path.clone()).collect();
-    (Some(BoardData { index, files: names }), files)
+    (Some(BoardData { index, files: names, packed: pack.then_some(packed) }), files)
 }
 
 #[cfg(all(test, feature = "html"))]
@@ -504,5 +521,19 @@ mod tests {
         assert_eq!(p.files.len(), 82);
         assert!(p.files.iter().all(|f| f.path.starts_with("boards/") && f.path.ends_with(".svg")));
         assert_eq!(p.files[0].bytes, TicTacToe::new(TttEval::Win).svg_board().into_bytes());
+        // Kept in the page instead: no files, and every picture joins back to its file's bytes.
+        let packed =
+            page(&t, &ViewOptions::default(), &PageOptions { pack_boards: true, ..Default::default() });
+        assert!(packed.files.is_empty());
+        let (data, _) = boards(&t, &View::new(&t, &ViewOptions::default()), "boards/", true);
+        let kept = data.unwrap().packed.unwrap();
+        assert_eq!(kept.runs.len(), 82);
+        for (k, file) in p.files.iter().enumerate() {
+            assert_eq!(kept.svg(k).as_bytes(), file.bytes.as_slice(), "board {k}");
+        }
+        // The pictures share their grid: far fewer parts than the pictures have in all.
+        let total: u32 = kept.runs.iter().flat_map(|r| r.chunks(2).map(|c| c[1])).sum();
+        assert!(kept.parts.len() * 4 < total as usize, "{} parts of {total}", kept.parts.len());
+        assert!(packed.html.contains("\"packed_boards\":{\"parts\":["), "the page holds them");
     }
 }

@@ -79,6 +79,62 @@ impl Serialize for Packed {
 pub(super) struct BoardData {
     pub(super) index: Vec<i32>,
     pub(super) files: Vec<String>,
+    /// The pictures themselves, when the page keeps them ([`super::html::PageOptions::pack_boards`]).
+    pub(super) packed: Option<PackedBoards>,
+}
+
+/// Board pictures kept in the page: the distinct parts of their SVG (each ending at a `>`, or
+/// the text after the last one), and per picture the runs of consecutive part numbers that
+/// make it, as flat (first part, how many) pairs. The page gets each picture's runs as one
+/// [`Packed`] string, each first part written as the difference from the end of the run
+/// before (0 for the first run), which most often is 0 or small.
+#[derive(Serialize, Default, Debug, PartialEq)]
+pub(super) struct PackedBoards {
+    pub(super) parts: Vec<String>,
+    #[serde(serialize_with = "packed_runs")]
+    pub(super) runs: Vec<Vec<u32>>,
+}
+
+/// [`PackedBoards::runs`] as the page reads them (`boardSrc` in `assets/stepper.js`).
+fn packed_runs<S: Serializer>(runs: &[Vec<u32>], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(runs.iter().map(|r| {
+        let mut p = Packed::with_capacity(r.len());
+        let mut end = 0i64;
+        for pair in r.chunks(2) {
+            let (first, count) = (i64::from(pair[0]), i64::from(pair[1]));
+            p.push(first - end);
+            p.push(count);
+            end = first + count;
+        }
+        p
+    }))
+}
+
+impl PackedBoards {
+    /// Adds one picture, its parts numbered in `seen` (shared with the pictures added before).
+    pub(super) fn push(&mut self, svg: &str, seen: &mut std::collections::HashMap<String, u32>) {
+        let mut runs: Vec<u32> = Vec::new();
+        for part in svg.split_inclusive('>') {
+            let k = *seen.entry(part.to_string()).or_insert_with(|| {
+                self.parts.push(part.to_string());
+                self.parts.len() as u32 - 1
+            });
+            match runs.len() {
+                n if n >= 2 && runs[n - 2] + runs[n - 1] == k => runs[n - 1] += 1,
+                _ => runs.extend([k, 1]),
+            }
+        }
+        self.runs.push(runs);
+    }
+
+    /// Picture `k` joined from its parts, as the page's script joins it.
+    #[cfg(test)]
+    pub(super) fn svg(&self, k: usize) -> String {
+        self.runs[k]
+            .chunks(2)
+            .flat_map(|r| (r[0]..r[0] + r[1]).map(|p| self.parts[p as usize].as_str()))
+            .collect()
+    }
 }
 
 /// Everything the page's script reads.
@@ -124,6 +180,9 @@ pub(super) struct PageData<'a> {
     pub(super) args: Vec<Vec<PageArg>>,
     items: ItemData,
     boards: Vec<String>,
+    /// The board pictures themselves when the page keeps them (`boards` is then empty).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    packed_boards: Option<PackedBoards>,
     #[serde(skip_serializing_if = "Option::is_none")]
     mcts: Option<super::html_mcts::MctsData>,
 }
@@ -303,7 +362,7 @@ pub(super) enum PageArg {
 }
 
 impl<'a> PageData<'a> {
-    pub(super) fn new(trace: &'a Trace, view: &View, boards: Option<BoardData>) -> PageData<'a> {
+    pub(super) fn new(trace: &'a Trace, view: &View, mut boards: Option<BoardData>) -> PageData<'a> {
         let range = view.opts.labels.range && trace.algorithm().has_window();
         let scores = scores(trace);
         let (n, labels, named) = nodes(trace, view, &scores, boards.as_ref().map(|b| b.index.as_slice()));
@@ -346,6 +405,7 @@ impl<'a> PageData<'a> {
             tpl,
             args,
             items,
+            packed_boards: boards.as_mut().and_then(|b| b.packed.take()),
             boards: boards.map(|b| b.files).unwrap_or_default(),
             mcts: super::html_mcts::MctsData::new(trace),
         }
@@ -895,6 +955,31 @@ mod tests {
                 (0..d.tpl.len()).map(|i| k.iter().filter(|&&x| x == i as i64).count()).collect();
             assert!(uses.windows(2).all(|w| w[0] >= w[1]), "{algo:?}: {uses:?}");
         }
+    }
+
+    /// The pictures' runs as the page gets them (one packed string each, first parts as
+    /// differences from the run before's end) read back as `boardSrc` reads them.
+    #[test]
+    fn packed_board_runs_read_back() {
+        let mut boards = PackedBoards::default();
+        let mut seen = HashMap::new();
+        for svg in ["<svg><g>a</g><b/></svg>", "<svg><g>b</g><b/></svg>", "<svg><b/><g>a</g></svg>"] {
+            boards.push(svg, &mut seen);
+        }
+        let json = serde_json::to_value(&boards).unwrap();
+        let runs = json["runs"].as_array().unwrap();
+        assert_eq!(runs.len(), 3);
+        for (k, r) in runs.iter().enumerate() {
+            let values = Packed(r.as_str().unwrap().to_string()).values();
+            let (mut end, mut joined) = (0i64, String::new());
+            for pair in values.chunks(2) {
+                let first = end + pair[0];
+                end = first + pair[1];
+                (first..end).for_each(|p| joined.push_str(&boards.parts[p as usize]));
+            }
+            assert_eq!(joined, boards.svg(k), "picture {k}");
+        }
+        assert_eq!(boards.svg(2), "<svg><b/><g>a</g></svg>");
     }
 
     #[test]
