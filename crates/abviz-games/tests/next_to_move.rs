@@ -37,6 +37,6 @@ fn the_player_it_tells_is_the_one_to_move_after_the_move() {
     // At least the moves of the first plies (a walk may end early in a won game).
     assert!(check_walk(TicTacToe::new(TttEval::Win), 9) >= 9 + 8);
     assert!(check_walk(Connect4::new(), 20) >= 7 * 7);
-    assert!(check_walk(Gomoku::new(9), 12) >= 1 + 8);
+    assert!(check_walk(Gomoku::new(9), 12) > 8, "the centre, then its eight neighbours at least");
     assert!(check_walk(Xiangqi::start(), 12) >= 44 * 2);
 }
