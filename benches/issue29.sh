@@ -9,8 +9,9 @@
 # recording ÷ no-op (minimax and alpha-beta, full tic-tac-toe, instructions per recorded
 # node and the ratio of totals); gomoku's no-op search against tic-tac-toe's (instructions per
 # node); with ABVIZ_BENCH_ALL, `cargo bench --bench page` (xiangqi depth 4 page memory, bytes per
-# node of the 1M-node page), `--bench layout` (our SVG against `dot -Tsvg`) and the explain site
-# of a whole Jiu game (files, bytes, time).
+# node of the 1M-node page), `--bench layout` (our SVG against `dot -Tsvg` in one process), the
+# explain site of a whole Jiu game (files, bytes, time) and our SVG against `dot -Tsvg` as whole
+# processes (wall clock and CPU seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lock() { if [ -n "${ABVIZ_NO_LOCK:-}" ]; then "$@"; else flock /tmp/abviz-cargo.lock "$@"; fi; }
@@ -87,6 +88,23 @@ if [ -n "${ABVIZ_BENCH_ALL:-}" ]; then
         read -r bfiles bbytes bsecs < <(explain "$ABVIZ_BASELINE" "$site/base")
         awk -v f="$files" -v b="$bytes" -v s="$secs" -v F="$bfiles" -v B="$bbytes" -v S="$bsecs" \
             'BEGIN { printf "  baseline: %d files, %.1f MB, %.1f s; ratios now/baseline: files %.4f, bytes %.3f, time %.2f\n", F, B / 1e6, S, f / F, b / B, s / S }'
+    fi
+    # Our SVG against Graphviz's `dot -Tsvg`, whole processes (start, search, layout, writing):
+    # the uniform tree of branching 4 and depth 6 (5,461 nodes), everything shown; medians of
+    # 11 runs of ours and 3 of dot, and the CPU seconds (user + system) each took.
+    if command -v dot >/dev/null; then
+        "$site/abviz" run --random 4,6,1 --algo minimax --collapse off -f dot -o "$site/tree.dot"
+        whole() { # RUNS COMMAND... -> "median-wall-seconds median-cpu-seconds"
+            local n=$1; shift
+            local runs; runs=$(for _ in $(seq "$n"); do
+                /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -1
+            done)
+            local m=$(((n + 1) / 2))
+            echo "$(awk '{ print $1 }' <<<"$runs" | sort -g | sed -n "${m}p") $(awk '{ print $2 + $3 }' <<<"$runs" | sort -g | sed -n "${m}p")"
+        }
+        read -r ow oc < <(whole 11 "$site/abviz" run --random 4,6,1 --algo minimax --collapse off -f svg -o "$site/ours.svg")
+        read -r dw dc < <(whole 3 dot -Tsvg "$site/tree.dot" -o "$site/dot.svg")
+        awk -v ow="$ow" -v oc="$oc" -v dw="$dw" -v dc="$dc" 'BEGIN { printf "svg vs dot -Tsvg, 5,461 nodes, whole process: ours %.3f s (cpu %.3f s), dot %.2f s (cpu %.2f s): %.0fx the wall clock, %.0fx the cpu\n", ow, oc, dw, dc, dw / (ow > 0 ? ow : 0.001), dc / (oc > 0 ? oc : 0.001) }'
     fi
     rm -rf "$site"
 fi
