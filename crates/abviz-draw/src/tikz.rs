@@ -229,7 +229,7 @@ fn prim(p: &Prim, text_width: Option<f64>) -> String {
 
 #[cfg(feature = "raster")]
 fn board(svg: &str, at: (f64, f64), w: f64, h: f64) -> Option<String> {
-    super::tikz_board::board(svg, at, w, h)
+    super::tikz_board::board(svg, at, w, h, escape_latex)
 }
 
 #[cfg(not(feature = "raster"))]

@@ -8,14 +8,17 @@
 
 use super::board::{nested, view_box};
 use super::raster::parse;
-use super::tikz::escape_latex;
 use resvg::tiny_skia::{PathSegment, Point, Transform};
 use resvg::usvg::{self, Node, Paint};
 use std::fmt::Write;
 
+/// Escapes text for LaTeX (the TikZ view's `escape_latex`, passed in so this file does not
+/// import the view that imports it).
+pub(super) type Escape = fn(&str) -> String;
+
 /// The TikZ drawing of board `svg` scaled into the box at `at` (top-left, figure px) of size
-/// `w` × `h`, clipped to it; `None` when the picture cannot be read.
-pub(super) fn board(svg: &str, at: (f64, f64), w: f64, h: f64) -> Option<String> {
+/// `w` × `h`, clipped to it, its text escaped by `escape`; `None` when the picture cannot be read.
+pub(super) fn board(svg: &str, at: (f64, f64), w: f64, h: f64, escape: Escape) -> Option<String> {
     // Read as the SVG figures nest it (their fonts, so the PNG, PDF and TikZ boards agree: a
     // game's own font list, xiangqi's CJK serif faces, say, is not looked for).
     let (vw, vh) = view_box(svg)?;
@@ -33,7 +36,7 @@ pub(super) fn board(svg: &str, at: (f64, f64), w: f64, h: f64) -> Option<String>
         pnt(Point::from_xy((at.0 + w) as f32, (at.1 + h) as f32))
     );
     let place = Transform::from_row(sx, 0.0, 0.0, sy, at.0 as f32, at.1 as f32);
-    group(tree.root(), place, 1.0, &mut out);
+    group(tree.root(), place, 1.0, escape, &mut out);
     out.push_str("\\end{scope}");
     Some(out)
 }
@@ -41,14 +44,14 @@ pub(super) fn board(svg: &str, at: (f64, f64), w: f64, h: f64) -> Option<String>
 /// Writes a group's children; `place` maps the group's parent's coordinates into the figure and
 /// `opacity` is what the enclosing groups multiply in (usvg keeps transforms on groups only, as
 /// resvg draws them).
-fn group(g: &usvg::Group, place: Transform, opacity: f32, out: &mut String) {
+fn group(g: &usvg::Group, place: Transform, opacity: f32, escape: Escape, out: &mut String) {
     let place = place.pre_concat(g.transform());
     let opacity = opacity * g.opacity().get();
     for node in g.children() {
         match node {
-            Node::Group(g) => group(g, place, opacity, out),
+            Node::Group(g) => group(g, place, opacity, escape, out),
             Node::Path(p) => path(p, place, opacity, out),
-            Node::Text(t) => text(t, place, opacity, out),
+            Node::Text(t) => text(t, place, opacity, escape, out),
             Node::Image(_) => {}
         }
     }
@@ -192,12 +195,12 @@ fn path(p: &usvg::Path, place: Transform, opacity: f32, out: &mut String) {
     let _ = writeln!(out, r"\path[{}]{};", opts.join(", "), outline(p.data(), ts));
 }
 
-fn text(t: &usvg::Text, place: Transform, opacity: f32, out: &mut String) {
+fn text(t: &usvg::Text, place: Transform, opacity: f32, escape: Escape, out: &mut String) {
     let content: String = t.chunks().iter().map(|c| c.text()).collect();
-    let words = escape_latex(&content);
+    let words = escape(&content);
     // pdfLaTeX has no glyphs for these: draw their outlines.
     if words.contains(r"\abvizchar") {
-        group(t.flattened(), place, opacity, out);
+        group(t.flattened(), place, opacity, escape, out);
         return;
     }
     let (Some(chunk), Some(span)) = (t.chunks().first(), t.chunks().first().and_then(|c| c.spans().first()))
@@ -237,11 +240,12 @@ fn text(t: &usvg::Text, place: Transform, opacity: f32, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::escape_latex;
 
     #[test]
     fn shapes_and_text_become_tikz() {
         let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50"><g fill="#ff0000" font-size="10"><rect x="10" y="10" width="20" height="10" stroke="#000" stroke-width="2"/><text x="50" y="30" text-anchor="middle">x &amp; o</text></g><line x1="0" y1="0" x2="100" y2="50" stroke="#00ff00" stroke-dasharray="4 2"/></svg>"##;
-        let tex = board(svg, (200.0, 100.0), 50.0, 25.0).unwrap();
+        let tex = board(svg, (200.0, 100.0), 50.0, 25.0, escape_latex).unwrap();
         assert!(tex.starts_with("\\begin{scope}\n\\clip (200,100) rectangle (250,125);"), "{tex}");
         // The rectangle, scaled by a half and moved into the box, red with a black 1 px border.
         assert!(
@@ -263,13 +267,13 @@ mod tests {
     #[test]
     fn characters_without_a_pdflatex_font_are_outlines() {
         let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40"><text x="20" y="30" font-size="20" text-anchor="middle">é ↑</text></svg>"##;
-        let tex = board(svg, (0.0, 0.0), 40.0, 40.0).unwrap();
+        let tex = board(svg, (0.0, 0.0), 40.0, 40.0, escape_latex).unwrap();
         assert!(!tex.contains(r"\node"), "{tex}");
         assert!(tex.contains(".. controls"), "glyph outlines: {tex}");
     }
 
     #[test]
     fn an_unreadable_picture_is_none() {
-        assert_eq!(board("<svg", (0.0, 0.0), 1.0, 1.0), None);
+        assert_eq!(board("<svg", (0.0, 0.0), 1.0, 1.0, escape_latex), None);
     }
 }
