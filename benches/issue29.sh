@@ -90,21 +90,21 @@ if [ -n "${ABVIZ_BENCH_ALL:-}" ]; then
             'BEGIN { printf "  baseline: %d files, %.1f MB, %.1f s; ratios now/baseline: files %.4f, bytes %.3f, time %.2f\n", F, B / 1e6, S, f / F, b / B, s / S }'
     fi
     # Our SVG against Graphviz's `dot -Tsvg`, whole processes (start, search, layout, writing):
-    # the uniform tree of branching 4 and depth 6 (5,461 nodes), everything shown; medians of
-    # 11 runs of ours and 3 of dot, and the CPU seconds (user + system) each took.
+    # the uniform tree of branching 4 and depth 6 (5,461 nodes), everything shown. Five rounds,
+    # each one run of dot then five of ours (interleaved, so both meet the same load); the
+    # ratio of the medians of the wall-clock times.
     if command -v dot >/dev/null; then
         "$site/abviz" run --random 4,6,1 --algo minimax --collapse off -f dot -o "$site/tree.dot"
-        whole() { # RUNS COMMAND... -> "median-wall-seconds median-cpu-seconds"
-            local n=$1; shift
-            local runs; runs=$(for _ in $(seq "$n"); do
-                /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -1
-            done)
-            local m=$(((n + 1) / 2))
-            echo "$(awk '{ print $1 }' <<<"$runs" | sort -g | sed -n "${m}p") $(awk '{ print $2 + $3 }' <<<"$runs" | sort -g | sed -n "${m}p")"
-        }
-        read -r ow oc < <(whole 11 "$site/abviz" run --random 4,6,1 --algo minimax --collapse off -f svg -o "$site/ours.svg")
-        read -r dw dc < <(whole 3 dot -Tsvg "$site/tree.dot" -o "$site/dot.svg")
-        awk -v ow="$ow" -v oc="$oc" -v dw="$dw" -v dc="$dc" 'BEGIN { printf "svg vs dot -Tsvg, 5,461 nodes, whole process: ours %.3f s (cpu %.3f s), dot %.2f s (cpu %.2f s): %.0fx the wall clock, %.0fx the cpu\n", ow, oc, dw, dc, dw / (ow > 0 ? ow : 0.001), dc / (oc > 0 ? oc : 0.001) }'
+        clock() { local t0 t1; t0=$(date +%s%N); "$@" >/dev/null; t1=$(date +%s%N); echo $(((t1 - t0) / 1000)); }
+        ours=(); theirs=()
+        for _ in 1 2 3 4 5; do
+            theirs+=("$(clock dot -Tsvg "$site/tree.dot" -o "$site/dot.svg")")
+            for _ in 1 2 3 4 5; do
+                ours+=("$(clock "$site/abviz" run --random 4,6,1 --algo minimax --collapse off -f svg -o "$site/ours.svg")")
+            done
+        done
+        median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+        awk -v o="$(median "${ours[@]}")" -v d="$(median "${theirs[@]}")" 'BEGIN { printf "svg vs dot -Tsvg, 5,461 nodes, whole process: ours %.1f ms, dot %.0f ms (medians): %.0fx faster\n", o / 1e3, d / 1e3, d / o }'
     fi
     rm -rf "$site"
 fi

@@ -238,6 +238,12 @@ pub fn draw(
             fitted = ViewOptions { fit_width: Some(f64::INFINITY), ..fit.opts };
             &fitted
         }
+        // The user chose how much to draw (--collapse, --fan): nothing to fit, and no figure
+        // drawn twice to find that out (a third of `-f svg --collapse off`'s time).
+        None if picture && (view.collapse.is_some() || view.fan.is_some()) => {
+            fitted = ViewOptions { fit_width: Some(f64::INFINITY), ..view.clone() };
+            &fitted
+        }
         None if picture => {
             let fit = abviz::export::fit::fit_to_slide(trace, view);
             if let Some(note) = fit.note(fit.width) {
