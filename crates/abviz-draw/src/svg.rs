@@ -198,6 +198,18 @@ fn item_attrs(attrs: &mut String, view: &View, i: u32, part: Part) {
     let _ = write!(attrs, r#" data-id="{node}""#);
 }
 
+/// ` class="a b"`: a group's classes, written in place (no joined copy per group).
+fn class_attr(attrs: &mut String, classes: &[&str]) {
+    attrs.push_str(r#" class=""#);
+    for (k, class) in classes.iter().enumerate() {
+        if k > 0 {
+            attrs.push(' ');
+        }
+        attrs.push_str(class);
+    }
+    attrs.push('"');
+}
+
 /// Serialises a figure as SVG.
 pub(super) fn render(view: &View, fig: &Figure) -> String {
     let (w, h) = (fig.bbox.width().ceil(), fig.bbox.height().ceil());
@@ -213,14 +225,7 @@ pub(super) fn render(view: &View, fig: &Figure) -> String {
     let mut attrs = String::new();
     for g in &fig.groups {
         attrs.clear();
-        attrs.push_str(r#" class=""#);
-        for (k, class) in g.classes.iter().enumerate() {
-            if k > 0 {
-                attrs.push(' ');
-            }
-            attrs.push_str(class);
-        }
-        attrs.push('"');
+        class_attr(&mut attrs, &g.classes);
         if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
             item_attrs(&mut attrs, view, i, g.part);
         }
@@ -255,8 +260,10 @@ pub(super) fn render_page(view: &View, fig: &Figure) -> String {
     out.push_str("<g id=\"viewport\">\n");
     // Transposition links are left to the page's own script (it reveals the figure step by
     // step, and a link drawn from the start would tell the future).
+    let mut attrs = String::new();
     for g in fig.groups.iter().filter(|g| g.part != Part::Link) {
-        let mut attrs = format!(r#" class="{}""#, g.classes.join(" "));
+        attrs.clear();
+        class_attr(&mut attrs, &g.classes);
         if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
             let _ = write!(attrs, r#" data-item="{i}""#);
             item_attrs(&mut attrs, view, i, g.part);

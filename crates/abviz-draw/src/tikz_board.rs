@@ -57,6 +57,12 @@ fn group(g: &usvg::Group, place: Transform, opacity: f32, escape: Escape, out: &
     }
 }
 
+/// How much a transform scales lengths (line widths, font sizes): the square root of its
+/// determinant.
+fn scale_of(ts: Transform) -> f32 {
+    (ts.sx * ts.sy - ts.kx * ts.ky).abs().sqrt()
+}
+
 /// A number of figure px, to a hundredth (boards are small: a tenth would bend glyphs).
 fn num(v: f32) -> String {
     let r = (f64::from(v) * 100.0).round() / 100.0;
@@ -144,8 +150,7 @@ fn path(p: &usvg::Path, place: Transform, opacity: f32, out: &mut String) {
     if !p.is_visible() || (p.fill().is_none() && p.stroke().is_none()) {
         return;
     }
-    let ts = place;
-    let scale = (ts.sx * ts.sy - ts.kx * ts.ky).abs().sqrt();
+    let (ts, scale) = (place, scale_of(place));
     let mut opts: Vec<String> = Vec::new();
     if let Some(f) = p.fill()
         && let Some(c) = paint_color(f.paint())
@@ -203,12 +208,9 @@ fn text(t: &usvg::Text, place: Transform, opacity: f32, escape: Escape, out: &mu
         group(t.flattened(), place, opacity, escape, out);
         return;
     }
-    let (Some(chunk), Some(span)) = (t.chunks().first(), t.chunks().first().and_then(|c| c.spans().first()))
-    else {
-        return;
-    };
-    let ts = place;
-    let scale = (ts.sx * ts.sy - ts.kx * ts.ky).abs().sqrt();
+    let Some(chunk) = t.chunks().first() else { return };
+    let Some(span) = chunk.spans().first() else { return };
+    let (ts, scale) = (place, scale_of(place));
     // The baseline where the layout put the first glyph, centred on the laid-out text (TeX's
     // glyphs are not the same width, so the middle is what stays put).
     let glyph = t.layouted().first().and_then(|s| s.positioned_glyphs.first());
