@@ -32,12 +32,12 @@ fn nim_runs_plays_and_counts() {
         .assert()
         .success()
         .stdout(contains("Minimax on Nim 1,2,3, MAX to move, to the end, eval none, variant normal"))
-        .stdout(contains("Root value   -1"));
+        .stdout(contains("Root value   −1"));
     abviz()
         .args(["run", "--game", "nim", "--position", "1,2,3", "--depth", "1", "--eval", "nim-sum"])
         .assert()
         .success()
-        .stdout(contains("Root value   -1"))
+        .stdout(contains("Root value   −1"))
         .stdout(contains("Nodes        7 "));
     abviz()
         .args(["run", "--game", "nim", "--position", "1,1", "--variant", "misere"])

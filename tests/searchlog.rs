@@ -376,7 +376,7 @@ fn a_game_log_by_moves_imports_and_checks() {
         .args(game)
         .assert()
         .code(1)
-        .stdout(contains("\"reason\": \"your evaluation of node 2.0 is 5 where minimax evaluates it as -1\""))
+        .stdout(contains("\"reason\": \"your evaluation of node 2.0 is 5 where minimax evaluates it as −1\""))
         .stdout(contains("\"line\": 17"));
 }
 

@@ -412,8 +412,8 @@ mod tests {
         assert!(!v.to_score(0).unwrap().is_rounded());
         let third = Probability::uniform(3);
         let v = e(-1).times(third).unwrap();
-        assert_eq!(v.to_score(0).unwrap().to_string(), "≈-0.33");
-        assert_eq!(v.to_score(2).unwrap().to_string(), "≈-0.3333");
+        assert_eq!(v.to_score(0).unwrap().to_string(), "≈−0.33");
+        assert_eq!(v.to_score(2).unwrap().to_string(), "≈−0.3333");
         assert_eq!(v.to_string(), "-1/3");
         // Ordered exactly: 23/3 < 7.67.
         let a = e(23).times(third).unwrap();

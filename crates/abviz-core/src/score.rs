@@ -23,7 +23,7 @@ use std::ops::Neg;
 /// assert_eq!(Score::INF.to_string(), "+∞");
 /// assert_eq!(Score::NEG_INF.ascii(), "-inf");
 /// let d = Score::parse("-3.01").unwrap();
-/// assert_eq!((d.to_string(), d < Score::from(-3)), ("-3.01".to_string(), true));
+/// assert_eq!((d.to_string(), d < Score::from(-3)), ("−3.01".to_string(), true));
 /// assert_eq!(Score::parse("4.50"), Score::parse("4.5"));
 /// assert_eq!(Score::parse("4.50").unwrap().to_string(), "4.50");
 /// ```
@@ -62,7 +62,7 @@ impl Score {
     ///
     /// ```
     /// use abviz_core::Score;
-    /// assert_eq!(Score::decimal(-301, 2).unwrap().to_string(), "-3.01");
+    /// assert_eq!(Score::decimal(-301, 2).unwrap().to_string(), "−3.01");
     /// assert_eq!(Score::decimal(1, 10), None);
     /// ```
     pub fn decimal(units: i64, decimals: u8) -> Option<Score> {
@@ -128,6 +128,16 @@ impl Score {
             s if s == Self::INF => "inf".into(),
             s if s == Self::NEG_INF => "-inf".into(),
             s => s.number().replace('≈', "~"),
+        }
+    }
+
+    /// The value as the trace files and the JSON write it (ASCII minus, a rounded value's
+    /// mark kept): `12`, `-3.01`, `≈7.67`, `inf`, `-inf`. [`Score::parse`] reads it back.
+    pub fn text(self) -> String {
+        match self {
+            s if s == Self::INF => "inf".into(),
+            s if s == Self::NEG_INF => "-inf".into(),
+            s => s.number(),
         }
     }
 
@@ -303,7 +313,16 @@ impl fmt::Display for Score {
         match *self {
             s if s == Self::INF => f.pad("+∞"),
             s if s == Self::NEG_INF => f.pad("−∞"),
-            s => f.pad(&s.number()),
+            // One minus sign in every view a person reads: "−3" as "−∞" (U+2212). The
+            // machine layouts (JSON, CSV, the tree notation) write ASCII through `ascii`.
+            // Whole numbers without padding (the views' common case) are written straight out.
+            s if s.decimals == 0 && !s.rounded && f.width().is_none() => {
+                if s.units < 0 {
+                    f.write_str("−")?;
+                }
+                write!(f, "{}", s.units.unsigned_abs())
+            }
+            s => f.pad(&s.number().replacen('-', "−", 1)),
         }
     }
 }
@@ -382,7 +401,7 @@ mod tests {
         assert_eq!(Score::parse("1.5"), Score::decimal(15, 1));
         assert_eq!(Score::parse("−3.01").map(Score::ascii).as_deref(), Some("-3.01"));
         assert_eq!(Score::parse("0.05").map(|s| s.to_string()).as_deref(), Some("0.05"));
-        assert_eq!(Score::parse("-0.5").map(|s| s.to_string()).as_deref(), Some("-0.5"));
+        assert_eq!(Score::parse("-0.5").map(|s| s.to_string()).as_deref(), Some("−0.5"));
         for bad in [
             "",
             "-",
@@ -407,7 +426,7 @@ mod tests {
         assert_eq!(d("4.5"), d("4.50"));
         assert_eq!(d("4.50").to_string(), "4.50");
         assert!(d("21474836.46") < Score::INF && Score::NEG_INF < d("-21474836.46"));
-        assert_eq!((-d("4.99")).to_string(), "-4.99");
+        assert_eq!((-d("4.99")).to_string(), "−4.99");
         assert_eq!(d("4.5").with_decimals(3).unwrap().to_string(), "4.500");
         assert_eq!(d("4.50").with_decimals(1).unwrap().to_string(), "4.5");
         assert_eq!(d("4.55").with_decimals(1), None);
@@ -428,8 +447,8 @@ mod tests {
         let s = serde_json::to_string(&v).unwrap();
         assert_eq!(s, r#"["4.50","-3.01"]"#);
         let back: Vec<Score> = serde_json::from_str(&s).unwrap();
-        assert_eq!(back.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["4.50", "-3.01"]);
+        assert_eq!(back.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["4.50", "−3.01"]);
         let read: Vec<Score> = serde_json::from_str("[4.99, -0.5]").unwrap();
-        assert_eq!(read.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["4.99", "-0.5"]);
+        assert_eq!(read.iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["4.99", "−0.5"]);
     }
 }

@@ -150,7 +150,7 @@ fn hand_computed_expectimax_values() {
     }
     let mut min = g;
     min.mover = Player::Min;
-    assert_eq!(value(Algorithm::Expectimax, &min, 6).to_string(), "-37.5");
+    assert_eq!(value(Algorithm::Expectimax, &min, 6).to_string(), "−37.5");
     // Target 3, d2, MAX has a turn total of 2. Depth 2: hold reaches MIN's forced roll, whose
     // die is at the horizon: `banked` scores 100 × 2 / 3 = 66.67 → 66; rolling is worth
     // ½ · 100 (a 2 wins) + ½ · 0 (a 1: 0,0,0 min, banked 0 apiece) = 50. So hold, 66.

@@ -257,7 +257,7 @@ impl<W: Write> Sink for JsonSink<'_, '_, W> {
             s if s == Score::INF => self.out.string("inf"),
             s if s == Score::NEG_INF => self.out.string("-inf"),
             // A decimal as its exact text, a string as ±∞ are (what `Score`'s serde form writes).
-            s if s.decimals() > 0 || s.is_rounded() => self.out.string(&s.to_string()),
+            s if s.decimals() > 0 || s.is_rounded() => self.out.string(&s.text()),
             s => self.out.sep().and_then(|()| self.out.raw(itoa::Buffer::new().format(s.raw()).as_bytes())),
         };
         self.put(r);
