@@ -82,7 +82,8 @@ fn windows_add_blanks_beside_the_interior_nodes() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("w");
     abviz().args(["exercise", "--tree", AIMA, "--windows", "--no-pdf", "-o"]).arg(&out).assert().success();
-    let blanks = node_texts(&read(&out, "exercise-1.svg")).iter().filter(|t| *t == "[____, ____]").count();
+    let blanks =
+        node_texts(&read(&out, "exercise-1.svg")).iter().filter(|t| *t == "[_______, _______]").count();
     assert_eq!(blanks, 4, "A, B, C and D");
 }
 
@@ -206,8 +207,9 @@ fn a_practice_page_for_minimax_has_no_cuts_to_find() {
 }
 
 /// The sheets are portrait on the paper asked for (A4 by default, or Letter), one page per
-/// tree, each tree whole: every word of both PDFs inside its page and every interior node's name
-/// (A to M on the medium tree, A to O on the hard one) found in the text.
+/// tree, each tree whole: every word of both PDFs inside its page, every interior node's name
+/// (A to D on the easy tree, A to M on the medium one, A to O on the hard one) found in the text,
+/// and the window blanks at least 8 mm long (the medium tree is drawn left to right for that).
 #[test]
 fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
     if !have("pdflatex") || !pdf::have_pdftotext() {
@@ -215,7 +217,7 @@ fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
     }
     let dir = tempfile::tempdir().unwrap();
     for (paper, size) in [(None, (595.0, 842.0)), (Some("letter"), (612.0, 792.0))] {
-        for (level, last) in [("medium", 'M'), ("hard", 'O')] {
+        for (level, last) in [("easy", 'D'), ("medium", 'M'), ("hard", 'O')] {
             let out = dir.path().join(format!("{level}-{}", paper.unwrap_or("default")));
             let mut cmd = abviz();
             cmd.args(["exercise", "--difficulty", level, "--windows", "--count", "2", "-o"]).arg(&out);
@@ -237,6 +239,22 @@ fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
                     "{level} {file} on {paper:?}: cut: {:?}",
                     doc.cut_words()
                 );
+                // The window blanks: each line of underscores at least 8 mm long as printed
+                // (a word "[_______," is its bracket, seven underscores and its comma; DejaVu
+                // Sans advances '_' 1024 units of 2048, '[' 799 and ',' 651).
+                if file == "exercises.pdf" {
+                    let blanks: Vec<&pdf::Word> =
+                        doc.words.iter().filter(|w| w.text.contains("___")).collect();
+                    assert!(!blanks.is_empty(), "{level} on {paper:?}: no window blanks");
+                    for w in blanks {
+                        let line = (w.bbox[2] - w.bbox[0]) * 7168.0 / (7168.0 + 799.0 + 651.0) * 25.4 / 72.0;
+                        assert!(
+                            line >= 8.0,
+                            "{level} on {paper:?}: a blank {:?} is {line:.1} mm long",
+                            w.text
+                        );
+                    }
+                }
                 for page in 0..2 {
                     for name in 'A'..=last {
                         let name = name.to_string();

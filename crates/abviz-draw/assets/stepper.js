@@ -302,7 +302,7 @@
     for (j = 0; j < os.length && visited(id); j++) {
       if (os[j].tagName === "text") os[j].textContent = String(N.pre[id]);
       else {
-        var r = Math.max(6, textWidth(String(N.pre[id]), 8.5) / 2 + 2.5), r0 = +os[j].getAttribute("r");
+        var r = Math.max(6, textWidth(String(N.pre[id]), 10) / 2 + 2.5), r0 = +os[j].getAttribute("r");
         os[j].setAttribute("r", r.toFixed(1));
         os[j].setAttribute("cx", (+os[j].getAttribute("cx") + r0 - r).toFixed(1));
       }

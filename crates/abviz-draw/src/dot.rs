@@ -171,10 +171,23 @@ fn render(view: &View) -> String {
         if let Some(b) = &l.bounds {
             beside.push(font(10.0, if faded { Paint::Faded } else { Paint::Note }, b));
         }
-        if !beside.is_empty() {
+        // A name or a window stands in a text node of its own at the node's left, the two
+        // kept side by side in an invisible cluster: Graphviz routes edges around nodes, while
+        // an `xlabel` is placed after the edges and may lie across one (AIMA's D "[3, 2]", the
+        // TT arrows). A visit order alone (a leaf's) stays a small `xlabel`.
+        let side = l.name.as_deref().is_some_and(|n| !n.is_empty()) || l.bounds.is_some();
+        if !beside.is_empty() && !side {
             attrs.push(format!("xlabel=<{}>", beside.join("<br/>")));
         }
-        let _ = writeln!(out, "  {} [{}];", view.id(i), attrs.join(", "));
+        let id = view.id(i);
+        let _ = writeln!(out, "  {id} [{}];", attrs.join(", "));
+        if side {
+            let _ = writeln!(
+                out,
+                r#"  subgraph cluster_{id} {{ style=invis; margin=0; {{ rank=same; {id}_beside [shape=plaintext, style=solid, margin=0, width=0, height=0, label=<{}>]; {id}_beside -> {id} [style=invis]; }} }}"#,
+                beside.join("<br/>")
+            );
+        }
     }
     for i in 0..view.len() as u32 {
         let Some(p) = view.parent(i) else { continue };

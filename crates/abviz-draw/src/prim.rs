@@ -227,8 +227,8 @@ pub mod font {
     pub const NAME: f64 = 13.0;
     /// Windows [α, β].
     pub const BOUNDS: f64 = 11.0;
-    /// Visit order.
-    pub const ORDER: f64 = 8.5;
+    /// Visit order (10 px: 9 px on screen at the page's smallest Fit, as move labels).
+    pub const ORDER: f64 = 10.0;
     /// Move labels, cut labels and stubs.
     pub const SMALL: f64 = 10.0;
     /// Legend and caption.

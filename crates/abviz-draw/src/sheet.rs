@@ -10,9 +10,10 @@
 //! chance cutoff with the bound that caused it, in the stepper's sentences.
 
 use super::figure::draw;
+use super::prim::Figure;
 use super::site::SiteFile;
 use super::view::View;
-use super::{Labels, ShowPruned, Style, ViewOptions, escape_latex, latex, svg, tikz};
+use super::{Labels, RankDir, ShowPruned, Style, ViewOptions, escape_latex, latex, svg, tikz};
 use crate::DrawError as Error;
 use abviz_core::{Player, Score};
 use abviz_trace::{NodeId, Trace};
@@ -29,6 +30,14 @@ abviz_core::named! {
 }
 
 impl Paper {
+    /// The text block in mm (width, height): the paper less the sheet's 1.5 cm margins.
+    fn text_mm(self) -> (f64, f64) {
+        match self {
+            Paper::A4 => (210.0 - 30.0, 297.0 - 30.0),
+            Paper::Letter => (215.9 - 30.0, 279.4 - 30.0),
+        }
+    }
+
     /// LaTeX's name for it (the `geometry` package's option).
     fn latex(self) -> &'static str {
         match self {
@@ -93,15 +102,25 @@ pub fn key_view(opts: &SheetOptions) -> ViewOptions {
     ViewOptions { show_pruned: ShowPruned::Subtrees, style: opts.style, ..ViewOptions::default() }
 }
 
-/// What the student is asked to do.
+/// What the student is asked to do, for a tree drawn top to bottom.
 pub fn instructions(ex: &Exercise, windows: bool) -> String {
+    instructions_drawn(ex, windows, RankDir::TopBottom)
+}
+
+/// What the student is asked to do, for a tree drawn in `rankdir` (a tree drawn left to right
+/// has its children searched top to bottom).
+pub fn instructions_drawn(ex: &Exercise, windows: bool, rankdir: RankDir) -> String {
     let t = ex.trace;
+    let order = match rankdir {
+        RankDir::TopBottom => "left to right",
+        RankDir::LeftRight => "top to bottom",
+    };
     let root = match t.node(t.result_root()).player {
         Player::Max => "MAX",
         Player::Min => "MIN",
     };
     let mut s = format!(
-        "Search the tree with {}: {root} moves at the root, children are searched left to right",
+        "Search the tree with {}: {root} moves at the root, children are searched {order}",
         t.algorithm().title()
     );
     if t.algorithm().features.chance {
@@ -195,19 +214,24 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
     let mut files = Vec::new();
     let mut ex_pages = Vec::new();
     let mut key_pages = Vec::new();
+    let mut rankdirs = Vec::new();
     for ex in exercises {
         let n = ex.number;
+        let rankdir = orientation(ex.trace, &ex_view, opts.paper);
+        rankdirs.push(rankdir);
         for (view_opts, name, pages) in
             [(&ex_view, "exercise", &mut ex_pages), (&key_view, "key", &mut key_pages)]
         {
-            let view = View::new(ex.trace, view_opts);
+            let view_opts = ViewOptions { rankdir, ..view_opts.clone() };
+            let view = View::new(ex.trace, &view_opts);
             let fig = draw(&view, false);
             files.push(SiteFile::text(format!("{name}-{n}.svg"), svg::render(&view, &fig)));
             pages.push(tikz::picture(&view, &fig));
         }
     }
-    let ex_tex = document(exercises, &ex_pages, opts.paper, "Exercise", |ex| instructions(ex, opts.windows));
-    let key_tex = document(exercises, &key_pages, opts.paper, "Answer key", key_note);
+    let drawn = |k: usize, ex: &Exercise| instructions_drawn(ex, opts.windows, rankdirs[k]);
+    let ex_tex = document(exercises, &ex_pages, opts.paper, "Exercise", drawn);
+    let key_tex = document(exercises, &key_pages, opts.paper, "Answer key", |_, ex| key_note(ex));
     let mut no_pdflatex = false;
     if opts.pdf {
         for (tex, name) in [(&ex_tex, "exercises.pdf"), (&key_tex, "key.pdf")] {
@@ -221,6 +245,31 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
     files.push(SiteFile::text("key.tex", key_tex));
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(Sheets { files, no_pdflatex })
+}
+
+/// How an exercise's tree is drawn on its sheet (and its key): top to bottom, as the textbooks
+/// draw it, unless left to right sets it at least a fifth larger on the portrait page — a wide
+/// tree's leaves then run down the page's length and its blanks are written larger.
+fn orientation(trace: &Trace, view: &ViewOptions, paper: Paper) -> RankDir {
+    let scale = |rankdir| {
+        let opts = ViewOptions { rankdir, ..view.clone() };
+        page_scale(&draw(&View::new(trace, &opts), false), paper)
+    };
+    if scale(RankDir::LeftRight) > 1.2 * scale(RankDir::TopBottom) {
+        RankDir::LeftRight
+    } else {
+        RankDir::TopBottom
+    }
+}
+
+/// The scale `document` sets a picture at on `paper`: the text width, three quarters of the
+/// text height (TikZ draws 1 px as 0.2646 mm), never enlarged.
+fn page_scale(fig: &Figure, paper: Paper) -> f64 {
+    const MM_PER_PX: f64 = 0.2646;
+    let (w, h) = paper.text_mm();
+    let (fw, fh) =
+        ((fig.bbox.max_x - fig.bbox.min_x) * MM_PER_PX, (fig.bbox.max_y - fig.bbox.min_y) * MM_PER_PX);
+    (w / fw).min(0.75 * h / fh).min(1.0)
 }
 
 /// The key's line under its heading: the root value and what was pruned.
@@ -274,7 +323,7 @@ fn document(
     pictures: &[String],
     paper: Paper,
     heading: &str,
-    say: impl Fn(&Exercise) -> String,
+    say: impl Fn(usize, &Exercise) -> String,
 ) -> String {
     let paper = paper.latex();
     let mut out = format!("% abviz exercise sheet\n\\documentclass[{paper},11pt]{{article}}\n");
@@ -293,7 +342,7 @@ fn document(
         out.push_str(&format!(
             "\\section*{{{}}}\n{}\n\n\\bigskip\n",
             escape_latex(&title),
-            escape_latex(&say(ex))
+            escape_latex(&say(k, ex))
         ));
         out.push_str(
             "\\begin{center}\n\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.75\\textheight}\n",

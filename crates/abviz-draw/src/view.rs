@@ -32,8 +32,9 @@ use abviz_trace::{Bound, CutKind, NONE, NodeId, Pass, Trace};
 /// Above this many shown nodes a view without `--collapse` collapses large subtrees.
 pub const DIAGRAM_NODE_LIMIT: usize = 2000;
 
-/// What an exercise writes beside an interior node for the student to fill in [α, β].
-pub const EXERCISE_BLANKS: &str = "[____, ____]";
+/// What an exercise writes beside an interior node for the student to fill in [α, β]: each
+/// blank 8 mm long or more on the printed sheets of the difficulty profiles' trees.
+pub const EXERCISE_BLANKS: &str = "[_______, _______]";
 
 /// A shown item: a trace node, or a stub standing for a collapsed subtree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -911,7 +912,7 @@ impl<'a> View<'a> {
 
     /// `label` with the search's answers taken off (`ViewOptions::exercise`): drawn as if
     /// searched, no cut marks (nor chance cuts or probes), no principal variation, no visit order, a tooltip that names the
-    /// node only, and blanks "[____, ____]" for the window of an interior node when the labels
+    /// node only, and blanks "[_______, _______]" for the window of an interior node when the labels
     /// ask for windows.
     fn as_exercise(&self, id: NodeId, label: NodeLabel, leaf: bool) -> NodeLabel {
         let l = &self.opts.labels;
