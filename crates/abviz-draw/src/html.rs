@@ -439,7 +439,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str, pack: bool) -> (Option<Board
     }));
     let mut index = vec![-1i32; trace.nodes().len()];
     // A board is its position and the move that led to it (marked on the board).
-    let mut by_position: BTreeMap<(&str, Option<&str>), i32> = BTreeMap::new();
+    let mut by_position: BTreeMap<(String, Option<String>), i32> = BTreeMap::new();
     let mut files = Vec::new();
     let mut packed = PackedBoards::default();
     let mut parts: HashMap<String, u32> = HashMap::new();
@@ -450,7 +450,8 @@ fn boards(trace: &Trace, view: &View, prefix: &str, pack: bool) -> (Option<Board
         }
         let Some(pos) = trace.position(id) else { continue };
         let before = trace.parent(id).and_then(|p| trace.position(p));
-        if let Some(&k) = by_position.get(&(pos, before)) {
+        let key = (pos, before);
+        if let Some(&k) = by_position.get(&key) {
             index[id as usize] = k;
             continue;
         }
@@ -460,7 +461,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str, pack: bool) -> (Option<Board
         }
         bytes += svg.len();
         let k = if pack { packed.runs.len() } else { files.len() } as i32;
-        by_position.insert((pos, before), k);
+        by_position.insert(key, k);
         index[id as usize] = k;
         if pack {
             packed.push(&svg, &mut parts);
