@@ -382,9 +382,9 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let shell = page.render().expect("the page template renders");
     // The last marker: user text (titles, names) comes before the data, never after it.
     let (head, tail) = shell.rsplit_once(DATA_MARKER).expect("the template has the data marker");
-    // Reserved for what big pages take (15–20 bytes per node and event), so the page is rarely
-    // copied as it grows.
-    let estimate = 24 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
+    // Reserved for what big pages take (4–5 bytes per node and event: most columns are runs),
+    // so the page is rarely copied as it grows.
+    let estimate = 6 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
     let mut html = Vec::with_capacity(head.len() + tail.len() + estimate);
     html.extend_from_slice(head.as_bytes());
     write_json_for_script(&mut html, &data);

@@ -1010,13 +1010,6 @@ mod tests {
     /// The event columns read back as the page reads them (`abvizDecode`): node, child, focus,
     /// α, β and up per step.
     fn decoded(d: &PageData) -> Vec<[i64; 6]> {
-        let parent: Vec<i64> =
-            d.n.parent
-                .values(None)
-                .iter()
-                .enumerate()
-                .map(|(id, &p)| if p == 0 { -1 } else { id as i64 - p })
-                .collect();
         let k = d.ev.k.values();
         let col = |c: &Column| c.values(Some(&k));
         let (node, child, focus, a, b, up) =
@@ -1057,6 +1050,15 @@ mod tests {
         ] {
             assert_eq!(col.values(None).len(), n);
         }
+        let parents: Vec<i64> =
+            d.n.parent
+                .values(None)
+                .iter()
+                .enumerate()
+                .map(|(id, &p)| if p == 0 { -1 } else { id as i64 - p })
+                .collect();
+        let want: Vec<i64> = (0..n as NodeId).map(|id| t.parent(id).map_or(-1, i64::from)).collect();
+        assert_eq!(parents, want);
         assert_eq!(d.cut.node.values().len(), t.cutoffs().len());
         assert_eq!(d.items.id.values().len(), view.len());
         assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
