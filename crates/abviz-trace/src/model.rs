@@ -453,7 +453,7 @@ impl Positions {
 
     /// Appends the next node's text.
     pub fn push(&mut self, s: &str) {
-        if self.ends.len() % Self::FULL == 0 {
+        if self.ends.len().is_multiple_of(Self::FULL) {
             self.bytes.extend_from_slice(s.as_bytes());
         } else {
             let (old, new) = (self.last.as_bytes(), s.as_bytes());
@@ -478,7 +478,7 @@ impl Positions {
     /// Replays text `i`'s change onto `text`, the text before it (a whole text replaces it).
     fn apply(&self, i: usize, text: &mut Vec<u8>) {
         let record = self.record(i);
-        if i % Self::FULL == 0 {
+        if i.is_multiple_of(Self::FULL) {
             text.clear();
             text.extend_from_slice(record);
             return;
