@@ -323,7 +323,7 @@ fn recorded_playouts_replay_to_their_results() {
     for &(step, node, length, result) in &simulations {
         let playout = trace.playout_at(step).expect("a playout at every simulate event");
         assert_eq!(playout.moves.len() as u32, length, "step {step}");
-        let mut g = ttt(trace.position(node).unwrap());
+        let mut g = ttt(&trace.position(node).unwrap());
         for &m in &playout.moves {
             let label = &trace.labels()[m as usize];
             let mv = g.moves().into_iter().find(|&mv| &g.move_label(mv) == label);

@@ -226,7 +226,7 @@ impl App<'_, '_> {
         let trace = self.replay.trace();
         let position =
             trace.position(snap.focus).filter(|_| snap.focus != NONE && trace.input().kind.is_game());
-        let board = position.map(board_rows).unwrap_or_default();
+        let board = position.as_deref().map(board_rows).unwrap_or_default();
         let code_lines = wrap_code(code, area.width.saturating_sub(4) as usize);
         let code_want = code_lines.len() as u16 + 2;
         let board_h = if board.is_empty() { 0 } else { board.len() as u16 + 2 };

@@ -4,15 +4,17 @@
  * docs/html.md): numbers are packed into strings (abvizUnpack); `up` and `prev` count steps
  * back; parents are ids back; a node's visit order and steps are differences from the node
  * before's; the event node, child, focus and window columns are differences from what the step
- * before lets one expect; only the input's own names are stored. abvizDecode turns that into
+ * before lets one expect; columns named in `delta` are differences again (abvizUndelta); runs of
+ * one number are written once with a count; only the input's own names are stored. abvizDecode turns that into
  * plain columns. The sentences are the library's own: each step names its template (`tpl`,
  * written by the Rust narration from the event table) and abvizNarrator fills the template's
  * slots from the columns and the step's own values (`args`) — one generic filler, no wording of
  * its own; tests/browser.rs checks every sentence word for word against the library's.
  * User text (names, moves) is only ever returned as strings, for textContent. */
 
-/* A packed column (Packed in src/export/html_data.rs) as an Int32Array: zigzag numbers in
- * base 32, lowest group first, the last group's digit from A–f, the others' from g–_. */
+/* A packed column (Packed in crates/abviz-draw/src/html_data.rs) as an Int32Array: zigzag
+ * numbers in base 32, lowest group first, the last group's digit from A–f, the others' from
+ * g–_; `~` and a count (unsigned, same digits) repeats the number before that many times. */
 function abvizUnpack(s) {
   "use strict";
   var digit = abvizUnpack.digit;
@@ -20,15 +22,26 @@ function abvizUnpack(s) {
     var last = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef", more = "ghijklmnopqrstuvwxyz0123456789-_";
     digit = abvizUnpack.digit = new Uint8Array(128).fill(255);
     for (var j = 0; j < 32; j++) { digit[last.charCodeAt(j)] = j; digit[more.charCodeAt(j)] = 32 + j; }
+    digit[126] = 64; // "~"
   }
-  var count = 0, i;
-  for (i = 0; i < s.length; i++) if (digit[s.charCodeAt(i)] < 32) count++;
-  var out = new Int32Array(count), z = 0, m = 1, k = 0;
+  // First the count: numbers, and the repeats a "~" adds.
+  var count = 0, i, d, z = 0, m = 1, repeat = false;
   for (i = 0; i < s.length; i++) {
-    var d = digit[s.charCodeAt(i)];
-    if (d < 32) {
+    d = digit[s.charCodeAt(i)];
+    if (d === 64) { repeat = true; continue; }
+    if (!repeat) { if (d < 32) count++; continue; }
+    if (d < 32) { count += z + d * m; z = 0; m = 1; repeat = false; } else { z += (d - 32) * m; m *= 32; }
+  }
+  var out = new Int32Array(count), k = 0;
+  z = 0; m = 1; repeat = false;
+  for (i = 0; i < s.length; i++) {
+    d = digit[s.charCodeAt(i)];
+    if (d === 64) {
+      repeat = true;
+    } else if (d < 32) {
       z += d * m;
-      out[k++] = z % 2 ? -(z + 1) / 2 : z / 2;
+      if (repeat) { out.fill(out[k - 1], k, k + z); k += z; repeat = false; }
+      else out[k++] = z % 2 ? -(z + 1) / 2 : z / 2;
       z = 0;
       m = 1;
     } else {
@@ -37,6 +50,23 @@ function abvizUnpack(s) {
     }
   }
   return out;
+}
+
+/* Undoes the differences of the columns D.delta names (Column in html_data.rs): a node
+ * column's from the node before's number, a step column's from the last step with the same
+ * template (ev.k, still the template's number). */
+function abvizUndelta(D) {
+  "use strict";
+  var T = D.ev.k;
+  (D.delta || []).forEach(function (name) {
+    var dot = name.indexOf("."), col = D[name.slice(0, dot)][name.slice(dot + 1)], i;
+    if (name.slice(0, dot) === "n") {
+      for (i = 1; i < col.length; i++) col[i] += col[i - 1];
+    } else {
+      var last = new Int32Array(D.tpl.length);
+      for (i = 0; i < col.length; i++) last[T[i]] = col[i] += last[T[i]];
+    }
+  });
 }
 
 /* Decodes D in place into plain columns: n.parent (−1: a root); ev.t (the step's template), ev.k
@@ -48,6 +78,7 @@ function abvizDecode(D) {
   [D.n, D.ev, D.cut, D.items].forEach(function (cols) {
     for (var key in cols) if (typeof cols[key] === "string") cols[key] = abvizUnpack(cols[key]);
   });
+  abvizUndelta(D);
   var EV = D.ev, N = D.n, E = EV.k.length, n = N.parent.length;
   var parent = N.parent, pre = N.pre, post = N.post, enter = N.enter, fin = N.fin, cutAt = N.cut_at;
   for (var id = 0; id < n; id++) {
@@ -77,7 +108,7 @@ function abvizDecode(D) {
     lastNode = node[k] = lastNode + EV.node[k];
     // Some kinds name a second node (D.second: update, cutoff, select, expand, …).
     lastChild = child[k] = withChild[kk] ? expectedChild + EV.child[k] : -1;
-    var expectedFocus = lastNode < 0 ? lastFocus : kk === 4 ? parent[lastNode] : lastNode;
+    var expectedFocus = lastNode < 0 ? lastFocus : lastNode;
     lastFocus = focus[k] = expectedFocus + EV.focus[k];
     lastA = a[k] = lastA + EV.a[k];
     lastB = b[k] = lastB + EV.b[k];

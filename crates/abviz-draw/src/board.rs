@@ -37,8 +37,8 @@ pub fn svg_of_node(trace: &Trace, id: NodeId) -> Option<String> {
     let game = trace.input().game.as_deref()?;
     let pos = trace.position(id)?;
     match trace.parent(id).and_then(|p| trace.position(p)) {
-        Some(before) => abviz_games::position_svg_after(game, pos, before),
-        None => abviz_games::position_svg(game, pos),
+        Some(before) => abviz_games::position_svg_after(game, &pos, &before),
+        None => abviz_games::position_svg(game, &pos),
     }
 }
 

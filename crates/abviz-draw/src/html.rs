@@ -382,9 +382,9 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     let shell = page.render().expect("the page template renders");
     // The last marker: user text (titles, names) comes before the data, never after it.
     let (head, tail) = shell.rsplit_once(DATA_MARKER).expect("the template has the data marker");
-    // Reserved for what big pages take (15–20 bytes per node and event), so the page is rarely
-    // copied as it grows.
-    let estimate = 24 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
+    // Reserved for what big pages take (4–5 bytes per node and event: most columns are runs),
+    // so the page is rarely copied as it grows.
+    let estimate = 6 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
     let mut html = Vec::with_capacity(head.len() + tail.len() + estimate);
     html.extend_from_slice(head.as_bytes());
     write_json_for_script(&mut html, &data);
@@ -439,7 +439,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str, pack: bool) -> (Option<Board
     }));
     let mut index = vec![-1i32; trace.nodes().len()];
     // A board is its position and the move that led to it (marked on the board).
-    let mut by_position: BTreeMap<(&str, Option<&str>), i32> = BTreeMap::new();
+    let mut by_position: BTreeMap<(String, Option<String>), i32> = BTreeMap::new();
     let mut files = Vec::new();
     let mut packed = PackedBoards::default();
     let mut parts: HashMap<String, u32> = HashMap::new();
@@ -450,7 +450,8 @@ fn boards(trace: &Trace, view: &View, prefix: &str, pack: bool) -> (Option<Board
         }
         let Some(pos) = trace.position(id) else { continue };
         let before = trace.parent(id).and_then(|p| trace.position(p));
-        if let Some(&k) = by_position.get(&(pos, before)) {
+        let key = (pos, before);
+        if let Some(&k) = by_position.get(&key) {
             index[id as usize] = k;
             continue;
         }
@@ -460,7 +461,7 @@ fn boards(trace: &Trace, view: &View, prefix: &str, pack: bool) -> (Option<Board
         }
         bytes += svg.len();
         let k = if pack { packed.runs.len() } else { files.len() } as i32;
-        by_position.insert((pos, before), k);
+        by_position.insert(key, k);
         index[id as usize] = k;
         if pack {
             packed.push(&svg, &mut parts);

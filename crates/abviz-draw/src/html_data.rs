@@ -29,36 +29,104 @@ const MORE: &[u8; 32] = b"ghijklmnopqrstuvwxyz0123456789-_";
 /// A column of integers packed into one string: each number zigzag-encoded (0, −1, 1, −2 … as
 /// 0, 1, 2, 3 …), then written in base 32, lowest group first, the last group from [`LAST`] and
 /// the others from [`MORE`] — so 0–15 and −16–−1 take one character and nothing needs escaping.
+/// A run of the same number is written once, then [`REPEAT`] and how many more times it comes
+/// (unsigned, in the same digits) when that is shorter.
 #[derive(Default)]
-pub(super) struct Packed(String);
+pub(super) struct Packed {
+    text: String,
+    /// The last number pushed, and how many times it came again since it was written.
+    last: Option<i64>,
+    run: u64,
+}
+
+/// The digit that repeats the number before ([`Packed`]).
+const REPEAT: char = '~';
+
+/// `z` in [`Packed`]'s digits.
+fn write_digits(out: &mut impl std::fmt::Write, mut z: u64) -> std::fmt::Result {
+    while z >= 32 {
+        out.write_char(MORE[(z & 31) as usize] as char)?;
+        z >>= 5;
+    }
+    out.write_char(LAST[z as usize] as char)
+}
+
+/// How many digits `z` takes.
+fn digits(mut z: u64) -> u64 {
+    let mut n = 1;
+    while z >= 32 {
+        z >>= 5;
+        n += 1;
+    }
+    n
+}
+
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
 
 impl Packed {
     fn with_capacity(n: usize) -> Packed {
-        Packed(String::with_capacity(n))
+        Packed { text: String::with_capacity(n), ..Packed::default() }
     }
 
     fn push(&mut self, v: i64) {
-        let mut z = ((v << 1) ^ (v >> 63)) as u64;
-        while z >= 32 {
-            self.0.push(MORE[(z & 31) as usize] as char);
-            z >>= 5;
+        if self.last == Some(v) {
+            self.run += 1;
+            return;
         }
-        self.0.push(LAST[z as usize] as char);
+        self.end_run();
+        write_digits(&mut self.text, zigzag(v)).expect("a String takes text");
+        self.last = Some(v);
+    }
+
+    /// Writes the pending repeats of the last number into `out`.
+    fn write_run(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
+        let Some(v) = self.last.filter(|_| self.run > 0) else { return Ok(()) };
+        let z = zigzag(v);
+        if 1 + digits(self.run) < self.run * digits(z) {
+            out.write_char(REPEAT)?;
+            write_digits(out, self.run)
+        } else {
+            (0..self.run).try_for_each(|_| write_digits(out, z))
+        }
+    }
+
+    fn end_run(&mut self) {
+        let mut text = std::mem::take(&mut self.text);
+        self.write_run(&mut text).expect("a String takes text");
+        self.text = text;
+        self.run = 0;
     }
 
     fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.text.is_empty()
+    }
+
+    /// How many characters it takes.
+    fn len(&self) -> usize {
+        let mut n = Counter(0);
+        self.write_run(&mut n).expect("counting never fails");
+        self.text.len() + n.0
     }
 
     /// The numbers back (the page's `abvizUnpack`).
     #[cfg(test)]
     pub(super) fn values(&self) -> Vec<i64> {
-        let (mut out, mut z, mut shift) = (Vec::new(), 0u64, 0);
-        for b in self.0.bytes() {
-            if let Some(d) = LAST.iter().position(|&c| c == b) {
+        let text = self.to_string();
+        let (mut out, mut z, mut shift, mut repeat) = (Vec::new(), 0u64, 0, false);
+        for b in text.bytes() {
+            if b == REPEAT as u8 {
+                repeat = true;
+            } else if let Some(d) = LAST.iter().position(|&c| c == b) {
                 z |= (d as u64) << shift;
-                out.push((z >> 1) as i64 ^ -((z & 1) as i64));
-                (z, shift) = (0, 0);
+                if repeat {
+                    let v = *out.last().expect("a repeat follows a number");
+                    out.extend(std::iter::repeat_n(v, z as usize));
+                } else {
+                    out.push((z >> 1) as i64 ^ -((z & 1) as i64));
+                }
+                (z, shift, repeat) = (0, 0, false);
             } else {
                 let d = MORE.iter().position(|&c| c == b).expect("a packed digit");
                 z |= (d as u64) << shift;
@@ -69,9 +137,99 @@ impl Packed {
     }
 }
 
+/// Counts the characters written to it.
+struct Counter(usize);
+
+impl std::fmt::Write for Counter {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for Packed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)?;
+        self.write_run(f)
+    }
+}
+
 impl Serialize for Packed {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.0)
+        // The pending repeats are written after the text, without a copy of it.
+        s.collect_str(self)
+    }
+}
+
+/// A column written two ways at once, of which the page gets the shorter: as it is, and as
+/// differences from a reference — per node the node before's number, per step the number of
+/// the last step with the same sentence template (steps of one kind repeat their patterns:
+/// an evaluation's pseudocode line, how far back its parent frame is). [`PageData::delta`]
+/// names the columns written as differences.
+#[derive(Default)]
+pub(super) struct Column {
+    plain: Packed,
+    delta: Packed,
+    /// Per reference (0 for node columns, the template's number for step columns), its last
+    /// number.
+    last: Vec<i64>,
+    /// Whether the page gets `delta` (set by [`Column::choose`]).
+    chosen: bool,
+}
+
+impl Column {
+    /// Adds `v`, whose reference is `r`.
+    fn push_ref(&mut self, v: i64, r: usize) {
+        if r >= self.last.len() {
+            self.last.resize(r + 1, 0);
+        }
+        self.plain.push(v);
+        self.delta.push(v - self.last[r]);
+        self.last[r] = v;
+    }
+
+    /// Adds a node's `v` (the reference: the node before).
+    fn push(&mut self, v: i64) {
+        self.push_ref(v, 0);
+    }
+
+    /// Keeps the shorter writing, and says whether it is the differences.
+    fn choose(&mut self) -> bool {
+        self.chosen = self.delta.len() < self.plain.len();
+        let dropped = if self.chosen { &mut self.plain } else { &mut self.delta };
+        *dropped = Packed::default();
+        self.last = Vec::new();
+        self.chosen
+    }
+
+    fn is_empty(&self) -> bool {
+        self.plain.is_empty() && self.delta.is_empty()
+    }
+
+    /// The numbers back, as the page reads them: the differences added up by reference
+    /// (`refs`: each step's template; None for node columns).
+    #[cfg(test)]
+    pub(super) fn values(&self, refs: Option<&[i64]>) -> Vec<i64> {
+        if !self.chosen {
+            return self.plain.values();
+        }
+        let mut last: HashMap<i64, i64> = HashMap::new();
+        let diffs = self.delta.values();
+        diffs
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| {
+                let at = last.entry(refs.map_or(0, |r| r[i])).or_insert(0);
+                *at += d;
+                *at
+            })
+            .collect()
+    }
+}
+
+impl Serialize for Column {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.chosen { self.delta.serialize(s) } else { self.plain.serialize(s) }
     }
 }
 
@@ -163,8 +321,12 @@ pub(super) struct PageData<'a> {
     pass_steps: Vec<(u32, i64)>,
     /// The best move, said by the narration when the search completes.
     best: Option<&'a str>,
-    pub(super) n: NodeData<'a>,
+    pub(super) n: NodeData,
     cut: CutData,
+    /// The columns written as differences ([`Column`]), as "n.parent", "ev.line" …: per node
+    /// from the node before's number, per step from the number of the last step with the same
+    /// template (`ev.k`). The page adds them up before it reads the columns.
+    delta: Vec<&'static str>,
     pub(super) ev: EventData,
     /// The event kinds' names by the page's number for them (their place in the event table).
     kinds: Vec<&'static str>,
@@ -189,36 +351,36 @@ pub(super) struct PageData<'a> {
 
 /// Per node: its summary (derived from the events) and when it shows up in the replay.
 #[derive(Serialize, Default)]
-pub(super) struct NodeData<'a> {
+pub(super) struct NodeData {
     /// How far back its parent is (`id − parent`; 0: a root).
-    pub(super) parent: Packed,
+    pub(super) parent: Column,
     /// Bit 0: MIN to move; bits 1–3: status (leaf, terminal, interior, cutoff, pruned,
     /// transposition); bits 4–5: bound (exact, lower, upper); bit 6: a pruned leaf whose value
     /// is known.
-    flags: Packed,
+    flags: Column,
     /// Its value, windows in and out (score indices), pre- and post-order numbers.
-    v: Packed,
-    ai: Packed,
-    bi: Packed,
-    ao: Packed,
-    bo: Packed,
+    v: Column,
+    ai: Column,
+    bi: Column,
+    ao: Column,
+    bo: Column,
     /// As differences from the node before's.
-    pre: Packed,
-    post: Packed,
+    pre: Column,
+    post: Column,
     /// The step (1-based; 0: never) it is entered, gets its value, is shown pruned: `enter` as
     /// the difference from the node before's `fin` (a sibling's end, mostly), `fin` from its
     /// own `enter`, `cut_at` from the node before's (siblings pruned together).
-    enter: Packed,
-    fin: Packed,
-    cut_at: Packed,
+    enter: Column,
+    fin: Column,
+    cut_at: Column,
     /// Its last cutoff, an index into `cut` (−1: none).
-    cutoff: Packed,
+    cutoff: Column,
     /// Its move, an index into `labels` (−1: none).
-    mv: Packed,
+    mv: Column,
     /// The positions the page shows (of drawn nodes and nodes with a board), as [id, position]
     /// pairs; a node without one shows its nearest ancestor's.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pos: Option<Vec<(NodeId, &'a str)>>,
+    pos: Option<Vec<(NodeId, String)>>,
     /// Its board picture, an index into `boards` (−1: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     board: Option<Packed>,
@@ -246,37 +408,37 @@ pub(super) struct EventData {
     /// finished game's evaluation or a β-cutoff).
     pub(super) k: Packed,
     /// The pseudocode line (0-based).
-    line: Packed,
+    line: Column,
     /// The node the event is about (for an update: the node taking the value in; −1: none), as
     /// the difference from the step before's.
-    node: Packed,
+    node: Column,
     /// The second node of an update, cutoff, selection or expansion (the child), as the
     /// difference from the step before's child, or its node when it had none; 0 for the others.
-    child: Packed,
+    child: Column,
     /// The value the event carries (an evaluation, a returned value; at a cutoff the child's value
     /// tested), a score index (−1: none).
-    v: Packed,
+    v: Column,
     /// The node executing after the step (−1: none), as the difference from the expected one:
     /// the event's node, its parent after an exit, else the focus before.
-    focus: Packed,
+    focus: Column,
     /// Its window after the step (score indices), as differences from the step before's.
-    a: Packed,
-    b: Packed,
+    a: Column,
+    b: Column,
     /// Its range after the step (score indices; only on a page labelled with ranges).
-    #[serde(skip_serializing_if = "Packed::is_empty")]
-    lo: Packed,
-    #[serde(skip_serializing_if = "Packed::is_empty")]
-    hi: Packed,
+    #[serde(skip_serializing_if = "Column::is_empty")]
+    lo: Column,
+    #[serde(skip_serializing_if = "Column::is_empty")]
+    hi: Column,
     /// At a chance node, its expected value so far after the step (score index, −1: none; only
     /// in a trace with chance nodes): the call stack shows it.
-    #[serde(skip_serializing_if = "Packed::is_empty")]
-    sum: Packed,
+    #[serde(skip_serializing_if = "Column::is_empty")]
+    sum: Column,
     /// How many steps back the focus's parent frame last executed (0: the focus is a root):
     /// following it gives the stack with every frame's window.
-    pub(super) up: Packed,
+    pub(super) up: Column,
     /// How many steps back the same frame executed before (0: never): the window an update
     /// changed.
-    prev: Packed,
+    prev: Column,
 }
 
 /// The drawn items of the figure.
@@ -365,8 +527,9 @@ impl<'a> PageData<'a> {
     pub(super) fn new(trace: &'a Trace, view: &View, mut boards: Option<BoardData>) -> PageData<'a> {
         let range = view.opts.labels.range && trace.algorithm().has_window();
         let scores = scores(trace);
-        let (n, labels, named) = nodes(trace, view, &scores, boards.as_ref().map(|b| b.index.as_slice()));
-        let (ev, tpl, args) = events(trace, &scores, range);
+        let (mut n, labels, named) = nodes(trace, view, &scores, boards.as_ref().map(|b| b.index.as_slice()));
+        let (mut ev, tpl, args) = events(trace, &scores, range);
+        let delta = choose_deltas(&mut n, &mut ev);
         let mut cut = CutData::default();
         for c in trace.cutoffs() {
             cut.node.push(i64::from(c.node));
@@ -400,6 +563,7 @@ impl<'a> PageData<'a> {
             n,
             cut,
             ev,
+            delta,
             kinds: EventKind::ALL.iter().map(|k| k.name()).collect(),
             second: EventKind::ALL.iter().filter(|k| k.has_child()).map(|&k| event_code(k)).collect(),
             tpl,
@@ -410,6 +574,40 @@ impl<'a> PageData<'a> {
             mcts: super::html_mcts::MctsData::new(trace),
         }
     }
+}
+
+/// Chooses each column's writing ([`Column::choose`]): the names of those written as
+/// differences.
+fn choose_deltas(n: &mut NodeData, ev: &mut EventData) -> Vec<&'static str> {
+    let columns: [(&'static str, &mut Column); 26] = [
+        ("n.parent", &mut n.parent),
+        ("n.flags", &mut n.flags),
+        ("n.v", &mut n.v),
+        ("n.ai", &mut n.ai),
+        ("n.bi", &mut n.bi),
+        ("n.ao", &mut n.ao),
+        ("n.bo", &mut n.bo),
+        ("n.pre", &mut n.pre),
+        ("n.post", &mut n.post),
+        ("n.enter", &mut n.enter),
+        ("n.fin", &mut n.fin),
+        ("n.cut_at", &mut n.cut_at),
+        ("n.cutoff", &mut n.cutoff),
+        ("n.mv", &mut n.mv),
+        ("ev.line", &mut ev.line),
+        ("ev.node", &mut ev.node),
+        ("ev.child", &mut ev.child),
+        ("ev.v", &mut ev.v),
+        ("ev.focus", &mut ev.focus),
+        ("ev.a", &mut ev.a),
+        ("ev.b", &mut ev.b),
+        ("ev.lo", &mut ev.lo),
+        ("ev.hi", &mut ev.hi),
+        ("ev.sum", &mut ev.sum),
+        ("ev.up", &mut ev.up),
+        ("ev.prev", &mut ev.prev),
+    ];
+    columns.into_iter().filter_map(|(name, c)| c.choose().then_some(name)).collect()
 }
 
 /// Every score the page writes, numbered.
@@ -451,7 +649,7 @@ fn nodes<'a>(
     view: &View,
     scores: &Scores,
     boards: Option<&[i32]>,
-) -> (NodeData<'a>, Vec<&'a str>, Vec<(NodeId, &'a str)>) {
+) -> (NodeData, Vec<&'a str>, Vec<(NodeId, &'a str)>) {
     let n = trace.nodes().len();
     let step1 = |s: u32| if s == NEVER { 0 } else { i64::from(s) + 1 };
     let mut d = NodeData::default();
@@ -694,51 +892,38 @@ fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<Templa
             Event::Cutoff { cut, .. } => u8::from(cut == CutKind::Beta),
             _ => 0,
         };
-        ev.line.push(line_of(trace, &e, prev_kind).min(255) as i64);
+        let line = line_of(trace, &e, prev_kind).min(255) as i64;
         prev_kind = Some(e.kind());
         let this_node = e.node().map_or(-1, id_or_none);
         let expected_child = if child >= 0 { child } else { node };
-        let expected_focus = match e {
-            _ if this_node < 0 => focus,
-            Event::Exit { node: n, .. } => id_or_none(trace.nodes()[n as usize].parent),
-            _ => this_node,
-        };
-        ev.node.push(this_node - node);
+        // The focus after a step is mostly the event's node (still executing, or just
+        // returned), else the focus before.
+        let expected_focus = if this_node < 0 { focus } else { this_node };
+        let node_diff = this_node - node;
         node = this_node;
-        match e.second() {
+        let child_diff = match e.second() {
             Some(c) => {
-                ev.child.push(id_or_none(c) - expected_child);
+                let d = id_or_none(c) - expected_child;
                 child = id_or_none(c);
+                d
             }
             None => {
-                ev.child.push(0);
                 child = -1;
+                0
             }
-        }
+        };
         let value = match e {
             Event::Cutoff { child, .. } => Some(cutoff_child_value(&timeline, k, child)),
             _ => e.value(),
         };
         let value = value.map_or(-1, |v| scores.of(v));
-        ev.v.push(value);
         let this_focus = id_or_none(timeline.focus(k));
-        ev.focus.push(this_focus - expected_focus);
+        let focus_diff = this_focus - expected_focus;
         focus = this_focus;
         let (wa, wb) = timeline.window(k);
         let (wa, wb) = (scores.of(wa), scores.of(wb));
-        ev.a.push(wa - a);
-        ev.b.push(wb - b);
+        let (a_diff, b_diff) = (wa - a, wb - b);
         (a, b) = (wa, wb);
-        if range {
-            let (lo, hi) = timeline.range(k);
-            ev.lo.push(scores.of(lo));
-            ev.hi.push(scores.of(hi));
-        }
-        if trace.has_chance() {
-            ev.sum.push(timeline.expected_so_far(timeline.focus(k), k).map_or(-1, |v| scores.of(v)));
-        }
-        ev.up.push(back(k, timeline.up(k)));
-        ev.prev.push(back(k, timeline.prev(k)));
         let columns = Columns {
             node: e.node(),
             child: e.second(),
@@ -755,6 +940,26 @@ fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<Templa
         if !shipped.is_empty() {
             args.push(shipped);
         }
+        // Each column's number, with the step's template as the reference of its difference.
+        let t = number as usize;
+        ev.line.push_ref(line, t);
+        ev.node.push_ref(node_diff, t);
+        ev.child.push_ref(child_diff, t);
+        ev.v.push_ref(value, t);
+        ev.focus.push_ref(focus_diff, t);
+        ev.a.push_ref(a_diff, t);
+        ev.b.push_ref(b_diff, t);
+        if range {
+            let (lo, hi) = timeline.range(k);
+            ev.lo.push_ref(scores.of(lo), t);
+            ev.hi.push_ref(scores.of(hi), t);
+        }
+        if trace.has_chance() {
+            let sum = timeline.expected_so_far(timeline.focus(k), k).map_or(-1, |v| scores.of(v));
+            ev.sum.push_ref(sum, t);
+        }
+        ev.up.push_ref(back(k, timeline.up(k)), t);
+        ev.prev.push_ref(back(k, timeline.prev(k)), t);
     }
     let (tpl, renumber) = templates.ordered();
     let mut k = Packed::with_capacity(numbers.len());
@@ -805,23 +1010,10 @@ mod tests {
     /// The event columns read back as the page reads them (`abvizDecode`): node, child, focus,
     /// α, β and up per step.
     fn decoded(d: &PageData) -> Vec<[i64; 6]> {
-        let parent: Vec<i64> =
-            d.n.parent
-                .values()
-                .iter()
-                .enumerate()
-                .map(|(id, &p)| if p == 0 { -1 } else { id as i64 - p })
-                .collect();
-        let col = |p: &Packed| p.values();
-        let (k, node, child, focus, a, b, up) = (
-            col(&d.ev.k),
-            col(&d.ev.node),
-            col(&d.ev.child),
-            col(&d.ev.focus),
-            col(&d.ev.a),
-            col(&d.ev.b),
-            col(&d.ev.up),
-        );
+        let k = d.ev.k.values();
+        let col = |c: &Column| c.values(Some(&k));
+        let (node, child, focus, a, b, up) =
+            (col(&d.ev.node), col(&d.ev.child), col(&d.ev.focus), col(&d.ev.a), col(&d.ev.b), col(&d.ev.up));
         let mut out: Vec<[i64; 6]> = Vec::new();
         let mut last = [-1i64, -1, -1, 0, 0, -1];
         for s in 0..k.len() {
@@ -829,11 +1021,7 @@ mod tests {
             let expected_child = if last[1] >= 0 { last[1] } else { last[0] };
             let n = last[0] + node[s];
             let c = if d.second.contains(&kind) { expected_child + child[s] } else { -1 };
-            let expected_focus = match n {
-                -1 => last[2],
-                n if kind == event_code(EventKind::Exit) => parent[n as usize],
-                n => n,
-            };
+            let expected_focus = if n < 0 { last[2] } else { n };
             let u = if up[s] == 0 { -1 } else { s as i64 - up[s] };
             last = [n, c, expected_focus + focus[s], last[3] + a[s], last[4] + b[s], u];
             out.push(last);
@@ -860,8 +1048,17 @@ mod tests {
             &d.n.fin,
             &d.n.cut_at,
         ] {
-            assert_eq!(col.values().len(), n);
+            assert_eq!(col.values(None).len(), n);
         }
+        let parents: Vec<i64> =
+            d.n.parent
+                .values(None)
+                .iter()
+                .enumerate()
+                .map(|(id, &p)| if p == 0 { -1 } else { id as i64 - p })
+                .collect();
+        let want: Vec<i64> = (0..n as NodeId).map(|id| t.parent(id).map_or(-1, i64::from)).collect();
+        assert_eq!(parents, want);
         assert_eq!(d.cut.node.values().len(), t.cutoffs().len());
         assert_eq!(d.items.id.values().len(), view.len());
         assert_eq!(d.scores.first().map(String::as_str), Some("−∞"));
@@ -885,7 +1082,7 @@ mod tests {
             {
                 let [_, _, up_focus, up_a, up_b, _] = ev[up as usize];
                 assert_eq!(up_focus, id_or_none(t.node(node).parent), "step {k}");
-                let (ai, bi) = (d.n.ai.values()[node as usize], d.n.bi.values()[node as usize]);
+                let (ai, bi) = (d.n.ai.values(None)[node as usize], d.n.bi.values(None)[node as usize]);
                 assert_eq!((up_a, up_b), (ai, bi), "step {k}");
             }
         }
@@ -907,7 +1104,8 @@ mod tests {
             let view = View::new(&t, &ViewOptions::default());
             let d = PageData::new(&t, &view, None);
             let ev = decoded(&d);
-            let (k, v) = (d.ev.k.values(), d.ev.v.values());
+            let k = d.ev.k.values();
+            let v = d.ev.v.values(Some(&k));
             let mut args = d.args.iter();
             let cuts = t.cutoffs();
             let mut cut = 0;
@@ -970,7 +1168,7 @@ mod tests {
         let runs = json["runs"].as_array().unwrap();
         assert_eq!(runs.len(), 3);
         for (k, r) in runs.iter().enumerate() {
-            let values = Packed(r.as_str().unwrap().to_string()).values();
+            let values = Packed { text: r.as_str().unwrap().to_string(), ..Packed::default() }.values();
             let (mut end, mut joined) = (0i64, String::new());
             for pair in values.chunks(2) {
                 let first = end + pair[0];
@@ -989,10 +1187,49 @@ mod tests {
         let mut p = Packed::default();
         values.iter().for_each(|&v| p.push(v));
         assert_eq!(p.values(), values);
-        assert!(p.0.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        assert!(p.to_string().bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
         // Small numbers take one character.
         let mut small = Packed::default();
         (-16..16).for_each(|v| small.push(v));
-        assert_eq!(small.0.len(), 32);
+        assert_eq!(small.to_string().len(), 32);
+    }
+
+    #[test]
+    fn runs_are_written_once_with_their_count() {
+        let mut values = vec![5i64; 1000];
+        values.extend([0, 0, -3, -3, -3, 7]);
+        values.extend(vec![40; 40]);
+        let mut p = Packed::default();
+        values.iter().for_each(|&v| p.push(v));
+        // 5, then ~ and 999 (two digits); 0 0; -3 ~2 … the run of 40s ends the column pending.
+        let text = p.to_string();
+        assert_eq!(p.len(), text.len());
+        assert!(text.starts_with("K~"), "{text}");
+        assert!(text.len() < 20, "{text}");
+        assert_eq!(p.values(), values);
+        // JSON holds the pending run too.
+        assert_eq!(serde_json::to_string(&p).unwrap(), format!("\"{text}\""));
+    }
+
+    #[test]
+    fn columns_keep_the_shorter_writing_and_read_back() {
+        // Counting up: the differences are all 1.
+        let mut up = Column::default();
+        (0..500).for_each(|v| up.push(v));
+        assert!(up.choose());
+        assert_eq!(up.values(None), (0..500).collect::<Vec<_>>());
+        // A pattern per template: differences from the step before with the same template.
+        let refs: Vec<i64> = (0..300).map(|i| i % 3).collect();
+        let vals: Vec<i64> = (0..300).map(|i| [7, 100, -40][i % 3]).collect();
+        let mut c = Column::default();
+        vals.iter().zip(&refs).for_each(|(&v, &r)| c.push_ref(v, r as usize));
+        assert!(c.choose());
+        assert_eq!(c.values(Some(&refs)), vals);
+        // Noise stays as it is.
+        let noise: Vec<i64> = (0..300).map(|i| (i * 7919 % 31) - 15).collect();
+        let mut n = Column::default();
+        noise.iter().for_each(|&v| n.push(v));
+        assert!(!n.choose());
+        assert_eq!(n.values(None), noise);
     }
 }

@@ -157,7 +157,7 @@ impl Trace {
     }
 
     /// The recorded position notation of `id`, if positions were recorded.
-    pub fn position(&self, id: NodeId) -> Option<&str> {
+    pub fn position(&self, id: NodeId) -> Option<String> {
         self.positions.as_ref().and_then(|p| p.get(id as usize)).filter(|s| !s.is_empty())
     }
 

@@ -401,25 +401,113 @@ pub(crate) struct ChildIndex {
     pub(crate) ids: Vec<NodeId>,
 }
 
-/// One text per node, stored end to end (positions of game nodes).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One text per node (positions of game nodes), stored end to end, most as what changed from
+/// the text before: the bytes it shares with the text before at its start and at its end (two
+/// LEB128 counts), then the bytes between. A search records a node's position right after its
+/// parent's or a sibling's, which differ in a few squares, so a 60-byte xiangqi FEN takes about
+/// 12. Every [`Positions::FULL`]th text is stored whole, so reading one replays at most that
+/// many changes.
+#[derive(Clone, Debug, Default)]
 pub struct Positions {
-    text: String,
+    bytes: Vec<u8>,
     ends: Vec<u32>,
+    /// The last text pushed, whole (what the next one is compared with).
+    last: String,
+}
+
+/// The same texts, however they were pushed.
+impl PartialEq for Positions {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.bytes, &self.ends) == (&other.bytes, &other.ends)
+    }
+}
+
+impl Eq for Positions {}
+
+/// The LEB128 bytes of `v`, appended to `out`.
+fn put_count(out: &mut Vec<u8>, mut v: usize) {
+    while v >= 0x80 {
+        out.push((v & 0x7f) as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// A LEB128 count at the start of `bytes`, and the bytes after it.
+fn take_count(mut bytes: &[u8]) -> (usize, &[u8]) {
+    let (mut v, mut shift) = (0usize, 0);
+    while let Some((&b, rest)) = bytes.split_first() {
+        bytes = rest;
+        v |= usize::from(b & 0x7f) << shift;
+        shift += 7;
+        if b < 0x80 {
+            break;
+        }
+    }
+    (v, bytes)
 }
 
 impl Positions {
+    /// Every how many texts one is stored whole.
+    pub const FULL: usize = 16;
+
     /// Appends the next node's text.
     pub fn push(&mut self, s: &str) {
-        self.text.push_str(s);
-        self.ends.push(self.text.len() as u32);
+        if self.ends.len().is_multiple_of(Self::FULL) {
+            self.bytes.extend_from_slice(s.as_bytes());
+        } else {
+            let (old, new) = (self.last.as_bytes(), s.as_bytes());
+            let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+            let room = old.len().min(new.len()) - head;
+            let tail = old.iter().rev().zip(new.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+            put_count(&mut self.bytes, head);
+            put_count(&mut self.bytes, tail);
+            self.bytes.extend_from_slice(&new[head..new.len() - tail]);
+        }
+        self.ends.push(self.bytes.len() as u32);
+        self.last.clear();
+        self.last.push_str(s);
+    }
+
+    /// The stored bytes of text `i`.
+    fn record(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.bytes[start..self.ends[i] as usize]
+    }
+
+    /// Replays text `i`'s change onto `text`, the text before it (a whole text replaces it).
+    fn apply(&self, i: usize, text: &mut Vec<u8>) {
+        let record = self.record(i);
+        if i.is_multiple_of(Self::FULL) {
+            text.clear();
+            text.extend_from_slice(record);
+            return;
+        }
+        let (head, rest) = take_count(record);
+        let (tail, middle) = take_count(rest);
+        let tail_at = text.len() - tail;
+        text.splice(head..tail_at, middle.iter().copied());
     }
 
     /// The text of node `i` (empty if none was recorded).
-    pub fn get(&self, i: usize) -> Option<&str> {
-        let end = *self.ends.get(i)? as usize;
-        let start = if i == 0 { 0 } else { self.ends[i - 1] as usize };
-        Some(&self.text[start..end])
+    pub fn get(&self, i: usize) -> Option<String> {
+        if i >= self.ends.len() {
+            return None;
+        }
+        let mut text = Vec::new();
+        for k in i - i % Self::FULL..=i {
+            self.apply(k, &mut text);
+        }
+        Some(String::from_utf8(text).expect("the texts pushed were UTF-8"))
+    }
+
+    /// Every text in order (each change replayed once).
+    pub fn iter(&self) -> impl Iterator<Item = String> + '_ {
+        let mut text = Vec::new();
+        (0..self.ends.len()).map(move |i| {
+            self.apply(i, &mut text);
+            String::from_utf8(text.clone()).expect("the texts pushed were UTF-8")
+        })
     }
 
     /// How many texts.
@@ -432,8 +520,47 @@ impl Positions {
         self.ends.is_empty()
     }
 
+    /// Frees the room kept for more texts (once the last is pushed).
+    pub fn shrink_to_fit(&mut self) {
+        self.bytes.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.last = String::new();
+    }
+
     /// Heap bytes used.
     pub fn heap_bytes(&self) -> usize {
-        self.text.capacity() + self.ends.capacity() * 4
+        self.bytes.capacity() + self.ends.capacity() * 4 + self.last.capacity()
+    }
+}
+
+#[cfg(test)]
+mod position_tests {
+    use super::Positions;
+
+    #[test]
+    fn texts_read_back_as_pushed() {
+        let texts: Vec<String> = (0..100)
+            .map(|i| match i % 7 {
+                0 => String::new(),
+                1 => "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w".into(),
+                2 => "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b".into(),
+                3 => format!("a{}b", "x".repeat(i * 3)),
+                4 => "éé→ü".into(),
+                5 => "éü→ü".into(),
+                _ => format!("{i}"),
+            })
+            .collect();
+        let mut p = Positions::default();
+        texts.iter().for_each(|t| p.push(t));
+        for (i, t) in texts.iter().enumerate() {
+            assert_eq!(p.get(i).as_ref(), Some(t), "text {i}");
+        }
+        assert_eq!(p.iter().collect::<Vec<_>>(), texts);
+        assert_eq!(p.get(texts.len()), None);
+        // The changed rank and the side to move: far fewer bytes than the whole text.
+        let mut q = Positions::default();
+        q.push(&texts[1]);
+        q.push(&texts[2]);
+        assert!(q.bytes.len() < texts[1].len() + 20, "{}", q.bytes.len());
     }
 }

@@ -551,7 +551,11 @@ impl<G: Game> Recorder<G> {
             names: self.names,
             pruned_values: self.pruned_values,
             playouts: self.playouts,
-            positions: self.record_positions.then_some(self.positions),
+            positions: self.record_positions.then(|| {
+                let mut p = self.positions;
+                p.shrink_to_fit();
+                p
+            }),
             chance: self.chance,
             ..Default::default()
         };

@@ -190,7 +190,13 @@ pub struct Steps {
 /// Everything derived from the events (see the module documentation).
 #[derive(Clone, Debug, Default)]
 pub struct Derived {
+    /// The summaries of the nodes that have one of their own (entered, or a pruned leaf with
+    /// a known value), in the order they got it; `slot` gives each node's place here.
     pub(crate) summaries: Vec<Summary>,
+    /// Per node, its summary's place in `summaries`, or [`NONE`]: a node never entered
+    /// (pruned, about half the nodes of a game search) shares `default`.
+    pub(crate) slot: Vec<u32>,
+    pub(crate) default: Summary,
     pub(crate) steps: Vec<Steps>,
     pub(crate) visits: Vec<Visit>,
     pub(crate) cutoffs: Vec<Cutoff>,
@@ -206,13 +212,18 @@ impl Derived {
     pub(crate) fn new(trace: &Trace) -> Derived {
         let n = trace.nodes.len();
         let mut d = Derived {
-            summaries: vec![Summary::default(); n],
+            slot: vec![NONE; n],
+            // The entered nodes have their own (a hint: the counts may be a file's).
+            summaries: Vec::with_capacity(
+                (trace.stats.nodes as usize).saturating_add(trace.pruned_values.len()).min(n),
+            ),
             steps: vec![Steps { enter: NEVER, valued: NEVER, pruned: NEVER, reported: NEVER }; n],
+            visits: Vec::with_capacity((trace.stats.nodes as usize).min(n)),
             ..Default::default()
         };
         for &(id, v) in &trace.pruned_values {
-            if let Some(s) = d.summaries.get_mut(id as usize) {
-                s.value = v;
+            if (id as usize) < n {
+                d.summary_mut(id).value = v;
             }
         }
         let mut open: Vec<u32> = Vec::new();
@@ -240,12 +251,12 @@ impl Derived {
                         next: NONE,
                     });
                     match last_visit[node as usize] {
-                        NONE => d.summaries[node as usize].first_visit = v,
+                        NONE => d.summary_mut(node).first_visit = v,
                         prev => d.visits[prev as usize].next = v,
                     }
                     last_visit[node as usize] = v;
                     open.push(v);
-                    let s = &mut d.summaries[node as usize];
+                    let s = d.summary_mut(node);
                     if s.pre == 0 {
                         pre += 1;
                         s.pre = pre;
@@ -258,21 +269,21 @@ impl Derived {
                     st.enter = st.enter.min(step);
                 }
                 Event::Eval { node, value, terminal } if ok(node) => {
-                    let s = &mut d.summaries[node as usize];
+                    let s = d.summary_mut(node);
                     s.status = if terminal { Status::Terminal } else { Status::Leaf };
                     s.value = value;
                     let st = &mut d.steps[node as usize];
                     st.valued = st.valued.min(step);
                 }
                 Event::StandPat { node, alpha, beta, .. } if ok(node) => {
-                    let s = &mut d.summaries[node as usize];
+                    let s = d.summary_mut(node);
                     s.stand_pat = true;
                     (s.alpha_out, s.beta_out) = (alpha, beta);
                 }
                 Event::Update { node, child, alpha, beta, .. } if ok(node) && ok(child) => {
-                    let s = &mut d.summaries[node as usize];
+                    let s = d.summary_mut(node);
                     (s.alpha_out, s.beta_out) = (alpha, beta);
-                    let c = &mut d.summaries[child as usize];
+                    let c = d.summary_mut(child);
                     (c.parent_alpha, c.parent_beta) = (alpha, beta);
                     d.steps[child as usize].reported = step;
                 }
@@ -312,7 +323,7 @@ impl Derived {
                         chance,
                         probe,
                     });
-                    let s = &mut d.summaries[node as usize];
+                    let s = d.summary_mut(node);
                     s.status = Status::Cutoff;
                     s.cutoff = index;
                     (s.alpha_out, s.beta_out) = (alpha, beta);
@@ -326,7 +337,7 @@ impl Derived {
                 }
                 Event::Exit { node, value, bound } if ok(node) => {
                     post += 1;
-                    let s = &mut d.summaries[node as usize];
+                    let s = d.summary_mut(node);
                     s.value = value;
                     s.bound = bound;
                     s.post = post;
@@ -340,7 +351,7 @@ impl Derived {
                     }
                 }
                 Event::TtHit { node, from, .. } if ok(node) => {
-                    let s = &mut d.summaries[node as usize];
+                    let s = d.summary_mut(node);
                     s.status = Status::Transposition;
                     if let Some(from) = from.filter(|&f| ok(f)) {
                         s.link = from;
@@ -369,7 +380,7 @@ impl Derived {
                         next_id = child + 1;
                     }
                     d.mcts_mut(n, child);
-                    let s = &mut d.summaries[child as usize];
+                    let s = d.summary_mut(child);
                     s.status = Status::Leaf;
                     pre += 1;
                     s.pre = pre;
@@ -378,7 +389,7 @@ impl Derived {
                 }
                 Event::Select { node, child, uct, .. } if ok(node) && ok(child) => {
                     d.mcts_mut(n, child).uct = uct;
-                    d.summaries[node as usize].status = Status::Interior;
+                    d.summary_mut(node).status = Status::Interior;
                 }
                 Event::Backprop { node, visits, total } if ok(node) => {
                     let m = d.mcts_mut(n, node);
@@ -396,11 +407,13 @@ impl Derived {
             }
         }
         d.orders.sort_by_key(|o| (o.node, o.index, o.step));
+        d.summaries.shrink_to_fit();
+        d.visits.shrink_to_fit();
         // An MCTS node with children is interior.
         if !d.mcts.is_empty() {
             for node in &trace.nodes {
                 if node.parent != NONE && (node.parent as usize) < n {
-                    let p = &mut d.summaries[node.parent as usize];
+                    let p = d.summary_mut(node.parent);
                     if p.status == Status::Leaf {
                         p.status = Status::Interior;
                     }
@@ -408,6 +421,24 @@ impl Derived {
             }
         }
         d
+    }
+
+    /// Node `id`'s own summary, made on first use.
+    fn summary_mut(&mut self, id: NodeId) -> &mut Summary {
+        let slot = &mut self.slot[id as usize];
+        if *slot == NONE {
+            *slot = self.summaries.len() as u32;
+            self.summaries.push(Summary::default());
+        }
+        &mut self.summaries[*slot as usize]
+    }
+
+    /// Node `id`'s summary.
+    fn summary(&self, id: NodeId) -> &Summary {
+        match self.slot[id as usize] {
+            NONE => &self.default,
+            k => &self.summaries[k as usize],
+        }
     }
 
     fn mcts_mut(&mut self, n: usize, id: NodeId) -> &mut MctsStats {
@@ -426,7 +457,7 @@ impl Trace {
 
     /// The summary of node `id` (its last visit).
     pub fn summary(&self, id: NodeId) -> &Summary {
-        &self.derived().summaries[id as usize]
+        self.derived().summary(id)
     }
 
     /// Whether node `id` was searched beyond the depth limit: its parent stood pat (a quiescence

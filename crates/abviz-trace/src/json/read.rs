@@ -427,7 +427,9 @@ pub(super) fn read(
     r.path_hashes = Vec::new();
     r.label_ids = HashMap::new();
     if r.any_position {
-        trace.positions = Some(std::mem::take(&mut r.positions));
+        let mut positions = std::mem::take(&mut r.positions);
+        positions.shrink_to_fit();
+        trace.positions = Some(positions);
     }
     trace.validate_structure().map_err(TraceFileError::Format)?;
     super::check_siblings(&trace)?;

@@ -67,7 +67,7 @@ impl Trace {
             visits: (s.visits > 1).then_some(s.visits),
             link: (s.link != NONE).then_some(s.link),
             mcts: self.mcts(id).map(|m| MctsDoc { visits: m.visits, total: m.total }),
-            position: self.position(id).map(str::to_string),
+            position: self.position(id),
             chance: self.is_chance(id),
             p: self.probability(id).map(|p| p.to_string()),
         }
@@ -385,10 +385,10 @@ fn write_compact<W: Write>(t: &Trace, w: &mut W, stats_only: bool) -> io::Result
         }
         out.end_array()?;
     }
-    if let Some(positions) = t.positions.as_ref().filter(|p| (0..p.len()).any(|i| p.get(i) != Some(""))) {
+    if let Some(positions) = t.positions.as_ref().filter(|p| p.iter().any(|s| !s.is_empty())) {
         out.array("positions")?;
-        for id in 0..positions.len() {
-            out.string(positions.get(id).unwrap_or(""))?;
+        for text in positions.iter() {
+            out.string(&text)?;
         }
         out.end_array()?;
     }
