@@ -536,3 +536,88 @@ fn hostile_names_survive_tikz() {
         assert!(text.contains(name), "{name:?} not in the PDF's text:\n{text}");
     }
 }
+
+/// Graphviz's layout of `dot` as JSON (`dot -Tjson`).
+fn dot_layout(dot: &str) -> serde_json::Value {
+    use std::io::Write;
+    let mut child = Command::new("dot")
+        .arg("-Tjson")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(dot.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// No edge Graphviz draws (tree edges, cut edges, TT arrows) passes through a node's name and
+/// window: sampled along every Bézier segment of every visible edge, no point falls inside the
+/// box of a `_beside` text node (an `xlabel`, placed after the edges, lay across AIMA's D).
+#[test]
+fn graphviz_edges_never_cross_names_or_windows() {
+    if !have("dot", "-V") {
+        return;
+    }
+    let cases = [("aima", tree(AIMA, Algorithm::AlphaBeta)), ("tt", tt_trace())];
+    for (name, trace) in cases {
+        let dot = export(&trace, Format::Dot, &ViewOptions::default());
+        let g = dot_layout(&dot);
+        let f = |v: &serde_json::Value| v.as_str().unwrap().parse::<f64>().unwrap();
+        let mut boxes = Vec::new();
+        let mut names = std::collections::HashMap::new();
+        for o in g["objects"].as_array().unwrap() {
+            let Some(n) = o["name"].as_str() else { continue };
+            names.insert(o["_gvid"].as_u64().unwrap(), n.to_string());
+            if n.ends_with("_beside") {
+                let (x, y) = o["pos"].as_str().unwrap().split_once(',').unwrap();
+                let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+                let (w, h) = (f(&o["width"]) * 36.0, f(&o["height"]) * 36.0);
+                boxes.push((n.to_string(), x - w, y - h, x + w, y + h));
+            }
+        }
+        assert!(boxes.len() >= 4, "{name}: every interior node has its name or window beside it");
+        for e in g["edges"].as_array().unwrap() {
+            if e["style"].as_str() == Some("invis") {
+                continue;
+            }
+            let ends = (&names[&e["tail"].as_u64().unwrap()], &names[&e["head"].as_u64().unwrap()]);
+            for d in e["_draw_"].as_array().unwrap().iter().filter(|d| d["op"] == "b" || d["op"] == "B") {
+                let p: Vec<(f64, f64)> = d["points"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|q| (q[0].as_f64().unwrap(), q[1].as_f64().unwrap()))
+                    .collect();
+                for s in (0..p.len().saturating_sub(3)).step_by(3) {
+                    for k in 0..=20 {
+                        let t = f64::from(k) / 20.0;
+                        let b = |i: usize| {
+                            let c = [
+                                (1.0 - t).powi(3),
+                                3.0 * (1.0 - t).powi(2) * t,
+                                3.0 * (1.0 - t) * t * t,
+                                t.powi(3),
+                            ];
+                            c.iter()
+                                .enumerate()
+                                .map(|(j, c)| c * if i == 0 { p[s + j].0 } else { p[s + j].1 })
+                                .sum::<f64>()
+                        };
+                        let (x, y) = (b(0), b(1));
+                        for (label, x0, y0, x1, y1) in &boxes {
+                            assert!(
+                                !(x > *x0 && x < *x1 && y > *y0 && y < *y1),
+                                "{name}: the edge {ends:?} crosses {label} at ({x:.0}, {y:.0})"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        if name == "tt" {
+            assert!(dot.contains("label=<TT>"), "the TT arrow is drawn");
+        }
+    }
+}

@@ -274,3 +274,25 @@ fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
         .failure()
         .stderr(contains("a5").and(contains("letter")));
 }
+
+/// A tree too big for 8 mm blanks on one portrait page is still drawn whole, and the command
+/// says so: which exercise, how long its blanks print.
+#[test]
+fn a_tree_too_big_for_8_mm_blanks_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = abviz()
+        .args(["exercise", "--random", "3,4", "--windows", "--no-pdf", "-o"])
+        .arg(dir.path().join("big"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("exercise 1's tree is too big to write in by hand on one A4 page"), "{err}");
+    assert!(err.contains("mm long (under 8 mm)"), "{err}");
+    let small = abviz()
+        .args(["exercise", "--difficulty", "medium", "--windows", "--no-pdf", "-o"])
+        .arg(dir.path().join("medium"))
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&small.stderr).contains("too big"), "the profiles' trees fit");
+}

@@ -281,15 +281,17 @@ fn borders_are_as_heavy_as_the_share_of_visits() {
         abviz::export::Output::Text(s) => s,
         _ => unreachable!("DOT is text"),
     };
-    // The root's children: each one's penwidth with its visit count.
-    let kids: Vec<String> = t.children(0).iter().map(|&c| format!("n{c} ")).collect();
-    let child = |l: &str| kids.iter().any(|k| l.trim_start().starts_with(k.as_str()));
-    let mut widths: Vec<(u32, f64)> = dot
-        .lines()
-        .filter(|l| child(l) && l.contains("penwidth="))
-        .filter_map(|l| {
-            let w = l.split("penwidth=").nth(1)?.split(',').next()?.parse().ok()?;
-            let n = l.split(">N ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+    // The root's children: each one's penwidth (its node's line) with its visit count (the text
+    // beside it, a node of its own in the cluster `cluster_n<ID>`).
+    let line = |start: &str| dot.lines().find(|l| l.trim_start().starts_with(start));
+    let mut widths: Vec<(u32, f64)> = t
+        .children(0)
+        .iter()
+        .filter_map(|&c| {
+            let node = line(&format!("n{c} "))?;
+            let w = node.split("penwidth=").nth(1)?.split(',').next()?.parse().ok()?;
+            let beside = line(&format!("subgraph cluster_n{c} "))?;
+            let n = beside.split(">N ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
             Some((n, w))
         })
         .collect();

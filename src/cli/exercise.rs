@@ -6,7 +6,7 @@ use super::usage;
 use abviz::Error;
 use abviz::exercise::{Exercise, Generator};
 use abviz::export::Output;
-use abviz::export::sheet::{SheetOptions, sheets};
+use abviz::export::sheet::{Paper, SheetOptions, sheets};
 use abviz::game::Player;
 use abviz::game::random::RandomTree;
 use abviz::game::tree::TreeSpec;
@@ -37,6 +37,15 @@ pub fn exercise(args: ExerciseArgs) -> Result<(), Error> {
         super::note(
             "abviz: pdflatex is not installed: wrote the SVG and .tex files (compile them with pdflatex)",
         );
+    }
+    for &(n, mm) in &made.short_blanks {
+        super::note(&format!(
+            "abviz: exercise {n}'s tree is too big to write in by hand on one {} page: its window blanks print {mm:.1} mm long (under 8 mm); a smaller tree (--random B,D, --difficulty) prints them larger",
+            match opts.paper {
+                Paper::A4 => "A4",
+                Paper::Letter => "Letter",
+            }
+        ));
     }
     let names: Vec<&str> = made.files.iter().map(|f| f.path.as_str()).collect();
     abviz::output::write(&Output::Folder(made.files.clone()), Some(&args.out))?;

@@ -10,8 +10,9 @@
 //! chance cutoff with the bound that caused it, in the stepper's sentences.
 
 use super::figure::draw;
-use super::prim::Figure;
+use super::prim::{Figure, font, text_width};
 use super::site::SiteFile;
+use super::view::EXERCISE_BLANKS;
 use super::view::View;
 use super::{Labels, RankDir, ShowPruned, Style, ViewOptions, escape_latex, latex, svg, tikz};
 use crate::DrawError as Error;
@@ -68,6 +69,15 @@ pub struct Sheets {
     pub files: Vec<SiteFile>,
     /// Whether the PDFs were asked for but pdflatex is missing.
     pub no_pdflatex: bool,
+    /// With window blanks: the exercises (number, blank length in mm) whose tree is too big to
+    /// print its blanks 8 mm long whole on one page of the paper.
+    pub short_blanks: Vec<(u32, f64)>,
+}
+
+/// How long a window blank prints, in mm, at `scale` on the page.
+fn blank_mm(scale: f64) -> f64 {
+    let line = EXERCISE_BLANKS.split(", ").next().unwrap_or_default().trim_start_matches('[');
+    text_width(line, font::BOUNDS, false) * scale * MM_PER_PX
 }
 
 /// An exercise as the sheets and the practice page draw it: the search that answers it (its
@@ -215,10 +225,15 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
     let mut ex_pages = Vec::new();
     let mut key_pages = Vec::new();
     let mut rankdirs = Vec::new();
+    let mut short_blanks = Vec::new();
     for ex in exercises {
         let n = ex.number;
-        let rankdir = orientation(ex.trace, &ex_view, opts.paper);
+        let (rankdir, scale) = orientation(ex.trace, &ex_view, opts.paper);
         rankdirs.push(rankdir);
+        let mm = blank_mm(scale);
+        if opts.windows && !ex.trace.algorithm().features.chance && mm < 8.0 {
+            short_blanks.push((n, mm));
+        }
         for (view_opts, name, pages) in
             [(&ex_view, "exercise", &mut ex_pages), (&key_view, "key", &mut key_pages)]
         {
@@ -244,28 +259,28 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
     files.push(SiteFile::text("exercises.tex", ex_tex));
     files.push(SiteFile::text("key.tex", key_tex));
     files.sort_by(|a, b| a.path.cmp(&b.path));
-    Ok(Sheets { files, no_pdflatex })
+    Ok(Sheets { files, no_pdflatex, short_blanks })
 }
 
 /// How an exercise's tree is drawn on its sheet (and its key): top to bottom, as the textbooks
 /// draw it, unless left to right sets it at least a fifth larger on the portrait page — a wide
 /// tree's leaves then run down the page's length and its blanks are written larger.
-fn orientation(trace: &Trace, view: &ViewOptions, paper: Paper) -> RankDir {
+/// Returns the direction and the scale the exercise is set at.
+fn orientation(trace: &Trace, view: &ViewOptions, paper: Paper) -> (RankDir, f64) {
     let scale = |rankdir| {
         let opts = ViewOptions { rankdir, ..view.clone() };
         page_scale(&draw(&View::new(trace, &opts), false), paper)
     };
-    if scale(RankDir::LeftRight) > 1.2 * scale(RankDir::TopBottom) {
-        RankDir::LeftRight
-    } else {
-        RankDir::TopBottom
-    }
+    let (across, down) = (scale(RankDir::LeftRight), scale(RankDir::TopBottom));
+    if across > 1.2 * down { (RankDir::LeftRight, across) } else { (RankDir::TopBottom, down) }
 }
+
+/// TikZ draws 1 px as 0.2646 mm.
+const MM_PER_PX: f64 = 0.2646;
 
 /// The scale `document` sets a picture at on `paper`: the text width, three quarters of the
 /// text height (TikZ draws 1 px as 0.2646 mm), never enlarged.
 fn page_scale(fig: &Figure, paper: Paper) -> f64 {
-    const MM_PER_PX: f64 = 0.2646;
     let (w, h) = paper.text_mm();
     let (fw, fh) =
         ((fig.bbox.max_x - fig.bbox.min_x) * MM_PER_PX, (fig.bbox.max_y - fig.bbox.min_y) * MM_PER_PX);
