@@ -340,17 +340,22 @@ fn every_svg_is_xml_that_fits_its_viewbox() {
     }
 }
 
-fn run_dot(dot: &str, name: &str) -> String {
+/// Graphviz's `dot` run on `dot` with `-T<format>`.
+fn graphviz(dot: &str, format: &str) -> std::process::Output {
     use std::io::Write;
     let mut child = Command::new("dot")
-        .arg("-Tsvg")
+        .arg(format!("-T{format}"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(dot.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn run_dot(dot: &str, name: &str) -> String {
+    let out = graphviz(dot, "svg");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{name}: dot rejected the graph: {stderr}\n{dot}");
     // Graphviz reports bad HTML labels as warnings ("Warning: syntax error in line ...").
@@ -539,15 +544,7 @@ fn hostile_names_survive_tikz() {
 
 /// Graphviz's layout of `dot` as JSON (`dot -Tjson`).
 fn dot_layout(dot: &str) -> serde_json::Value {
-    use std::io::Write;
-    let mut child = Command::new("dot")
-        .arg("-Tjson")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(dot.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = graphviz(dot, "json");
     assert!(out.status.success());
     serde_json::from_slice(&out.stdout).unwrap()
 }
