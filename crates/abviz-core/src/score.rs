@@ -314,7 +314,8 @@ impl fmt::Display for Score {
             s if s == Self::INF => f.pad("+∞"),
             s if s == Self::NEG_INF => f.pad("−∞"),
             // One minus sign in every view a person reads: "−3" as "−∞" (U+2212). The
-            // machine layouts (JSON, CSV, the tree notation) write ASCII through `ascii`.
+            // machine layouts write ASCII: trace files and JSON through `text`, CSV and the tree
+            // notation through `ascii`.
             // Whole numbers without padding (the views' common case) are written straight out.
             s if s.decimals == 0 && !s.rounded && f.width().is_none() => {
                 if s.units < 0 {

@@ -12,6 +12,7 @@
 use super::figure::draw;
 use super::prim::{Figure, font, text_width};
 use super::site::SiteFile;
+use super::tikz::MM_PER_PX;
 use super::view::EXERCISE_BLANKS;
 use super::view::View;
 use super::{Labels, RankDir, ShowPruned, Style, ViewOptions, escape_latex, latex, svg, tikz};
@@ -31,12 +32,13 @@ abviz_core::named! {
 }
 
 impl Paper {
-    /// The text block in mm (width, height): the paper less the sheet's 1.5 cm margins.
+    /// The text block in mm (width, height): the paper less the sheet's margins.
     fn text_mm(self) -> (f64, f64) {
-        match self {
-            Paper::A4 => (210.0 - 30.0, 297.0 - 30.0),
-            Paper::Letter => (215.9 - 30.0, 279.4 - 30.0),
-        }
+        let (w, h) = match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        };
+        (w - 20.0 * MARGIN_CM, h - 20.0 * MARGIN_CM)
     }
 
     /// LaTeX's name for it (the `geometry` package's option).
@@ -275,16 +277,19 @@ fn orientation(trace: &Trace, view: &ViewOptions, paper: Paper) -> (RankDir, f64
     if across > 1.2 * down { (RankDir::LeftRight, across) } else { (RankDir::TopBottom, down) }
 }
 
-/// TikZ draws 1 px as 0.2646 mm.
-const MM_PER_PX: f64 = 0.2646;
+/// The sheets' margins, in cm.
+const MARGIN_CM: f64 = 1.5;
 
-/// The scale `document` sets a picture at on `paper`: the text width, three quarters of the
-/// text height (TikZ draws 1 px as 0.2646 mm), never enlarged.
+/// The share of the text height a picture may take (the heading and instructions stand above).
+const PICTURE_HEIGHT: f64 = 0.75;
+
+/// The scale `document` sets a picture at on `paper`: the text width, [`PICTURE_HEIGHT`] of the
+/// text height, never enlarged.
 fn page_scale(fig: &Figure, paper: Paper) -> f64 {
     let (w, h) = paper.text_mm();
     let (fw, fh) =
         ((fig.bbox.max_x - fig.bbox.min_x) * MM_PER_PX, (fig.bbox.max_y - fig.bbox.min_y) * MM_PER_PX);
-    (w / fw).min(0.75 * h / fh).min(1.0)
+    (w / fw).min(PICTURE_HEIGHT * h / fh).min(1.0)
 }
 
 /// The key's line under its heading: the root value and what was pruned.
@@ -343,7 +348,7 @@ fn document(
     let paper = paper.latex();
     let mut out = format!("% abviz exercise sheet\n\\documentclass[{paper},11pt]{{article}}\n");
     out.push_str(&format!(
-        "\\usepackage[{paper},portrait,margin=1.5cm]{{geometry}}\n\\usepackage{{tikz}}\n\\usepackage{{adjustbox}}\n"
+        "\\usepackage[{paper},portrait,margin={MARGIN_CM}cm]{{geometry}}\n\\usepackage{{tikz}}\n\\usepackage{{adjustbox}}\n"
     ));
     out.push_str(tikz::PREAMBLE);
     out.push_str(&tikz::colors());
@@ -359,9 +364,9 @@ fn document(
             escape_latex(&title),
             escape_latex(&say(k, ex))
         ));
-        out.push_str(
-            "\\begin{center}\n\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.75\\textheight}\n",
-        );
+        out.push_str(&format!(
+            "\\begin{{center}}\n\\begin{{adjustbox}}{{max width=\\textwidth, max totalheight={PICTURE_HEIGHT}\\textheight}}\n"
+        ));
         out.push_str(pic);
         out.push_str("\\end{adjustbox}\n\\end{center}\n");
     }

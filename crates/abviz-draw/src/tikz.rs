@@ -287,12 +287,15 @@ pub(super) fn colors() -> String {
     out
 }
 
+/// How long one px of a figure is in the `tikzpicture`, in mm (96 px an inch).
+pub(super) const MM_PER_PX: f64 = 0.2646;
+
 /// The `tikzpicture` of a figure (needs [`PREAMBLE`] and [`colors`] in the document's preamble).
 pub(super) fn picture(view: &View, fig: &Figure) -> String {
     let mut out = String::new();
     let (w, h) = (fig.bbox.width(), fig.bbox.height());
-    // 1 px = 0.2646 mm, y pointing down as in the SVG.
-    out.push_str("\\begin{tikzpicture}[x=0.2646mm, y=-0.2646mm, line cap=round]\n");
+    // 1 px = MM_PER_PX mm, y pointing down as in the SVG.
+    let _ = writeln!(out, "\\begin{{tikzpicture}}[x={MM_PER_PX}mm, y=-{MM_PER_PX}mm, line cap=round]");
     let _ = writeln!(out, r"\useasboundingbox (0,0) rectangle ({},{});", num(w), num(h));
     for g in &fig.groups {
         match (g.part, g.item) {
