@@ -16,18 +16,25 @@ fn named(trace: &Trace, name: &str) -> NodeId {
     (0..trace.nodes().len() as NodeId).find(|&i| trace.name(i) == Some(name)).unwrap()
 }
 
+/// One frame of [`brute`]'s stack: node, window, children reported, the last of them.
+type BruteFrame = (NodeId, Score, Score, u32, Option<NodeId>);
+
 /// Replays the events by brute force (a stack machine over their data) to check the
 /// timeline's pointers.
-fn brute(trace: &Trace, step: usize) -> (Vec<NodeId>, Vec<(Score, Score)>, Counts) {
-    let mut stack: Vec<(NodeId, Score, Score)> = Vec::new();
+fn brute(trace: &Trace, step: usize) -> (Counts, Vec<BruteFrame>) {
+    let mut stack: Vec<BruteFrame> = Vec::new();
     let mut counts = Counts::default();
     let events: Vec<Event> = trace.events().iter(trace.nodes()).take(step + 1).collect();
     for (k, e) in events.iter().enumerate() {
         match *e {
             Event::Enter { node, alpha, beta } | Event::Research { node, alpha, beta } => {
-                stack.push((node, alpha, beta))
+                stack.push((node, alpha, beta, 0, None))
             }
-            Event::Update { alpha, beta, .. } | Event::Cutoff { alpha, beta, .. } => {
+            Event::Update { child, alpha, beta, .. } => {
+                let top = stack.last_mut().unwrap();
+                (top.1, top.2, top.3, top.4) = (alpha, beta, top.3 + 1, Some(child));
+            }
+            Event::Cutoff { alpha, beta, .. } => {
                 let top = stack.last_mut().unwrap();
                 (top.1, top.2) = (alpha, beta);
             }
@@ -39,7 +46,7 @@ fn brute(trace: &Trace, step: usize) -> (Vec<NodeId>, Vec<(Score, Score)>, Count
         }
         counts.add(e);
     }
-    (stack.iter().map(|f| f.0).collect(), stack.iter().map(|f| (f.1, f.2)).collect(), counts)
+    (counts, stack)
 }
 
 #[test]
@@ -61,18 +68,36 @@ fn snapshots_agree_with_a_brute_force_replay() {
         })
         .trace(Algorithm::NegamaxAb, &RunOptions::default())
         .unwrap(),
+        // Re-searches: a node entered again starts a fresh frame (no child reported yet).
+        Input::from_tree_text("((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))", None)
+            .unwrap()
+            .trace(Algorithm::Pvs, &RunOptions::default())
+            .unwrap(),
     ];
+    assert!(traces[4].stats().researches > 0, "the PVS trace re-searches");
     assert!(traces[3].events().len() > 2 * CHECKPOINT, "the random tree spans checkpoints");
     for trace in &traces {
         let timeline = Timeline::new(trace);
         for step in 0..trace.events().len() {
             let snap = timeline.at(step);
-            let (ids, windows, counts) = brute(trace, step);
+            let (counts, frames) = brute(trace, step);
+            let ids: Vec<NodeId> = frames.iter().map(|f| f.0).collect();
+            let windows: Vec<(Score, Score)> = frames.iter().map(|f| (f.1, f.2)).collect();
             let got: Vec<NodeId> = snap.stack.iter().map(|f| f.node).collect();
             assert_eq!(got, ids, "stack at step {step}");
             let got: Vec<(Score, Score)> = snap.stack.iter().map(|f| (f.alpha, f.beta)).collect();
             assert_eq!(got, windows, "windows at step {step}");
             assert_eq!(snap.counts, counts, "counts at step {step}");
+            let got: Vec<u32> = snap.stack.iter().map(|f| f.reported).collect();
+            assert_eq!(
+                got,
+                frames.iter().map(|f| f.3).collect::<Vec<_>>(),
+                "children reported at step {step}"
+            );
+            // Each frame's child: the next frame's node, the top's the child that reported last.
+            if let (Some(top), Some(want)) = (snap.top(), frames.last()) {
+                assert_eq!(top.child, want.4, "the top's last child at step {step}");
+            }
         }
         let end = timeline.counts(timeline.last());
         assert_eq!(end.nodes as u64, trace.stats().nodes);

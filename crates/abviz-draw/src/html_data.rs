@@ -11,6 +11,7 @@
 use super::view::View;
 use abviz_core::Player;
 use abviz_core::Score;
+use abviz_trace::columns::SmallColumn;
 use abviz_trace::narration::sentence::{Part, Slot, parts, slot_text};
 use abviz_trace::narration::{Arg, Sentence, cutoff_child_value, sentence};
 use abviz_trace::pseudocode::line_of;
@@ -31,12 +32,44 @@ const MORE: &[u8; 32] = b"ghijklmnopqrstuvwxyz0123456789-_";
 /// the others from [`MORE`] — so 0–15 and −16–−1 take one character and nothing needs escaping.
 /// A run of the same number is written once, then [`REPEAT`] and how many more times it comes
 /// (unsigned, in the same digits) when that is shorter.
+///
+/// `T` holds the text: a `String`, or a [`Counter`] that only counts its characters (what a
+/// [`Column`] needs of the writing it may not keep).
 #[derive(Default)]
-pub(super) struct Packed {
-    text: String,
+pub(super) struct Packed<T = String> {
+    text: T,
     /// The last number pushed, and how many times it came again since it was written.
     last: Option<i64>,
     run: u64,
+}
+
+/// Where a [`Packed`] column's characters go.
+pub(super) trait PackedText: Write + Default {
+    /// How many characters it holds.
+    fn chars(&self) -> usize;
+
+    /// Makes room for the next number and the repeats before it (at most 27 characters).
+    fn room(&mut self) {}
+}
+
+impl PackedText for String {
+    fn chars(&self) -> usize {
+        self.len()
+    }
+
+    fn room(&mut self) {
+        // Grown by a quarter, not doubled: a page's columns are among the largest buffers it
+        // holds at once (a doubled string is a third empty on average).
+        if self.capacity() - self.len() < 32 {
+            self.reserve_exact((self.len() / 4).max(256));
+        }
+    }
+}
+
+impl PackedText for Counter {
+    fn chars(&self) -> usize {
+        self.0
+    }
 }
 
 /// The digit that repeats the number before ([`Packed`]).
@@ -70,11 +103,47 @@ impl Packed {
         Packed { text: String::with_capacity(n), ..Packed::default() }
     }
 
+    /// The numbers, in order, as the page's `abvizUnpack` reads them back.
+    fn for_each(&self, mut f: impl FnMut(i64)) {
+        let (mut z, mut shift, mut repeat, mut last) = (0u64, 0, false, 0i64);
+        for b in self.text.bytes() {
+            if b == REPEAT as u8 {
+                repeat = true;
+            } else if let Some(d) = LAST.iter().position(|&c| c == b) {
+                z |= (d as u64) << shift;
+                if repeat {
+                    (0..z).for_each(|_| f(last));
+                } else {
+                    last = (z >> 1) as i64 ^ -((z & 1) as i64);
+                    f(last);
+                }
+                (z, shift, repeat) = (0, 0, false);
+            } else if let Some(d) = MORE.iter().position(|&c| c == b) {
+                z |= (d as u64) << shift;
+                shift += 5;
+            }
+        }
+        if let Some(v) = self.last {
+            (0..self.run).for_each(|_| f(v));
+        }
+    }
+
+    /// The numbers back (the page's `abvizUnpack`).
+    #[cfg(test)]
+    pub(super) fn values(&self) -> Vec<i64> {
+        let mut out = Vec::new();
+        self.for_each(|v| out.push(v));
+        out
+    }
+}
+
+impl<T: PackedText> Packed<T> {
     fn push(&mut self, v: i64) {
         if self.last == Some(v) {
             self.run += 1;
             return;
         }
+        self.text.room();
         self.end_run();
         write_digits(&mut self.text, zigzag(v)).expect("a String takes text");
         self.last = Some(v);
@@ -100,45 +169,20 @@ impl Packed {
     }
 
     fn is_empty(&self) -> bool {
-        self.text.is_empty()
+        self.text.chars() == 0
     }
 
     /// How many characters it takes.
     fn len(&self) -> usize {
         let mut n = Counter(0);
         self.write_run(&mut n).expect("counting never fails");
-        self.text.len() + n.0
-    }
-
-    /// The numbers back (the page's `abvizUnpack`).
-    #[cfg(test)]
-    pub(super) fn values(&self) -> Vec<i64> {
-        let text = self.to_string();
-        let (mut out, mut z, mut shift, mut repeat) = (Vec::new(), 0u64, 0, false);
-        for b in text.bytes() {
-            if b == REPEAT as u8 {
-                repeat = true;
-            } else if let Some(d) = LAST.iter().position(|&c| c == b) {
-                z |= (d as u64) << shift;
-                if repeat {
-                    let v = *out.last().expect("a repeat follows a number");
-                    out.extend(std::iter::repeat_n(v, z as usize));
-                } else {
-                    out.push((z >> 1) as i64 ^ -((z & 1) as i64));
-                }
-                (z, shift, repeat) = (0, 0, false);
-            } else {
-                let d = MORE.iter().position(|&c| c == b).expect("a packed digit");
-                z |= (d as u64) << shift;
-                shift += 5;
-            }
-        }
-        out
+        self.text.chars() + n.0
     }
 }
 
 /// Counts the characters written to it.
-struct Counter(usize);
+#[derive(Default)]
+pub(super) struct Counter(usize);
 
 impl std::fmt::Write for Counter {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
@@ -161,14 +205,20 @@ impl Serialize for Packed {
     }
 }
 
-/// A column written two ways at once, of which the page gets the shorter: as it is, and as
-/// differences from a reference — per node the node before's number, per step the number of
-/// the last step with the same sentence template (steps of one kind repeat their patterns:
-/// an evaluation's pseudocode line, how far back its parent frame is). [`PageData::delta`]
-/// names the columns written as differences.
+/// A column that the page gets written the shorter of two ways: as it is, and as differences
+/// from a reference — per node the node before's number, per step the number of the last step
+/// with the same sentence template (steps of one kind repeat their patterns: an evaluation's
+/// pseudocode line, how far back its parent frame is). [`PageData::delta`] names the columns
+/// written as differences.
+///
+/// Only the plain writing is kept while the column grows; the differences are only counted,
+/// and written from the plain numbers when [`Column::choose`] finds them shorter — one
+/// column's second writing at a time, not all of them side by side.
 #[derive(Default)]
 pub(super) struct Column {
     plain: Packed,
+    /// The differences: counted while the column grows, written by [`Column::choose`].
+    delta_len: Packed<Counter>,
     delta: Packed,
     /// Per reference (0 for node columns, the template's number for step columns), its last
     /// number.
@@ -184,7 +234,7 @@ impl Column {
             self.last.resize(r + 1, 0);
         }
         self.plain.push(v);
-        self.delta.push(v - self.last[r]);
+        self.delta_len.push(v - self.last[r]);
         self.last[r] = v;
     }
 
@@ -193,11 +243,23 @@ impl Column {
         self.push_ref(v, 0);
     }
 
-    /// Keeps the shorter writing, and says whether it is the differences.
-    fn choose(&mut self) -> bool {
-        self.chosen = self.delta.len() < self.plain.len();
-        let dropped = if self.chosen { &mut self.plain } else { &mut self.delta };
-        *dropped = Packed::default();
+    /// Keeps the shorter writing, and says whether it is the differences; `refs` gives each
+    /// number's reference, as [`Column::push_ref`] was given it.
+    fn choose(&mut self, refs: impl Fn(usize) -> usize) -> bool {
+        self.chosen = self.delta_len.len() < self.plain.len();
+        if self.chosen {
+            let mut delta = Packed::with_capacity(self.delta_len.len());
+            self.last.iter_mut().for_each(|l| *l = 0);
+            let mut i = 0;
+            self.plain.for_each(|v| {
+                let r = refs(i);
+                delta.push(v - self.last[r]);
+                self.last[r] = v;
+                i += 1;
+            });
+            self.delta = delta;
+            self.plain = Packed::default();
+        }
         self.last = Vec::new();
         self.chosen
     }
@@ -528,8 +590,9 @@ impl<'a> PageData<'a> {
         let range = view.opts.labels.range && trace.algorithm().has_window();
         let scores = scores(trace);
         let (mut n, labels, named) = nodes(trace, view, &scores, boards.as_ref().map(|b| b.index.as_slice()));
-        let (mut ev, tpl, args) = events(trace, &scores, range);
-        let delta = choose_deltas(&mut n, &mut ev);
+        let (mut ev, tpl, args, templates) = events(trace, &scores, range);
+        let delta = choose_deltas(&mut n, &mut ev, &templates);
+        drop(templates);
         let mut cut = CutData::default();
         for c in trace.cutoffs() {
             cut.node.push(i64::from(c.node));
@@ -577,8 +640,9 @@ impl<'a> PageData<'a> {
 }
 
 /// Chooses each column's writing ([`Column::choose`]): the names of those written as
-/// differences.
-fn choose_deltas(n: &mut NodeData, ev: &mut EventData) -> Vec<&'static str> {
+/// differences. `templates` are the steps' template numbers (the step columns' references).
+fn choose_deltas(n: &mut NodeData, ev: &mut EventData, templates: &SmallColumn) -> Vec<&'static str> {
+    let node_columns = 14;
     let columns: [(&'static str, &mut Column); 26] = [
         ("n.parent", &mut n.parent),
         ("n.flags", &mut n.flags),
@@ -607,7 +671,15 @@ fn choose_deltas(n: &mut NodeData, ev: &mut EventData) -> Vec<&'static str> {
         ("ev.up", &mut ev.up),
         ("ev.prev", &mut ev.prev),
     ];
-    columns.into_iter().filter_map(|(name, c)| c.choose().then_some(name)).collect()
+    columns
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, (name, c))| {
+            let chosen =
+                if i < node_columns { c.choose(|_| 0) } else { c.choose(|k| templates.get(k) as usize) };
+            chosen.then_some(name)
+        })
+        .collect()
 }
 
 /// Every score the page writes, numbered.
@@ -871,12 +943,18 @@ fn fill(trace: &Trace, slot: &Slot, value: Arg, c: &Columns, scores: &Scores) ->
 }
 
 /// The event columns, with the node ids and windows as differences from what the page expects
-/// (see [`EventData`]), the sentence templates and the values the steps ship for them.
-fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<Template>, Vec<Vec<PageArg>>) {
+/// (see [`EventData`]), the sentence templates, the values the steps ship for them and each
+/// step's template number (as numbered before [`Templates::ordered`]: the step columns'
+/// references, which a renumbering would not change).
+fn events(
+    trace: &Trace,
+    scores: &Scores,
+    range: bool,
+) -> (EventData, Vec<Template>, Vec<Vec<PageArg>>, SmallColumn) {
     let timeline = trace.timeline();
     let mut ev = EventData::default();
     let mut templates = Templates::default();
-    let mut numbers: Vec<u32> = Vec::with_capacity(trace.events().len());
+    let mut numbers = SmallColumn::with_capacity(trace.events().len());
     let mut args = Vec::new();
     let mut prev_kind = None;
     let back = |k: usize, s: Option<usize>| s.map_or(0, |s| (k - s) as i64);
@@ -962,12 +1040,13 @@ fn events(trace: &Trace, scores: &Scores, range: bool) -> (EventData, Vec<Templa
         ev.prev.push_ref(back(k, timeline.prev(k)), t);
     }
     let (tpl, renumber) = templates.ordered();
-    let mut k = Packed::with_capacity(numbers.len());
-    for n in numbers {
-        k.push(i64::from(renumber[n as usize]));
+    let mut k = Packed::with_capacity(trace.events().len());
+    for i in 0..trace.events().len() {
+        k.push(i64::from(renumber[numbers.get(i) as usize]));
     }
+    numbers.finish();
     ev.k = k;
-    (ev, tpl, args)
+    (ev, tpl, args, numbers)
 }
 
 /// The number of step `k`'s template and the values it ships.
@@ -1216,20 +1295,24 @@ mod tests {
         // Counting up: the differences are all 1.
         let mut up = Column::default();
         (0..500).for_each(|v| up.push(v));
-        assert!(up.choose());
+        assert!(up.choose(|_| 0));
         assert_eq!(up.values(None), (0..500).collect::<Vec<_>>());
         // A pattern per template: differences from the step before with the same template.
         let refs: Vec<i64> = (0..300).map(|i| i % 3).collect();
         let vals: Vec<i64> = (0..300).map(|i| [7, 100, -40][i % 3]).collect();
         let mut c = Column::default();
         vals.iter().zip(&refs).for_each(|(&v, &r)| c.push_ref(v, r as usize));
-        assert!(c.choose());
+        let counted = c.delta_len.len();
+        assert!(c.choose(|k| refs[k] as usize));
+        // The differences written from the plain numbers are those that were counted.
+        assert_eq!(c.delta.len(), counted);
+        assert!(c.plain.is_empty());
         assert_eq!(c.values(Some(&refs)), vals);
         // Noise stays as it is.
         let noise: Vec<i64> = (0..300).map(|i| (i * 7919 % 31) - 15).collect();
         let mut n = Column::default();
         noise.iter().for_each(|&v| n.push(v));
-        assert!(!n.choose());
+        assert!(!n.choose(|_| 0));
         assert_eq!(n.values(None), noise);
     }
 }

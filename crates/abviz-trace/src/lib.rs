@@ -7,6 +7,7 @@
 //! descriptor ([`AlgorithmInfo`]) as data.
 
 mod algorithm;
+pub mod columns;
 pub mod event;
 mod graph;
 pub mod json;

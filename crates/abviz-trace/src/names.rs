@@ -7,6 +7,7 @@
 //! file ([`Trace::path`]).
 
 use super::{NONE, NodeId, Trace};
+use crate::columns::SmallColumn;
 use crate::model::Slot;
 
 /// Moves kept at the start of a long name.
@@ -24,24 +25,26 @@ pub(crate) struct NameIndex {
     /// Its `HEAD`-th node below the anchor on the way down to it ([`NONE`] when it is not that deep).
     head: Vec<NodeId>,
     /// Its distance from its root.
-    depth: Vec<u32>,
+    depth: SmallColumn,
 }
 
 impl NameIndex {
     fn build(t: &Trace) -> NameIndex {
         let n = t.nodes.len();
-        let mut ix = NameIndex { anchor: vec![NONE; n], head: vec![NONE; n], depth: vec![0; n] };
+        let mut ix =
+            NameIndex { anchor: vec![NONE; n], head: vec![NONE; n], depth: SmallColumn::with_capacity(n) };
         for (id, node) in t.nodes.iter().enumerate() {
             let p = node.parent as usize;
             // Parents come first (checked when a trace is read); a node breaking that starts over.
             if node.parent == NONE || p >= id || t.name(id as NodeId).is_some() {
                 ix.anchor[id] = id as NodeId;
-                ix.depth[id] = if node.parent == NONE || p >= id { 0 } else { ix.depth[p] + 1 };
+                ix.depth.push(if node.parent == NONE || p >= id { 0 } else { ix.depth.get(p) + 1 });
                 continue;
             }
             ix.anchor[id] = ix.anchor[p];
-            ix.depth[id] = ix.depth[p] + 1;
-            let below = ix.depth[id] - ix.depth[ix.anchor[id] as usize];
+            let depth = ix.depth.get(p) + 1;
+            ix.depth.push(depth);
+            let below = depth - ix.depth.get(ix.anchor[id] as usize);
             ix.head[id] = if below == HEAD { id as NodeId } else { ix.head[p] };
         }
         ix
@@ -49,7 +52,7 @@ impl NameIndex {
 
     /// Moves from the anchor down to `id`.
     fn below(&self, id: NodeId) -> u32 {
-        self.depth[id as usize] - self.depth[self.anchor[id as usize] as usize]
+        self.depth.get(id as usize) - self.depth.get(self.anchor[id as usize] as usize)
     }
 }
 
@@ -126,7 +129,7 @@ impl Trace {
         chain.push(NONE);
         chain.extend(upward(self, id, TAIL));
         let mut name = self.name_along(&chain);
-        name.push_str(&format!(" (depth {})", ix.depth[id as usize]));
+        name.push_str(&format!(" (depth {})", ix.depth.get(id as usize)));
         name
     }
 

@@ -538,8 +538,12 @@ impl<G: Game> Recorder<G> {
     }
 
     /// Finishes the recording with the search's own result.
-    pub fn finish(self, input: InputInfo, result: SearchResult) -> Trace {
+    pub fn finish(mut self, input: InputInfo, result: SearchResult) -> Trace {
         let stats = self.stats;
+        // The vectors grew by doubling: up to half of each is spare (16 of 26 MB for xiangqi
+        // depth 4's 638,761 nodes and 1.28 M events), held as long as the trace is.
+        self.nodes.shrink_to_fit();
+        self.events.shrink_to_fit();
         let mut trace = Trace {
             algorithm: self.algorithm,
             input,

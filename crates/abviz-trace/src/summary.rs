@@ -187,6 +187,18 @@ pub struct Steps {
     pub reported: u32,
 }
 
+/// [`Steps`] but `pruned`, kept per node that has a summary of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seen {
+    enter: u32,
+    valued: u32,
+    reported: u32,
+}
+
+impl Seen {
+    const NEVER: Seen = Seen { enter: NEVER, valued: NEVER, reported: NEVER };
+}
+
 /// Everything derived from the events (see the module documentation).
 #[derive(Clone, Debug, Default)]
 pub struct Derived {
@@ -197,7 +209,11 @@ pub struct Derived {
     /// (pruned, about half the nodes of a game search) shares `default`.
     pub(crate) slot: Vec<u32>,
     pub(crate) default: Summary,
-    pub(crate) steps: Vec<Steps>,
+    /// Per summary (as `summaries`), when its node was entered, valued and reported: a node
+    /// without a summary was never entered.
+    pub(crate) steps: Vec<Seen>,
+    /// Per node, the step of the cutoff that recorded it as pruned, or [`NEVER`].
+    pub(crate) pruned: Vec<u32>,
     pub(crate) visits: Vec<Visit>,
     pub(crate) cutoffs: Vec<Cutoff>,
     pub(crate) passes: Vec<Pass>,
@@ -217,7 +233,10 @@ impl Derived {
             summaries: Vec::with_capacity(
                 (trace.stats.nodes as usize).saturating_add(trace.pruned_values.len()).min(n),
             ),
-            steps: vec![Steps { enter: NEVER, valued: NEVER, pruned: NEVER, reported: NEVER }; n],
+            steps: Vec::with_capacity(
+                (trace.stats.nodes as usize).saturating_add(trace.pruned_values.len()).min(n),
+            ),
+            pruned: vec![NEVER; n],
             visits: Vec::with_capacity((trace.stats.nodes as usize).min(n)),
             ..Default::default()
         };
@@ -265,14 +284,14 @@ impl Derived {
                     s.status = Status::Interior;
                     s.cutoff = NONE;
                     (s.alpha_in, s.beta_in, s.alpha_out, s.beta_out) = (alpha, beta, alpha, beta);
-                    let st = &mut d.steps[node as usize];
+                    let st = d.steps_mut(node);
                     st.enter = st.enter.min(step);
                 }
                 Event::Eval { node, value, terminal } if ok(node) => {
                     let s = d.summary_mut(node);
                     s.status = if terminal { Status::Terminal } else { Status::Leaf };
                     s.value = value;
-                    let st = &mut d.steps[node as usize];
+                    let st = d.steps_mut(node);
                     st.valued = st.valued.min(step);
                 }
                 Event::StandPat { node, alpha, beta, .. } if ok(node) => {
@@ -285,7 +304,7 @@ impl Derived {
                     (s.alpha_out, s.beta_out) = (alpha, beta);
                     let c = d.summary_mut(child);
                     (c.parent_alpha, c.parent_beta) = (alpha, beta);
-                    d.steps[child as usize].reported = step;
+                    d.steps_mut(child).reported = step;
                 }
                 Event::Cutoff { node, .. } | Event::ChanceCut { node, .. } if ok(node) => {
                     let (cut, child, alpha, beta, bound_from, pruned, created, chance, probe) = match e {
@@ -331,7 +350,7 @@ impl Derived {
                         d.visits[v as usize].cutoff = index;
                     }
                     for id in next_id..next_id.saturating_add(created).min(n as u32) {
-                        d.steps[id as usize].pruned = step;
+                        d.pruned[id as usize] = step;
                     }
                     next_id = next_id.saturating_add(created);
                 }
@@ -341,7 +360,7 @@ impl Derived {
                     s.value = value;
                     s.bound = bound;
                     s.post = post;
-                    let st = &mut d.steps[node as usize];
+                    let st = d.steps_mut(node);
                     st.valued = st.valued.min(step);
                     if let Some(v) = open.pop() {
                         let visit = &mut d.visits[v as usize];
@@ -385,7 +404,7 @@ impl Derived {
                     pre += 1;
                     s.pre = pre;
                     s.visits += 1;
-                    d.steps[child as usize].enter = step;
+                    d.steps_mut(child).enter = step;
                 }
                 Event::Select { node, child, uct, .. } if ok(node) && ok(child) => {
                     d.mcts_mut(n, child).uct = uct;
@@ -394,7 +413,7 @@ impl Derived {
                 Event::Backprop { node, visits, total } if ok(node) => {
                     let m = d.mcts_mut(n, node);
                     (m.visits, m.total) = (visits, total);
-                    let st = &mut d.steps[node as usize];
+                    let st = d.steps_mut(node);
                     st.valued = st.valued.min(step);
                 }
                 Event::Iteration { node, .. } if ok(node) => {
@@ -408,6 +427,7 @@ impl Derived {
         }
         d.orders.sort_by_key(|o| (o.node, o.index, o.step));
         d.summaries.shrink_to_fit();
+        d.steps.shrink_to_fit();
         d.visits.shrink_to_fit();
         // An MCTS node with children is interior.
         if !d.mcts.is_empty() {
@@ -425,12 +445,25 @@ impl Derived {
 
     /// Node `id`'s own summary, made on first use.
     fn summary_mut(&mut self, id: NodeId) -> &mut Summary {
+        let k = self.slot_of(id);
+        &mut self.summaries[k]
+    }
+
+    /// When node `id` was entered, valued and reported (its summary made on first use).
+    fn steps_mut(&mut self, id: NodeId) -> &mut Seen {
+        let k = self.slot_of(id);
+        &mut self.steps[k]
+    }
+
+    /// Node `id`'s place in `summaries` and `steps`, made on first use.
+    fn slot_of(&mut self, id: NodeId) -> usize {
         let slot = &mut self.slot[id as usize];
         if *slot == NONE {
             *slot = self.summaries.len() as u32;
             self.summaries.push(Summary::default());
+            self.steps.push(Seen::NEVER);
         }
-        &mut self.summaries[*slot as usize]
+        *slot as usize
     }
 
     /// Node `id`'s summary.
@@ -482,7 +515,17 @@ impl Trace {
 
     /// When node `id` appears in the replay.
     pub fn steps_of(&self, id: NodeId) -> Steps {
-        self.derived().steps[id as usize]
+        let d = self.derived();
+        let seen = match d.slot[id as usize] {
+            NONE => Seen::NEVER,
+            k => d.steps[k as usize],
+        };
+        Steps {
+            enter: seen.enter,
+            valued: seen.valued,
+            pruned: d.pruned[id as usize],
+            reported: seen.reported,
+        }
     }
 
     /// Every visit, in the order they began.

@@ -11,6 +11,7 @@
 //!
 //! Steps are 0-based indexes into the event log here; user interfaces show them 1-based.
 
+use crate::columns::{ScoreColumn, ScoreTable, SmallColumn};
 use crate::model::Slot;
 use crate::summary::NEVER;
 use crate::{Bound, Effect, Event, EventKind, NONE, NodeId, Trace};
@@ -134,13 +135,16 @@ impl std::ops::Deref for Timeline<'_> {
 #[derive(Clone, Debug, Default)]
 pub struct Index {
     focus: Vec<NodeId>,
-    up: Vec<u32>,
-    alpha: Vec<Score>,
-    beta: Vec<Score>,
-    reported: Vec<u32>,
-    best: Vec<Score>,
-    last_child: Vec<NodeId>,
-    prev: Vec<u32>,
+    /// How many steps back `up` is (0: none).
+    up: SmallColumn,
+    /// The distinct scores of `alpha`, `beta` and `best`.
+    scores: ScoreTable,
+    alpha: ScoreColumn,
+    beta: ScoreColumn,
+    reported: SmallColumn,
+    best: ScoreColumn,
+    /// How many steps back `prev` is (0: none).
+    prev: SmallColumn,
     kinds: Vec<EventKind>,
     checkpoints: Vec<Counts>,
     cutoff_steps: Vec<u32>,
@@ -159,7 +163,6 @@ struct Open {
     reported: u32,
     /// The best value its children reported so far (−∞ at MAX, +∞ at MIN before the first).
     best: Score,
-    last_child: NodeId,
 }
 
 impl Trace {
@@ -175,13 +178,13 @@ impl Index {
         let len = trace.events.len();
         let mut t = Index {
             focus: Vec::with_capacity(len),
-            up: Vec::with_capacity(len),
-            alpha: Vec::with_capacity(len),
-            beta: Vec::with_capacity(len),
-            reported: Vec::with_capacity(len),
-            best: Vec::with_capacity(len),
-            last_child: Vec::with_capacity(len),
-            prev: Vec::with_capacity(len),
+            up: SmallColumn::with_capacity(len),
+            scores: ScoreTable::default(),
+            alpha: ScoreColumn::with_capacity(len),
+            beta: ScoreColumn::with_capacity(len),
+            reported: SmallColumn::with_capacity(len),
+            best: ScoreColumn::with_capacity(len),
+            prev: SmallColumn::with_capacity(len),
             kinds: Vec::with_capacity(len),
             checkpoints: Vec::with_capacity(len / CHECKPOINT + 1),
             cutoff_steps: Vec::new(),
@@ -209,7 +212,6 @@ impl Index {
                     Some(Player::Min) => Score::INF,
                     _ => Score::NEG_INF,
                 },
-                last_child: NONE,
             };
             // The stack, as the event table says each kind moves it.
             match e.effect() {
@@ -239,9 +241,8 @@ impl Index {
                 if let Some((a, b)) = e.window() {
                     (top.alpha, top.beta) = (a, b);
                 }
-                if let Event::Update { child, value, .. } = e {
+                if let Event::Update { value, .. } = e {
                     top.reported += 1;
-                    top.last_child = child;
                     top.best = match trace.nodes.get(top.node as usize).map(|n| n.player) {
                         Some(Player::Min) => top.best.min(value),
                         _ => top.best.max(value),
@@ -253,23 +254,21 @@ impl Index {
             match stack.last() {
                 Some(top) => {
                     t.focus.push(top.node);
-                    t.alpha.push(top.alpha);
-                    t.beta.push(top.beta);
+                    t.alpha.push(top.alpha, &mut t.scores);
+                    t.beta.push(top.beta, &mut t.scores);
                     t.reported.push(top.reported);
-                    t.best.push(top.best);
-                    t.last_child.push(top.last_child);
-                    t.up.push(if n >= 2 { stack[n - 2].step } else { NEVER });
-                    t.prev.push(prev);
+                    t.best.push(top.best, &mut t.scores);
+                    t.up.push(if n >= 2 { back(step, stack[n - 2].step) } else { 0 });
+                    t.prev.push(back(step, prev));
                 }
                 None => {
                     t.focus.push(NONE);
-                    t.alpha.push(Score::NEG_INF);
-                    t.beta.push(Score::INF);
+                    t.alpha.push(Score::NEG_INF, &mut t.scores);
+                    t.beta.push(Score::INF, &mut t.scores);
                     t.reported.push(0);
-                    t.best.push(Score::NEG_INF);
-                    t.last_child.push(NONE);
-                    t.up.push(NEVER);
-                    t.prev.push(NEVER);
+                    t.best.push(Score::NEG_INF, &mut t.scores);
+                    t.up.push(0);
+                    t.prev.push(0);
                 }
             }
             t.kinds.push(e.kind());
@@ -283,8 +282,22 @@ impl Index {
                 _ => {}
             }
         }
+        t.scores.finish();
+        t.up.finish();
+        t.prev.finish();
+        t.reported.finish();
         t
     }
+}
+
+/// How far back `earlier` ([`NEVER`]: none) is from `step`, as the index keeps it (0: none).
+fn back(step: usize, earlier: u32) -> u32 {
+    if earlier == NEVER { 0 } else { step as u32 - earlier }
+}
+
+/// The step `distance` steps before `step` (0: none), as [`back`] kept it.
+fn ahead(step: usize, distance: u32) -> Option<usize> {
+    (distance != 0).then(|| step - distance as usize)
 }
 
 impl<'t> Timeline<'t> {
@@ -349,13 +362,13 @@ impl<'t> Timeline<'t> {
 
     /// The focus's window after `step`.
     pub fn window(&self, step: usize) -> (Score, Score) {
-        (self.alpha[step], self.beta[step])
+        (self.alpha.get(step, &self.scores), self.beta.get(step, &self.scores))
     }
 
     /// The focus's best child value after `step` (MAX's view: −∞ at a MAX node, +∞ at a MIN
     /// node before any child reported).
     pub fn best(&self, step: usize) -> Score {
-        self.best[step]
+        self.best.get(step, &self.scores)
     }
 
     /// The range the focus's value is known to lie in after `step`, as AIMA draws it: at MAX
@@ -369,7 +382,7 @@ impl<'t> Timeline<'t> {
         if self.trace.is_chance(self.focus[step]) {
             return self.window(step);
         }
-        let best = self.best[step];
+        let best = self.best(step);
         match self.trace.nodes.get(self.focus[step] as usize).map(|n| n.player) {
             Some(Player::Min) => (Score::NEG_INF, best),
             _ => (best, Score::INF),
@@ -399,10 +412,7 @@ impl<'t> Timeline<'t> {
     /// The step before `step` at which the focus's parent was executing (its window then is
     /// the parent's window now), if the focus has a parent on the stack.
     pub fn up(&self, step: usize) -> Option<usize> {
-        match self.up[step] {
-            NEVER => None,
-            s => Some(s as usize),
-        }
+        ahead(step, self.up.get(step))
     }
 
     /// Where `id` stands after `step`.
@@ -513,14 +523,32 @@ impl<'t> Timeline<'t> {
         steps.partition_point(|&s| (s as usize) < step).checked_sub(1).map(|i| steps[i] as usize)
     }
 
+    /// The child that reported last to the focus's visit by `step` ([`NONE`] before any): the
+    /// child of the latest update among the focus's own steps (a few steps back along `prev`;
+    /// not kept per step, which would take four bytes a step for what only the call stack's
+    /// top shows).
+    fn last_child(&self, step: usize) -> NodeId {
+        let mut s = step;
+        loop {
+            if let Event::Update { child, .. } = self.event(s) {
+                return child;
+            }
+            match self.prev(s) {
+                Some(p) => s = p,
+                None => return NONE,
+            }
+        }
+    }
+
     /// The frame of the focus at `step` (no allocation).
     fn frame_at(&self, step: usize) -> Frame {
-        let child = self.last_child[step];
+        let child = self.last_child(step);
+        let (alpha, beta) = self.window(step);
         Frame {
             node: self.focus[step],
-            alpha: self.alpha[step],
-            beta: self.beta[step],
-            reported: self.reported[step],
+            alpha,
+            beta,
+            reported: self.reported.get(step),
             child: (child != NONE).then_some(child),
         }
     }
@@ -549,10 +577,7 @@ impl<'t> Timeline<'t> {
     /// The step before `step` at which the same frame was executing, if any: its window then
     /// is the window an update at `step` changed.
     pub fn prev(&self, step: usize) -> Option<usize> {
-        match self.prev[step] {
-            NEVER => None,
-            s => Some(s as usize),
-        }
+        ahead(step, self.prev.get(step))
     }
 
     /// The focus's window just before `step` (after its previous step, or its entry window).

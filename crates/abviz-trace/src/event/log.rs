@@ -95,6 +95,15 @@ impl EventLog {
         self.codes.capacity() + self.bytes.capacity() + self.marks.capacity() * std::mem::size_of::<State>()
     }
 
+    /// Gives back the spare capacity (a finished recording keeps only what it holds); the next
+    /// push makes room again.
+    pub fn shrink_to_fit(&mut self) {
+        self.codes.shrink_to_fit();
+        self.bytes.shrink_to_fit();
+        self.marks.shrink_to_fit();
+        self.room_until = self.codes.len();
+    }
+
     /// Appends `e`; `nodes` are the trace's nodes so far (an exit moves to the parent).
     #[inline(always)]
     pub fn push(&mut self, e: &Event, nodes: &[Node]) {
