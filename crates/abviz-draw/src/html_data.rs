@@ -50,11 +50,25 @@ pub(super) trait PackedText: Write + Default {
 
     /// Makes room for the next number and the repeats before it (at most 27 characters).
     fn room(&mut self) {}
+
+    /// Writes `z` in [`Packed`]'s digits.
+    fn put(&mut self, z: u64);
+
+    /// Writes [`REPEAT`].
+    fn put_repeat(&mut self);
 }
 
 impl PackedText for String {
     fn chars(&self) -> usize {
         self.len()
+    }
+
+    fn put(&mut self, z: u64) {
+        write_digits(self, z).expect("a String takes text");
+    }
+
+    fn put_repeat(&mut self) {
+        self.push(REPEAT);
     }
 
     fn room(&mut self) {
@@ -69,6 +83,14 @@ impl PackedText for String {
 impl PackedText for Counter {
     fn chars(&self) -> usize {
         self.0
+    }
+
+    fn put(&mut self, z: u64) {
+        self.0 += digits(z) as usize;
+    }
+
+    fn put_repeat(&mut self) {
+        self.0 += 1;
     }
 }
 
@@ -94,6 +116,24 @@ fn digits(mut z: u64) -> u64 {
     n
 }
 
+/// Per byte, its digit's value and whether it is a last group's ([`LAST`]: 32 + value) or an
+/// earlier one's ([`MORE`]: value); 255 for any other byte.
+const DIGIT: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut i = 0;
+    while i < 32 {
+        t[LAST[i] as usize] = 32 + i as u8;
+        t[MORE[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Whether a run of `run` repeats of `z` is shorter written as [`REPEAT`] and its length.
+fn repeat_is_shorter(run: u64, z: u64) -> bool {
+    1 + digits(run) < run * digits(z)
+}
+
 fn zigzag(v: i64) -> u64 {
     ((v << 1) ^ (v >> 63)) as u64
 }
@@ -107,20 +147,22 @@ impl Packed {
     fn for_each(&self, mut f: impl FnMut(i64)) {
         let (mut z, mut shift, mut repeat, mut last) = (0u64, 0, false, 0i64);
         for b in self.text.bytes() {
-            if b == REPEAT as u8 {
-                repeat = true;
-            } else if let Some(d) = LAST.iter().position(|&c| c == b) {
-                z |= (d as u64) << shift;
-                if repeat {
-                    (0..z).for_each(|_| f(last));
-                } else {
-                    last = (z >> 1) as i64 ^ -((z & 1) as i64);
-                    f(last);
+            match DIGIT[b as usize] {
+                255 => repeat |= b == REPEAT as u8,
+                d if d >= 32 => {
+                    z |= u64::from(d - 32) << shift;
+                    if repeat {
+                        (0..z).for_each(|_| f(last));
+                    } else {
+                        last = (z >> 1) as i64 ^ -((z & 1) as i64);
+                        f(last);
+                    }
+                    (z, shift, repeat) = (0, 0, false);
                 }
-                (z, shift, repeat) = (0, 0, false);
-            } else if let Some(d) = MORE.iter().position(|&c| c == b) {
-                z |= (d as u64) << shift;
-                shift += 5;
+                d => {
+                    z |= u64::from(d) << shift;
+                    shift += 5;
+                }
             }
         }
         if let Some(v) = self.last {
@@ -138,6 +180,7 @@ impl Packed {
 }
 
 impl<T: PackedText> Packed<T> {
+    #[inline]
     fn push(&mut self, v: i64) {
         if self.last == Some(v) {
             self.run += 1;
@@ -145,7 +188,7 @@ impl<T: PackedText> Packed<T> {
         }
         self.text.room();
         self.end_run();
-        write_digits(&mut self.text, zigzag(v)).expect("a String takes text");
+        self.text.put(zigzag(v));
         self.last = Some(v);
     }
 
@@ -153,7 +196,7 @@ impl<T: PackedText> Packed<T> {
     fn write_run(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
         let Some(v) = self.last.filter(|_| self.run > 0) else { return Ok(()) };
         let z = zigzag(v);
-        if 1 + digits(self.run) < self.run * digits(z) {
+        if repeat_is_shorter(self.run, z) {
             out.write_char(REPEAT)?;
             write_digits(out, self.run)
         } else {
@@ -162,9 +205,15 @@ impl<T: PackedText> Packed<T> {
     }
 
     fn end_run(&mut self) {
-        let mut text = std::mem::take(&mut self.text);
-        self.write_run(&mut text).expect("a String takes text");
-        self.text = text;
+        if let Some(v) = self.last.filter(|_| self.run > 0) {
+            let z = zigzag(v);
+            if repeat_is_shorter(self.run, z) {
+                self.text.put_repeat();
+                self.text.put(self.run);
+            } else {
+                (0..self.run).for_each(|_| self.text.put(z));
+            }
+        }
         self.run = 0;
     }
 
@@ -229,6 +278,7 @@ pub(super) struct Column {
 
 impl Column {
     /// Adds `v`, whose reference is `r`.
+    #[inline]
     fn push_ref(&mut self, v: i64, r: usize) {
         if r >= self.last.len() {
             self.last.resize(r + 1, 0);

@@ -6,7 +6,7 @@
 //! the few large ones aside.
 
 use abviz_core::Score;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The distinct scores of one or more [`ScoreColumn`]s, built as they are pushed.
 #[derive(Clone, Debug, Default)]
@@ -14,7 +14,7 @@ pub(crate) struct ScoreTable {
     scores: Vec<Score>,
     /// Each score's place in `scores`, by how it is written (4.5 and 4.50 are two entries:
     /// they compare equal but print differently). Dropped by [`ScoreTable::finish`].
-    places: HashMap<(i32, u8, bool), u32>,
+    places: FxHashMap<(i32, u8, bool), u32>,
 }
 
 impl ScoreTable {
@@ -35,7 +35,7 @@ impl ScoreTable {
 
     /// Frees what only building needed.
     pub(crate) fn finish(&mut self) {
-        self.places = HashMap::new();
+        self.places = FxHashMap::default();
         self.scores.shrink_to_fit();
     }
 }
