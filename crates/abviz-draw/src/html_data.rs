@@ -298,7 +298,8 @@ impl Column {
     fn choose(&mut self, refs: impl Fn(usize) -> usize) -> bool {
         self.chosen = self.delta_len.len() < self.plain.len();
         if self.chosen {
-            let mut delta = Packed::with_capacity(self.delta_len.len());
+            // Its length is known; `room` asks for 32 characters to spare before each number.
+            let mut delta = Packed::with_capacity(self.delta_len.len() + 32);
             self.last.iter_mut().for_each(|l| *l = 0);
             let mut i = 0;
             self.plain.for_each(|v| {
@@ -1090,7 +1091,7 @@ fn events(
         ev.prev.push_ref(back(k, timeline.prev(k)), t);
     }
     let (tpl, renumber) = templates.ordered();
-    let mut k = Packed::with_capacity(trace.events().len());
+    let mut k = Packed::with_capacity(trace.events().len() + 32);
     for i in 0..trace.events().len() {
         k.push(i64::from(renumber[numbers.get(i) as usize]));
     }

@@ -540,17 +540,11 @@ impl<'t> Timeline<'t> {
         }
     }
 
-    /// The frame of the focus at `step` (no allocation).
+    /// The frame of the focus at `step` (no allocation), its `child` left out (the caller
+    /// sets it: the next frame's node, or for the top [`Timeline::last_child`]).
     fn frame_at(&self, step: usize) -> Frame {
-        let child = self.last_child(step);
         let (alpha, beta) = self.window(step);
-        Frame {
-            node: self.focus[step],
-            alpha,
-            beta,
-            reported: self.reported.get(step),
-            child: (child != NONE).then_some(child),
-        }
+        Frame { node: self.focus[step], alpha, beta, reported: self.reported.get(step), child: None }
     }
 
     /// The stack after `step`, root first: each frame with its window at that moment.
@@ -570,6 +564,10 @@ impl<'t> Timeline<'t> {
         frames.reverse();
         for i in 0..frames.len().saturating_sub(1) {
             frames[i].child = Some(frames[i + 1].node);
+        }
+        if let Some(top) = frames.last_mut() {
+            let child = self.last_child(step);
+            top.child = (child != NONE).then_some(child);
         }
         frames
     }
