@@ -632,7 +632,7 @@ pub fn write(dir: &Path) -> Result<Summary, Error> {
             subtitle: Some(ex.blurb.to_string()),
             boards: Some(format!("boards/{stem}/")),
             back: Some(("index.html".into(), "all examples".into())),
-            pack_boards: false,
+            ..PageOptions::default()
         };
         let p = page(&trace, &ViewOptions { labels: ex.labels, ..ViewOptions::default() }, &popts);
         files.extend(p.files);

@@ -983,7 +983,8 @@ fn keyboard_arrows_are_drawn_as_arrows() {
 }
 
 /// `abviz play --explain` keeps each page's boards in the page: the board panel shows pictures
-/// joined from the shared parts (loaded, not broken), for every step, without a board file.
+/// joined from the shared parts (loaded, not broken), for every step, without a board file; the
+/// tree's drawing and the data come compressed and the page inflates them before it starts.
 #[test]
 fn explain_pages_draw_their_boards_from_the_page() {
     let Some(mut b) = browser() else { return };
@@ -1001,8 +1002,14 @@ fn explain_pages_draw_their_boards_from_the_page() {
         (1..1000).take_while(|k| dir.path().join(format!("move-{k:02}.html")).exists()).last().unwrap();
     assert!(last > 34, "{last} moves");
     let page = dir.path().join(format!("move-{last:02}.html"));
+    // Packed: the drawing and the data arrive compressed and the browser inflates them.
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(r#"id="abviz-packed-tree""#) && !html.contains(r#"id="tree""#));
     let mut tab = b.tab();
     tab.open(&file_url(&page));
+    let drawn = tab.eval("document.querySelectorAll('#tree g.node').length").as_f64().unwrap();
+    let nodes = tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).n.parent.length");
+    assert!(drawn > 3.0 && nodes.as_f64().is_some(), "{drawn} nodes drawn");
     tab.press("End");
     let steps = step(&mut tab);
     assert!(steps > 3, "{steps} steps");

@@ -183,9 +183,28 @@ fn play_explain_writes_a_page_and_a_graph_per_decision() {
         .stdout(contains("move-02.html"));
     let page = std::fs::read_to_string(dir.path().join("move-02.html")).unwrap();
     assert!(page.contains("Move 2: O plays") && page.contains("href=\"index.html\""));
-    assert!(std::fs::read_to_string(dir.path().join("move-02.dot")).unwrap().starts_with("digraph"));
-    // The boards are kept in the page (abviz play --explain writes no board files).
-    assert!(page.contains("\"packed_boards\":{\"parts\":[") && !dir.path().join("boards").exists());
+    // The graph and the trace are gzipped; `abviz render` reads the trace as it is.
+    let gunzip = |name: &str| {
+        use std::io::Read as _;
+        let bytes = std::fs::read(dir.path().join(name)).unwrap();
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(bytes.as_slice()).read_to_string(&mut text).unwrap();
+        text
+    };
+    assert!(gunzip("move-02.dot.gz").starts_with("digraph"));
+    assert!(gunzip("move-02.json.gz").contains("\"layout\":\"compact\""));
+    let text = std::fs::read_to_string(dir.path().join("move-02.txt")).unwrap();
+    abviz()
+        .args(["render", "-f", "text"])
+        .arg(dir.path().join("move-02.json.gz"))
+        .assert()
+        .success()
+        .stdout(text);
+    // The boards, the drawing and the data are kept in the page (no board files), compressed;
+    // the script and style sheet are one file each for the whole site.
+    assert!(!dir.path().join("boards").exists());
+    assert!(page.contains(r#"id="abviz-packed-tree""#) && page.contains(r#"<script src="abviz-page.js">"#));
+    assert!(dir.path().join("abviz-page.js").exists() && dir.path().join("abviz-page.css").exists());
     let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
-    assert!(index.contains("href=\"move-02.html\"") && index.contains("href=\"move-02.dot\""));
+    assert!(index.contains("href=\"move-02.html\"") && index.contains("href=\"move-02.dot.gz\""));
 }

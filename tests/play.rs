@@ -11,6 +11,11 @@ use assert_cmd::Command;
 use predicates::str::contains;
 use std::collections::HashMap;
 
+/// A trace an explain site wrote (gzipped), read as `abviz render` reads it.
+fn read_trace(path: &std::path::Path) -> Trace {
+    abviz::search::read_trace_from(std::fs::File::open(path).unwrap()).unwrap()
+}
+
 fn abviz() -> Command {
     let mut c = Command::cargo_bin("abviz").unwrap();
     c.env("NO_COLOR", "1");
@@ -145,13 +150,13 @@ fn explain_writes_one_trace_per_computer_move() {
     let traces: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| p.to_string_lossy().ends_with(".json.gz"))
         .collect();
     assert_eq!(traces.len(), computer_moves);
     for p in &traces {
-        let t = Trace::from_json(&std::fs::read_to_string(p).unwrap()).unwrap();
+        let t = read_trace(p);
         assert!(t.stats().nodes > 0 && t.result().best_move.is_some());
-        assert!(p.with_extension("txt").exists());
+        assert!(p.with_extension("").with_extension("txt").exists());
     }
     let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
     assert_eq!(index.matches("<tr><td class=\"num\">").count(), computer_moves);
@@ -373,7 +378,7 @@ fn assert_every_move_explained(dir: &std::path::Path, moves: usize) {
     assert_eq!(index.matches("<tr><td class=\"num\">").count(), moves, "{index}");
     assert!(!index.contains(&u32::MAX.to_string()), "a search without a depth limit shows a dash");
     for ply in 1..=moves {
-        for ext in ["html", "json"] {
+        for ext in ["html", "json.gz", "txt", "dot.gz"] {
             let page = dir.join(format!("move-{ply:02}.{ext}"));
             assert!(page.exists(), "{} is missing", page.display());
             assert!(index.contains(&format!("move-{ply:02}.html")));
@@ -401,10 +406,10 @@ fn self_play_plays_a_small_jiu_game_to_its_end_with_every_move_a_page() {
     let index = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
     assert!(index.contains(result), "the index ends with the result: {result}");
     // Placement moves are MCTS pages, movement moves alpha-beta pages.
-    let first = std::fs::read_to_string(dir.path().join("move-01.json")).unwrap();
-    let last = std::fs::read_to_string(dir.path().join(format!("move-{moves:02}.json"))).unwrap();
-    assert!(first.contains("\"mcts\""), "placement is searched with MCTS");
-    assert!(!last.contains("\"name\": \"mcts\"") && last.contains("alphabeta"));
+    let first = read_trace(&dir.path().join("move-01.json.gz"));
+    let last = read_trace(&dir.path().join(format!("move-{moves:02}.json.gz")));
+    assert!(first.algorithm().features.mcts, "placement is searched with MCTS");
+    assert!(!last.algorithm().features.mcts && last.algorithm().has_window());
 }
 
 #[test]

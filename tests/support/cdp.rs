@@ -143,12 +143,19 @@ pub struct Tab<'a> {
 }
 
 impl Tab<'_> {
-    /// Loads `url` and waits for it to finish loading.
+    /// Loads `url` and waits for it to finish loading — a packed page (`abviz play --explain`)
+    /// until its tree and data are inflated and its stepper has started.
     pub fn open(&mut self, url: &str) {
         self.tab
             .navigate_to(url)
             .and_then(|t| t.wait_until_navigated())
             .unwrap_or_else(|e| panic!("navigating to {url}: {e}"));
+        let inflated = self.eval(
+            "new Promise(r => { const t0 = Date.now(); (function f() { \
+               const done = !document.getElementById('abviz-packed-tree') || document.getElementById('abviz-data'); \
+               if (done || Date.now() - t0 > 20000) r(!!done); else setTimeout(f, 10); })(); })",
+        );
+        assert_eq!(inflated, Value::Bool(true), "{url}: the packed page was not inflated within 20 s");
     }
 
     /// Evaluates `expr` in the page and returns its value (promises are awaited).

@@ -317,3 +317,36 @@ function abvizNarrator(D) {
   }
   return { name: name, say: say };
 }
+
+/* A packed page (PageOptions::pack in src/html.rs) keeps its tree drawing and its data
+ * zlib-compressed, in base64, in two inert script blocks. They are inflated here
+ * (DecompressionStream) and put where a plain page has them — the drawing into the tree panel,
+ * parsed as the page itself would parse it, the data as the "abviz-data" block — and then
+ * `start` runs. A plain page starts at once. */
+function abvizInflated(start) {
+  "use strict";
+  var tree = document.getElementById("abviz-packed-tree");
+  if (!tree) { start(); return; }
+  var box = document.getElementById("tree-box");
+  if (typeof DecompressionStream === "undefined") {
+    box.textContent = "This page keeps its tree compressed, and this browser cannot inflate it " +
+      "(it needs DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
+    return;
+  }
+  function inflate(block) {
+    var bin = atob(block.textContent), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+  }
+  Promise.all([inflate(tree), inflate(document.getElementById("abviz-packed-data"))]).then(function (r) {
+    box.insertAdjacentHTML("afterbegin", r[0]);
+    var data = document.createElement("script");
+    data.type = "application/json";
+    data.id = "abviz-data";
+    data.textContent = r[1];
+    document.body.appendChild(data);
+    start();
+  }, function (e) {
+    box.textContent = "This page's tree could not be inflated (" + e + ").";
+  });
+}

@@ -6,8 +6,9 @@
  * each event's pseudocode line; node names and the narration come from assets/narration.js
  * (abvizDecode, abvizNarrator), which words them from the same data. This script never re-runs
  * or re-derives the search and never computes a window; it only looks things up. User text is
- * only ever written with textContent. One step costs O(depth of the tree). */
-(function () {
+ * only ever written with textContent. One step costs O(depth of the tree). A packed page's tree
+ * and data are inflated first (abvizInflated, in assets/narration.js). */
+abvizInflated(function () {
   "use strict";
 
   var D = JSON.parse(document.getElementById("abviz-data").textContent);
@@ -1730,4 +1731,4 @@
   render(stepFromHash() || 0, true);
   fit();
   declutter();
-})();
+});

@@ -134,7 +134,7 @@ pub fn practice_site(trees: &[PracticeTree], back: Option<(String, String)>) -> 
             subtitle: Some(ex.notation.clone()),
             boards: None,
             back: Some(("../index.html".into(), "back to practice".into())),
-            pack_boards: false,
+            ..PageOptions::default()
         };
         let key = key_view(&SheetOptions::default());
         files.push(SiteFile::text(solution.clone(), page(ex.trace, &key, &popts).html));

@@ -549,9 +549,19 @@ pub fn read_trace(text: &str) -> Result<Trace, abviz_trace::json::TraceFileError
     Trace::from_json_with(text, describe)
 }
 
-/// [`read_trace`] from a reader, as the file streams in (memory in proportion to the trace).
+/// [`read_trace`] from a reader, as the file streams in (memory in proportion to the trace). A
+/// gzipped trace (an explain site's `move-NN.json.gz`) is inflated as it is read: it is known
+/// by gzip's first two bytes, which JSON text never starts with.
 pub fn read_trace_from(reader: impl std::io::Read) -> Result<Trace, abviz_trace::json::TraceFileError> {
-    Trace::from_reader_with(reader, describe)
+    use std::io::BufRead;
+    let mut reader = std::io::BufReader::new(reader);
+    // Too short to hold gzip's magic (or unreadable): the JSON reader says what is wrong.
+    let gzipped = reader.fill_buf().is_ok_and(|head| head.starts_with(&[0x1f, 0x8b]));
+    if gzipped {
+        Trace::from_reader_with(flate2::bufread::MultiGzDecoder::new(reader), describe)
+    } else {
+        Trace::from_reader_with(reader, describe)
+    }
 }
 
 /// The descriptor of the algorithm called `name`, for traces that name it only.
