@@ -129,6 +129,14 @@ const DIGIT: [u8; 256] = {
     t
 };
 
+/// How a run of one number is written.
+enum Run {
+    /// [`REPEAT`] and the count.
+    Repeat(u64),
+    /// The (zigzagged) number, that many times.
+    Times(u64, u64),
+}
+
 /// Whether a run of `run` repeats of `z` is shorter written as [`REPEAT`] and its length.
 fn repeat_is_shorter(run: u64, z: u64) -> bool {
     1 + digits(run) < run * digits(z)
@@ -192,27 +200,34 @@ impl<T: PackedText> Packed<T> {
         self.last = Some(v);
     }
 
+    /// The pending repeats of the last number, and how they are written.
+    fn pending(&self) -> Option<Run> {
+        let v = self.last.filter(|_| self.run > 0)?;
+        let z = zigzag(v);
+        Some(if repeat_is_shorter(self.run, z) { Run::Repeat(self.run) } else { Run::Times(z, self.run) })
+    }
+
     /// Writes the pending repeats of the last number into `out`.
     fn write_run(&self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
-        let Some(v) = self.last.filter(|_| self.run > 0) else { return Ok(()) };
-        let z = zigzag(v);
-        if repeat_is_shorter(self.run, z) {
-            out.write_char(REPEAT)?;
-            write_digits(out, self.run)
-        } else {
-            (0..self.run).try_for_each(|_| write_digits(out, z))
+        match self.pending() {
+            None => Ok(()),
+            Some(Run::Repeat(run)) => {
+                out.write_char(REPEAT)?;
+                write_digits(out, run)
+            }
+            Some(Run::Times(z, times)) => (0..times).try_for_each(|_| write_digits(out, z)),
         }
     }
 
+    /// Writes the pending repeats of the last number into the text (as [`Self::write_run`]).
     fn end_run(&mut self) {
-        if let Some(v) = self.last.filter(|_| self.run > 0) {
-            let z = zigzag(v);
-            if repeat_is_shorter(self.run, z) {
+        match self.pending() {
+            None => {}
+            Some(Run::Repeat(run)) => {
                 self.text.put_repeat();
-                self.text.put(self.run);
-            } else {
-                (0..self.run).for_each(|_| self.text.put(z));
+                self.text.put(run);
             }
+            Some(Run::Times(z, times)) => (0..times).for_each(|_| self.text.put(z)),
         }
         self.run = 0;
     }

@@ -21,7 +21,7 @@ impl ScoreTable {
     /// The place of `s` in the table (added if new).
     fn place(&mut self, s: Score) -> u32 {
         let scores = &mut self.scores;
-        *self.places.entry((s.raw(), s.decimals(), s.is_rounded())).or_insert_with(|| {
+        *self.places.entry(key(s)).or_insert_with(|| {
             scores.push(s);
             scores.len() as u32 - 1
         })
@@ -151,9 +151,14 @@ impl SmallColumn {
     }
 }
 
+/// A score as it is written: 4.5 and 4.50 compare equal but are two keys.
+fn key(s: Score) -> (i32, u8, bool) {
+    (s.raw(), s.decimals(), s.is_rounded())
+}
+
 /// Whether two scores are the same and written the same.
 fn same(a: Score, b: Score) -> bool {
-    (a.raw(), a.decimals(), a.is_rounded()) == (b.raw(), b.decimals(), b.is_rounded())
+    key(a) == key(b)
 }
 
 #[cfg(test)]
