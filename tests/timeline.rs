@@ -98,6 +98,7 @@ fn snapshots_agree_with_a_brute_force_replay() {
             if let (Some(top), Some(want)) = (snap.top(), frames.last()) {
                 assert_eq!(top.child, want.4, "the top's last child at step {step}");
             }
+            assert_eq!(timeline.top(step).as_ref(), snap.top(), "the top alone at step {step}");
         }
         let end = timeline.counts(timeline.last());
         assert_eq!(end.nodes as u64, trace.stats().nodes);

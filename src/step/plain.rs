@@ -30,15 +30,17 @@ pub const COMMANDS: &str = "commands: n or Enter = next, b = back, c = next cuto
 /// The line for `step` (0-based), coloured with ANSI escapes if `color`.
 pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
     let trace = replay.trace();
-    let snap = replay.at(step);
+    // The executing node alone (the whole stack would cost a walk from the root a line).
+    let step = step.min(replay.last());
     let width = replay.len().to_string().len();
     let number = format!("{:>width$}", step + 1);
-    let (who, window) = match snap.top() {
-        Some(top) if snap.focus != NONE => {
+    let focus = replay.focus(step);
+    let (who, window) = match replay.top(step) {
+        Some(top) if focus != NONE => {
             // "B (MIN)", or "leaf 3 under B": a leaf has no player to move.
-            let name = crate::trace::narration::who(trace, snap.focus);
+            let name = crate::trace::narration::who(trace, focus);
             let name = name.strip_prefix("the ").unwrap_or(&name);
-            (crate::safe_text::for_terminal(name).into_owned(), frame_text(replay, step, top))
+            (crate::safe_text::for_terminal(name).into_owned(), frame_text(replay, step, &top))
         }
         _ => ("—".to_string(), String::new()),
     };
@@ -46,7 +48,7 @@ pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
     if !color {
         return format!("{number}  {who} {window}  {text}");
     }
-    let tint = match snap.event {
+    let tint = match replay.event(step) {
         Event::Cutoff { cut: CutKind::Alpha, .. } => BLUE,
         Event::Cutoff { .. } => RED,
         _ if step == replay.last() => GREEN,

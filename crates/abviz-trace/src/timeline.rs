@@ -566,10 +566,20 @@ impl<'t> Timeline<'t> {
             frames[i].child = Some(frames[i + 1].node);
         }
         if let Some(top) = frames.last_mut() {
-            let child = self.last_child(step);
-            top.child = (child != NONE).then_some(child);
+            *top = self.top(step).expect("the focus is a node");
         }
         frames
+    }
+
+    /// The top of the stack after `step` — [`Timeline::stack`]'s last frame — without walking
+    /// down from the root: O(1) where the stack is O(depth), for views that show only the
+    /// executing node (`step --plain` prints a line a step).
+    pub fn top(&self, step: usize) -> Option<Frame> {
+        if self.is_empty() || self.focus[step] == NONE {
+            return None;
+        }
+        let child = self.last_child(step);
+        Some(Frame { child: (child != NONE).then_some(child), ..self.frame_at(step) })
     }
 
     /// The step before `step` at which the same frame was executing, if any: its window then
