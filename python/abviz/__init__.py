@@ -21,6 +21,7 @@ aima-python's games and CS188-style game states).
 
 from __future__ import annotations
 
+import gzip
 import os
 from typing import Union
 
@@ -73,7 +74,8 @@ __all__ = [
 
 
 def load(path: Union[str, "os.PathLike[str]"]) -> Trace:
-    """Reads a trace file (JSON, as ``Trace.save("t.json")`` or ``abviz run -o t.json`` writes it).
+    """Reads a trace file (JSON, as ``Trace.save("t.json")`` or ``abviz run -o t.json`` writes it;
+    gzipped too, as ``abviz play --explain`` writes each move's ``move-NN.json.gz``).
 
     >>> import abviz, tempfile, os
     >>> t = abviz.tree("((3 12 8) (2 4 6) (14 5 2))").search()
@@ -82,5 +84,8 @@ def load(path: Union[str, "os.PathLike[str]"]) -> Trace:
     >>> abviz.load(path).stats["nodes"]
     11
     """
-    with open(path, encoding="utf-8") as f:
-        return loads(f.read())
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:2] == b"\x1f\x8b":  # gzip's magic: JSON text never starts so
+        data = gzip.decompress(data)
+    return loads(data.decode("utf-8"))

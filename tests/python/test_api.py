@@ -2,6 +2,7 @@
 comparisons, and clear errors for bad input."""
 
 import doctest
+import gzip
 import json
 import math
 import struct
@@ -95,6 +96,9 @@ def test_save_and_load(tmp_path):
         assert path.stat().st_size > 0
     again = abviz.load(tmp_path / "aima.json")
     assert (again.value, again.stats["nodes"], again.narration(5)) == (3, 11, t.narration(5))
+    # Gzipped, as an explain site keeps its traces (move-NN.json.gz).
+    (tmp_path / "aima.json.gz").write_bytes(gzip.compress((tmp_path / "aima.json").read_bytes()))
+    assert abviz.load(tmp_path / "aima.json.gz").to_json() == again.to_json()
     with pytest.raises(abviz.AbvizError, match="extension"):
         t.save(tmp_path / "aima.doc")
     with pytest.raises(abviz.AbvizError):
