@@ -1005,11 +1005,22 @@ fn explain_pages_draw_their_boards_from_the_page() {
     // Packed: the drawing and the data arrive compressed and the browser inflates them.
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains(r#"id="abviz-packed-tree""#) && !html.contains(r#"id="tree""#));
+    let trace = abviz::search::read_trace_from(
+        std::fs::File::open(dir.path().join(format!("move-{last:02}.json.gz"))).unwrap(),
+    )
+    .unwrap();
     let mut tab = b.tab();
-    tab.open(&file_url(&page));
-    let drawn = tab.eval("document.querySelectorAll('#tree g.node').length").as_f64().unwrap();
-    let nodes = tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).n.parent.length");
-    assert!(drawn > 3.0 && nodes.as_f64().is_some(), "{drawn} nodes drawn");
+    // Opened at a step (`#step=N` is read once the page is inflated): the tree is drawn in its
+    // panel, and the counter and the sentence are that step's.
+    tab.open(&format!("{}#step=3", file_url(&page)));
+    let drawn = tab.eval("document.querySelectorAll('#tree-box > #tree g.node').length").as_f64().unwrap();
+    assert!(drawn > 3.0, "{drawn} nodes drawn");
+    assert_eq!(step(&mut tab), 3);
+    assert_eq!(
+        tab.text("document.getElementById('counter').textContent"),
+        format!("Step 3 of {}", trace.events().len())
+    );
+    assert_eq!(tab.text("document.getElementById('say').textContent"), narrate(&trace, 2));
     tab.press("End");
     let steps = step(&mut tab);
     assert!(steps > 3, "{steps} steps");
@@ -1031,4 +1042,17 @@ fn explain_pages_draw_their_boards_from_the_page() {
     tab.screenshot(&screenshot_dir().join("explain-packed-boards.png"), false);
     let errors = tab.errors();
     assert!(errors.is_empty(), "{errors:#?}");
+    // A damaged page (its data's length is not what the block says) says so in the tree panel.
+    let damaged = dir.path().join("damaged.html");
+    std::fs::write(
+        &damaged,
+        html.replacen(r#"id="abviz-packed-data" data-bytes=""#, r#"id="abviz-packed-data" data-bytes="1"#, 1),
+    )
+    .unwrap();
+    drop(tab);
+    let mut tab = b.tab();
+    tab.open(&file_url(&damaged));
+    assert_eq!(tab.text("document.body.dataset.packed"), "damaged");
+    let said = tab.text("document.getElementById('tree-box').textContent");
+    assert!(said.contains("could not be inflated") && said.contains("not 1"), "{said}");
 }

@@ -200,6 +200,14 @@ fn play_explain_writes_a_page_and_a_graph_per_decision() {
         .assert()
         .success()
         .stdout(text);
+    // Cut short, it is refused with what is wrong (from a file and through a pipe alike).
+    let gz = std::fs::read(dir.path().join("move-02.json.gz")).unwrap();
+    let cut = dir.path().join("cut.json.gz");
+    std::fs::write(&cut, &gz[..gz.len() / 2]).unwrap();
+    let damaged = "the gzipped trace is damaged or cut short";
+    abviz().args(["render", "-f", "text"]).arg(&cut).assert().code(1).stderr(contains(damaged));
+    let half = gz[..gz.len() / 2].to_vec();
+    abviz().args(["render", "-f", "text", "-"]).write_stdin(half).assert().code(1).stderr(contains(damaged));
     // The boards, the drawing and the data are kept in the page (no board files), compressed;
     // the script and style sheet are one file each for the whole site.
     assert!(!dir.path().join("boards").exists());

@@ -369,7 +369,8 @@ pub struct RunArgs {
   abviz render aima.json -f html -o aima/
   abviz render big.json -f json --compact -o big.compact.json   the same trace, columns of numbers")]
 pub struct RenderArgs {
-    /// A trace written by `abviz run --format json` ('-' reads standard input).
+    /// A trace written by `abviz run --format json`, or gzipped (an explain site's
+    /// `move-NN.json.gz`); '-' reads standard input.
     #[arg(value_name = "TRACE.json")]
     pub trace: PathBuf,
     /// Output format [default: the one the -o extension names (.txt .json .dot .svg .png .pdf

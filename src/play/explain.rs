@@ -5,7 +5,8 @@
 
 use crate::Error;
 use crate::export::html::{PageOptions, page};
-use crate::export::site::SiteFile;
+use crate::export::html::{SHARED_CSS, SHARED_JS};
+use crate::export::site::{SiteFile, gzip};
 use crate::export::{Format, ViewOptions};
 use crate::output::site::write_files;
 use crate::play::Decision;
@@ -56,12 +57,14 @@ pub struct Explainer {
     dir: PathBuf,
     entries: Vec<Entry>,
     result: String,
+    /// The pages' shared script and style sheet are written (with the first page).
+    shared_written: bool,
 }
 
 impl Explainer {
     /// Explanations go to `dir` (created when the first one is written).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        Explainer { dir: dir.into(), entries: Vec::new(), result: String::new() }
+        Explainer { dir: dir.into(), entries: Vec::new(), result: String::new(), shared_written: false }
     }
 
     /// `abviz-explain/`, used when `explain` is typed without `--explain DIR`.
@@ -94,8 +97,8 @@ impl Explainer {
             // pages, they share their parts instead of being tens of thousands of files.
             pack_boards: true,
             // A page per move, each with a tree of up to thousands of nodes: the drawing and
-            // the data compressed (an 8 × 8 Jiu game: 152 MB of pages plain, 17 MB packed),
-            // the script and style sheet written once for the whole site.
+            // the data compressed (an 8 × 8 Jiu game: 152.5 MB of pages plain, 21.7 MB
+            // packed), the script and style sheet written once for the whole site.
             pack: true,
             shared_assets: Some(String::new()),
         };
@@ -109,18 +112,23 @@ impl Explainer {
         // traces and graphs were most of the site's bytes. The text tree stays plain, to read.
         let (readable, compact) =
             (ViewOptions::default(), ViewOptions { compact: true, ..ViewOptions::default() });
-        for (format, ext, gzip) in
-            [(Format::Json, "json.gz", true), (Format::Text, "txt", false), (Format::Dot, "dot.gz", true)]
-        {
+        for (format, ext) in [(Format::Json, "json.gz"), (Format::Text, "txt"), (Format::Dot, "dot.gz")] {
             let name = format!("{stem}.{ext}");
             let opts = if format == Format::Json { &compact } else { &readable };
             let out = format.exporter().export(trace, opts)?;
             let bytes = out.into_bytes().expect("JSON, text and DOT are one file each");
-            let bytes = if gzip { gzipped(&bytes) } else { bytes };
+            let bytes = if ext.ends_with(".gz") { gzip(&bytes) } else { bytes };
             site.push(SiteFile { path: name.clone(), bytes });
-            files.push((format.to_string(), name));
+            // The link says what the file is: a gzipped one is downloaded, not shown.
+            let label = if ext.ends_with(".gz") { format!("{format}.gz") } else { format.to_string() };
+            files.push((label, name));
+        }
+        // The shared script and style sheet come with every page: written with the first.
+        if self.shared_written {
+            site.retain(|f| f.path != SHARED_CSS && f.path != SHARED_JS);
         }
         write_files(&self.dir, &site)?;
+        self.shared_written = true;
         let main = self.dir.join(html_name);
         let entry = Entry {
             ply,
@@ -168,12 +176,4 @@ impl Explainer {
             page.render().map_err(|e| Error::Usage(format!("could not render the index page: {e}")))?;
         write_files(&self.dir, &[SiteFile::text("index.html", html)])
     }
-}
-
-/// `bytes` gzipped, deterministically: no file name, no time stamp in the header.
-fn gzipped(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write as _;
-    let mut z = flate2::GzBuilder::new().mtime(0).write(Vec::new(), flate2::Compression::default());
-    z.write_all(bytes).expect("compressing into memory");
-    z.finish().expect("compressing into memory")
 }

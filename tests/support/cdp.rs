@@ -150,12 +150,13 @@ impl Tab<'_> {
             .navigate_to(url)
             .and_then(|t| t.wait_until_navigated())
             .unwrap_or_else(|e| panic!("navigating to {url}: {e}"));
-        let inflated = self.eval(
+        // The page says on its body when it has inflated (or found it cannot).
+        let ready = self.eval(
             "new Promise(r => { const t0 = Date.now(); (function f() { \
-               const done = !document.getElementById('abviz-packed-tree') || document.getElementById('abviz-data'); \
+               const done = !document.getElementById('abviz-packed-tree') || document.body.dataset.packed; \
                if (done || Date.now() - t0 > 20000) r(!!done); else setTimeout(f, 10); })(); })",
         );
-        assert_eq!(inflated, Value::Bool(true), "{url}: the packed page was not inflated within 20 s");
+        assert_eq!(ready, Value::Bool(true), "{url}: the packed page was not inflated within 20 s");
     }
 
     /// Evaluates `expr` in the page and returns its value (promises are awaited).

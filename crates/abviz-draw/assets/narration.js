@@ -319,10 +319,11 @@ function abvizNarrator(D) {
 }
 
 /* A packed page (PageOptions::pack in src/html.rs) keeps its tree drawing and its data
- * zlib-compressed, in base64, in two inert script blocks. They are inflated here
- * (DecompressionStream) and put where a plain page has them — the drawing into the tree panel,
- * parsed as the page itself would parse it, the data as the "abviz-data" block — and then
- * `start` runs. A plain page starts at once. */
+ * gzipped, in base64, in two inert script blocks, each with its inflated length in data-bytes.
+ * They are inflated here (DecompressionStream) and put where a plain page has them — the drawing
+ * into the tree panel, parsed as the page itself would parse it, the data as the "abviz-data"
+ * block — and then `start` runs. A plain page starts at once. A block that is missing, not
+ * base64, cut short or of another length is said in the tree panel. */
 function abvizInflated(start) {
   "use strict";
   var tree = document.getElementById("abviz-packed-tree");
@@ -333,20 +334,38 @@ function abvizInflated(start) {
       "(it needs DecompressionStream: Chrome 80, Firefox 113, Safari 16.4 or later).";
     return;
   }
-  function inflate(block) {
+  function inflate(id) {
+    var block = document.getElementById(id);
+    if (!block) throw new Error("the block " + id + " is missing");
     var bin = atob(block.textContent), bytes = new Uint8Array(bin.length);
     for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"))).text();
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer().then(function (buf) {
+      if (buf.byteLength !== +block.getAttribute("data-bytes")) {
+        throw new Error("the block " + id + " inflates to " + buf.byteLength + " bytes, not " +
+          block.getAttribute("data-bytes"));
+      }
+      return new TextDecoder().decode(buf);
+    });
   }
-  Promise.all([inflate(tree), inflate(document.getElementById("abviz-packed-data"))]).then(function (r) {
+  Promise.resolve().then(function () {
+    return Promise.all([inflate("abviz-packed-tree"), inflate("abviz-packed-data")]);
+  }).then(function (r) {
     box.insertAdjacentHTML("afterbegin", r[0]);
     var data = document.createElement("script");
     data.type = "application/json";
     data.id = "abviz-data";
     data.textContent = r[1];
     document.body.appendChild(data);
-    start();
+    return true;
   }, function (e) {
-    box.textContent = "This page's tree could not be inflated (" + e + ").";
+    box.textContent = "This page's tree could not be inflated: it is damaged or cut short (" +
+      (e && e.message ? e.message : e) + ").";
+    return false;
+  }).then(function (inflated) {
+    // Outside the handler above: an error of the stepper's own is reported as itself.
+    if (inflated) start();
+    // Said on the body once the page is ready (or cannot be), for whoever waits for it.
+    document.body.dataset.packed = inflated ? "inflated" : "damaged";
   });
 }

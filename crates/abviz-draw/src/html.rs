@@ -117,10 +117,10 @@ pub struct PageOptions {
     /// a point), and the page joins a picture's parts when it shows it. For sites of many pages
     /// with many boards (`abviz play --explain`); `boards` must still be set.
     pub pack_boards: bool,
-    /// Keep the tree's drawing and the page data compressed in the page (zlib, in base64), for
+    /// Keep the tree's drawing and the page data compressed in the page (gzip, in base64), for
     /// the browser to inflate when the page opens (`DecompressionStream`, in every browser
-    /// since 2023): a 1,001-node MCTS page of an 8 × 8 Jiu game is 1.95 MB plain and about
-    /// 0.15 MB packed. For sites of many pages (`abviz play --explain`); a page that is read,
+    /// since 2023): a 1,001-node MCTS page of an 8 × 8 Jiu game is 1.95 MB plain and 0.32 MB
+    /// packed. For sites of many pages (`abviz play --explain`); a page that is read,
     /// grepped or diffed as text is better left plain.
     pub pack: bool,
     /// Write the page's style sheet and script once, as files at this path prefix
@@ -413,7 +413,9 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
     // Reserved for what big pages take (4–5 bytes per node and event: most columns are runs),
     // so the page is rarely copied as it grows.
     let estimate = 6 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
-    let mut html = Vec::with_capacity(head.len() + tail.len() + estimate);
+    // Packed, the data is held once more, compressed: only it takes the estimate.
+    let reserve = if popts.pack { tree.len() / 4 } else { estimate };
+    let mut html = Vec::with_capacity(head.len() + tail.len() + reserve);
     html.extend_from_slice(head.as_bytes());
     if popts.pack {
         let mut json = Vec::with_capacity(estimate);
@@ -440,14 +442,12 @@ pub const SHARED_CSS: &str = "abviz-page.css";
 pub const SHARED_JS: &str = "abviz-page.js";
 
 #[cfg(feature = "html")]
-/// Appends `bytes` zlib-compressed, in base64, as the inert script block `id` (base64 has no
-/// `<`, so nothing in it can end the block). Deterministic: the same bytes give the same block.
+/// Appends `bytes` gzipped ([`super::site::gzip`]), in base64, as the inert script block `id`
+/// (base64 has no `<`, so nothing in it can end the block), with the inflated length in
+/// `data-bytes` for the page to check. Deterministic: the same bytes give the same block.
 fn write_packed(out: &mut Vec<u8>, id: &str, bytes: &[u8]) {
     use base64::Engine as _;
-    use std::io::Write as _;
-    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
-    z.write_all(bytes).expect("compressing into memory");
-    let z = z.finish().expect("compressing into memory");
+    let z = super::site::gzip(bytes);
     out.extend_from_slice(
         format!(r#"<script type="application/octet-stream" id="{id}" data-bytes="{}">"#, bytes.len())
             .as_bytes(),
@@ -606,7 +606,7 @@ mod tests {
         assert!(packed.html.contains("\"packed_boards\":{\"parts\":["), "the page holds them");
     }
 
-    /// A packed block's bytes, read back as the page's script reads them (base64, then zlib).
+    /// A packed block's bytes, read back as the page's script reads them (base64, then gzip).
     fn unpacked(html: &str, id: &str) -> String {
         use base64::Engine as _;
         use std::io::Read as _;
@@ -616,7 +616,7 @@ mod tests {
         let b64 = &rest[..rest.find("</script>").unwrap()];
         let z = base64::engine::general_purpose::STANDARD.decode(b64).expect("base64");
         let mut text = String::new();
-        flate2::read::ZlibDecoder::new(z.as_slice()).read_to_string(&mut text).expect("zlib");
+        flate2::read::GzDecoder::new(z.as_slice()).read_to_string(&mut text).expect("gzip");
         assert_eq!(text.len(), len.parse::<usize>().unwrap(), "{id}: data-bytes is the inflated length");
         text
     }
@@ -637,15 +637,25 @@ mod tests {
         let packed = page(&t, &ViewOptions::default(), &popts);
         let (tree, data) =
             (unpacked(&packed.html, "abviz-packed-tree"), unpacked(&packed.html, "abviz-packed-data"));
-        // The drawing and the data are the plain page's, byte for byte.
         assert!(tree.starts_with("<svg") && tree.contains(r#"id="tree""#), "{tree}");
-        assert!(plain.html.contains(&tree));
-        assert!(
-            plain
-                .html
-                .contains(&format!(r#"<script type="application/json" id="abviz-data">{data}</script>"#))
-        );
         assert!(!packed.html.contains(r#"id="tree""#) && !packed.html.contains(r#"id="abviz-data""#));
+        // Put back where the script puts them (the drawing into the tree panel, the data into
+        // its block), with the script and style sheet inline again, it is the plain page.
+        let html = &packed.html;
+        let start = html.find(r#"<script type="application/octet-stream" id="abviz-packed-tree""#).unwrap();
+        let end = html.rfind(r#"<script src="#).unwrap() - 1;
+        let data_block = format!(r#"<script type="application/json" id="abviz-data">{data}</script>"#);
+        let rebuilt = format!("{}{data_block}{}", &html[..start], &html[end..])
+            .replace(
+                r#"<link rel="stylesheet" href="assets/abviz-page.css">"#,
+                &format!("<style>\n{CSS}\n</style>"),
+            )
+            .replace(r#"<script src="assets/abviz-page.js"></script>"#, &format!("<script>\n{JS}\n</script>"))
+            .replace(
+                "<div class=\"tree-box\" id=\"tree-box\">\n\n",
+                &format!("<div class=\"tree-box\" id=\"tree-box\">\n{tree}\n"),
+            );
+        assert!(rebuilt == plain.html, "the packed page, put back, differs from the plain page");
         // The script and style sheet are files beside the page, linked.
         assert!(packed.html.contains(r#"<link rel="stylesheet" href="assets/abviz-page.css">"#));
         assert!(packed.html.contains(r#"<script src="assets/abviz-page.js"></script>"#));

@@ -17,3 +17,14 @@ impl SiteFile {
         SiteFile { path: path.into(), bytes: text.into().into_bytes() }
     }
 }
+
+/// `bytes` gzipped, deterministically (no file name, no time stamp in the header, the same
+/// compressor): an explain site's traces and graphs, and a packed page's drawing and data,
+/// which the browser inflates with `DecompressionStream("gzip")`.
+#[cfg(feature = "html")]
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut z = flate2::GzBuilder::new().mtime(0).write(Vec::new(), flate2::Compression::default());
+    z.write_all(bytes).expect("compressing into memory");
+    z.finish().expect("compressing into memory")
+}

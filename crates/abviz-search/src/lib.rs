@@ -553,14 +553,35 @@ pub fn read_trace(text: &str) -> Result<Trace, abviz_trace::json::TraceFileError
 /// gzipped trace (an explain site's `move-NN.json.gz`) is inflated as it is read: it is known
 /// by gzip's first two bytes, which JSON text never starts with.
 pub fn read_trace_from(reader: impl std::io::Read) -> Result<Trace, abviz_trace::json::TraceFileError> {
-    use std::io::BufRead;
-    let mut reader = std::io::BufReader::new(reader);
-    // Too short to hold gzip's magic (or unreadable): the JSON reader says what is wrong.
-    let gzipped = reader.fill_buf().is_ok_and(|head| head.starts_with(&[0x1f, 0x8b]));
-    if gzipped {
-        Trace::from_reader_with(flate2::bufread::MultiGzDecoder::new(reader), describe)
+    use std::io::Read as _;
+    let mut reader = reader;
+    // The first two bytes, however the reader hands them over (a pipe may give one at a time).
+    let (mut head, mut got) = ([0u8; 2], 0);
+    while got < head.len() {
+        match reader.read(&mut head[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            // Read again by the JSON reader, which says what is wrong.
+            Err(_) => break,
+        }
+    }
+    let whole = std::io::Cursor::new(head).take(got as u64).chain(reader);
+    if head[..got] == [0x1f, 0x8b] {
+        Trace::from_reader_with(Gunzip(flate2::read::MultiGzDecoder::new(whole)), describe)
     } else {
-        Trace::from_reader_with(reader, describe)
+        Trace::from_reader_with(whole, describe)
+    }
+}
+
+/// A gzipped trace inflated as it is read, its errors saying that the compression is at fault.
+struct Gunzip<R>(R);
+
+impl<R: std::io::Read> std::io::Read for Gunzip<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            std::io::Error::new(e.kind(), format!("the gzipped trace is damaged or cut short ({e})"))
+        })
     }
 }
 
