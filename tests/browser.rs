@@ -106,13 +106,9 @@ fn demo_pages_load_without_errors() {
             // Step a little so the screenshot shows a search under way.
             let events = tab.eval(&format!("Array.from(({DECODED})().ev.k).length"));
             let k = (events.as_u64().unwrap() / 3).max(1);
-            tab.eval(&format!("location.hash = '#step={k}'"));
-            // The hash change is handled asynchronously: wait for it (a loaded machine is slow:
-            // two seconds were not always enough while other builds ran).
-            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-            while step(&mut tab) != k as usize && std::time::Instant::now() < deadline {
-                tab.eval("new Promise(r => setTimeout(r, 20))");
-            }
+            // The hash change is handled asynchronously: go_to_step waits for it (up to 20 s: a
+            // loaded machine is slow).
+            tab.go_to_step(k as usize);
             assert_eq!(step(&mut tab), k as usize, "{name}: #step={k}");
         } else {
             let links = tab.eval("[...document.querySelectorAll('a')].map(a => a.getAttribute('href'))");
@@ -544,15 +540,6 @@ fn assert_readable(tab: &mut Tab, what: &str, min: usize) {
     }
 }
 
-fn go_to_step(tab: &mut Tab, k: usize) {
-    tab.eval(&format!("location.hash = '#step={k}'"));
-    let deadline = Instant::now() + std::time::Duration::from_secs(20);
-    while step(tab) != k && Instant::now() < deadline {
-        tab.eval("new Promise(r => setTimeout(r, 20))");
-    }
-    assert_eq!(step(tab), k);
-}
-
 /// Issue 18's focus + context at 1400 × 1000: the wide Nilsson and xiangqi trees open focused on
 /// the path with readable nodes, stay readable while stepping and after Fit, the full window
 /// works, and a collapsed subtree opens on a click; AIMA's small tree is drawn whole.
@@ -581,7 +568,7 @@ fn wide_trees_are_readable_in_focus_and_full_window() {
         tab.screenshot(&shots.join(format!("focus-{name}-load.png")), false);
         // The scrubber runs over every step.
         let events = tab.text("document.getElementById('scrub').max").parse::<usize>().unwrap();
-        go_to_step(&mut tab, events / 3);
+        tab.go_to_step(events / 3);
         assert_readable(&mut tab, &format!("{name} at step {}", events / 3), 5);
         tab.press("0");
         assert_readable(&mut tab, &format!("{name} after Fit"), 5);
@@ -823,7 +810,7 @@ fn the_page_of_iterative_deepening_steps_through_every_pass() {
         for (k, p) in passes.iter().enumerate() {
             // Step s shows event s − 1: two steps into the pass its root has been entered.
             let at = p.start as usize + 2;
-            go_to_step(&mut tab, at);
+            tab.go_to_step(at);
             let cur = tab.eval(
                 "(() => { const g = document.querySelector('#tree g.node.cur'); \
                  if (!g) return 'none'; \

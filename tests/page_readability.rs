@@ -18,7 +18,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use support::cdp::{Tab, browser, file_url, screenshot_dir};
 
 /// The projector's window.
@@ -158,17 +158,6 @@ fn step(tab: &mut Tab) -> usize {
     tab.text("document.body.dataset.step").parse().unwrap()
 }
 
-fn go_to_step(tab: &mut Tab, k: usize) {
-    tab.eval(&format!("location.hash = '#step={k}'"));
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while step(tab) != k && Instant::now() < deadline {
-        tab.eval("new Promise(r => setTimeout(r, 10))");
-    }
-    assert_eq!(step(tab), k);
-    // Let a relayout scheduled by the step run.
-    tab.eval("new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)))");
-}
-
 /// Whether the node executing after step k is known (not before the search or after it ends).
 fn searching(tab: &mut Tab, k: usize) -> bool {
     k > 0 && tab.eval("!!document.querySelector('#stack tbody tr.top')") == true
@@ -255,11 +244,11 @@ fn every_page_is_readable_on_a_projector() {
         let game = tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).is_game") == true;
         check(&mut tab, &format!("{page} at load"), game, false, &mut failures);
         for k in [events / 4, events / 2, 3 * events / 4, events] {
-            go_to_step(&mut tab, k);
+            tab.go_to_step(k);
             let searching = searching(&mut tab, k);
             check(&mut tab, &format!("{page} at step {k}"), game, searching, &mut failures);
         }
-        go_to_step(&mut tab, events / 2);
+        tab.go_to_step(events / 2);
         tab.press("0");
         check(&mut tab, &format!("{page} at step {} after Fit", events / 2), game, true, &mut failures);
     }

@@ -173,6 +173,18 @@ impl Tab<'_> {
         r.result.value.unwrap_or(Value::Null)
     }
 
+    /// Goes to step `k` of a step-through page through its address (`#step=k`) and waits until
+    /// the page shows it and has drawn a frame — in one round trip to the browser (each costs
+    /// about 0.1 s with headless_chrome, whose reader polls the socket every 100 ms).
+    pub fn go_to_step(&mut self, k: usize) {
+        let shown = self.eval(&format!(
+            "new Promise(r => {{ location.hash = '#step={k}'; const t0 = Date.now(); (function f() {{ \
+               if (document.body.dataset.step === '{k}') requestAnimationFrame(() => setTimeout(() => r(true), 0)); \
+               else if (Date.now() - t0 > 20000) r(false); else setTimeout(f, 10); }})(); }})"
+        ));
+        assert_eq!(shown, Value::Bool(true), "step {k} was not shown within 20 s");
+    }
+
     /// A string from the page.
     pub fn text(&mut self, expr: &str) -> String {
         match self.eval(expr) {
