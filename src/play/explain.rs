@@ -117,10 +117,11 @@ impl Explainer {
             let opts = if format == Format::Json { &compact } else { &readable };
             let out = format.exporter().export(trace, opts)?;
             let bytes = out.into_bytes().expect("JSON, text and DOT are one file each");
-            let bytes = if ext.ends_with(".gz") { gzip(&bytes) } else { bytes };
+            let gzipped = ext.ends_with(".gz");
+            let bytes = if gzipped { gzip(&bytes) } else { bytes };
             site.push(SiteFile { path: name.clone(), bytes });
             // The link says what the file is: a gzipped one is downloaded, not shown.
-            let label = if ext.ends_with(".gz") { format!("{format}.gz") } else { format.to_string() };
+            let label = if gzipped { format!("{format}.gz") } else { format.to_string() };
             files.push((label, name));
         }
         // The shared script and style sheet come with every page: written with the first.

@@ -14,7 +14,7 @@
 
 use super::frame_text;
 use crate::trace::narration::narrate;
-use crate::trace::{CutKind, Event, NONE, Timeline};
+use crate::trace::{CutKind, Event, Timeline};
 use std::io::{self, BufRead, Write};
 
 const BOLD: &str = "\x1b[1m";
@@ -34,11 +34,10 @@ pub fn line(replay: &Timeline, step: usize, color: bool) -> String {
     let step = step.min(replay.last());
     let width = replay.len().to_string().len();
     let number = format!("{:>width$}", step + 1);
-    let focus = replay.focus(step);
     let (who, window) = match replay.top(step) {
-        Some(top) if focus != NONE => {
+        Some(top) => {
             // "B (MIN)", or "leaf 3 under B": a leaf has no player to move.
-            let name = crate::trace::narration::who(trace, focus);
+            let name = crate::trace::narration::who(trace, top.node);
             let name = name.strip_prefix("the ").unwrap_or(&name);
             (crate::safe_text::for_terminal(name).into_owned(), frame_text(replay, step, &top))
         }
