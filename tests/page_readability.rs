@@ -92,7 +92,8 @@ const MEASURE: &str = r#"(() => {
     for (const e of document.querySelectorAll('*')) if (e.scrollTop) e.scrollTop = 0;
     window.scrollTo(0, 0);
   }
-  return {share, curOk, hasCur: !!cur, nodes, unlabeled, small, overlaps, legend};
+  const top = !!document.querySelector('#stack tbody tr.top');
+  return {share, curOk, hasCur: !!cur, top, nodes, unlabeled, small, overlaps, legend};
 })()"#;
 
 fn abviz() -> Command {
@@ -100,13 +101,18 @@ fn abviz() -> Command {
 }
 
 /// One reading, checked: `what` names the page and the moment, `game` asks for move labels,
-/// `searching` for the current node on screen.
-fn check(tab: &mut Tab, what: &str, game: bool, searching: bool, failures: &mut Vec<String>) {
+/// `cur` when for the current node on screen.
+fn check(tab: &mut Tab, what: &str, game: bool, cur: Cur, failures: &mut Vec<String>) {
     let m = tab.eval(&MEASURE.replace("%MIN%", &MIN_LABEL_PX.to_string()));
     if let Some(e) = m.get("error") {
         failures.push(format!("{what}: {e}"));
         return;
     }
+    let searching = match cur {
+        Cur::No => false,
+        Cur::Yes => true,
+        Cur::AfterStep(k) => k > 0 && m["top"] == true,
+    };
     let list = |k: &str| -> Vec<String> {
         m[k].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect()
     };
@@ -158,9 +164,16 @@ fn step(tab: &mut Tab) -> usize {
     tab.text("document.body.dataset.step").parse().unwrap()
 }
 
-/// Whether the node executing after step k is known (not before the search or after it ends).
-fn searching(tab: &mut Tab, k: usize) -> bool {
-    k > 0 && tab.eval("!!document.querySelector('#stack tbody tr.top')") == true
+/// When a reading asks for the node being searched on screen.
+#[derive(Clone, Copy)]
+enum Cur {
+    /// Never (the page just opened).
+    No,
+    /// Always (after Fit in the middle of the search).
+    Yes,
+    /// After step k, if a node is executing then (not before the search or after it ends):
+    /// read with the measure, in the same call to the browser.
+    AfterStep(usize),
 }
 
 /// The demo site and a `--random 3,10` page (its search goes far below what the page draws),
@@ -230,8 +243,7 @@ fn every_page_is_readable_on_a_projector() {
         }
         let game = tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).is_game") == true;
         let what = format!("{page} at step {k}{}", if fit { " after Fit" } else { "" });
-        let searching = searching(&mut tab, k);
-        check(&mut tab, &what, game, searching, &mut failures);
+        check(&mut tab, &what, game, Cur::AfterStep(k), &mut failures);
         let stem = page.trim_end_matches(".html").to_lowercase();
         tab.screenshot(
             &shots.join(format!("projector-{stem}-{k}{}.png", if fit { "-fit" } else { "" })),
@@ -242,15 +254,14 @@ fn every_page_is_readable_on_a_projector() {
         tab.open(&file_url(&site.join(&page)));
         let events: usize = tab.text("document.getElementById('scrub').max").parse().unwrap();
         let game = tab.eval("JSON.parse(document.getElementById('abviz-data').textContent).is_game") == true;
-        check(&mut tab, &format!("{page} at load"), game, false, &mut failures);
+        check(&mut tab, &format!("{page} at load"), game, Cur::No, &mut failures);
         for k in [events / 4, events / 2, 3 * events / 4, events] {
             tab.go_to_step(k);
-            let searching = searching(&mut tab, k);
-            check(&mut tab, &format!("{page} at step {k}"), game, searching, &mut failures);
+            check(&mut tab, &format!("{page} at step {k}"), game, Cur::AfterStep(k), &mut failures);
         }
         tab.go_to_step(events / 2);
         tab.press("0");
-        check(&mut tab, &format!("{page} at step {} after Fit", events / 2), game, true, &mut failures);
+        check(&mut tab, &format!("{page} at step {} after Fit", events / 2), game, Cur::Yes, &mut failures);
     }
     eprintln!("projector readings in {:.1?}", t0.elapsed());
     assert!(failures.is_empty(), "{} readings fall short:\n{}", failures.len(), failures.join("\n"));
