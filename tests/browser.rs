@@ -13,7 +13,7 @@ use abviz::trace::narration::narrate;
 use abviz::trace::pseudocode::line_for;
 use abviz::trace::{EventKind, Trace};
 use assert_cmd::Command;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use support::cdp::{Tab, browser, file_url, screenshot_dir};
 
@@ -26,8 +26,15 @@ fn abviz() -> Command {
     Command::cargo_bin("abviz").unwrap()
 }
 
-fn demo(dir: &Path) {
-    abviz().args(["demo", "--out"]).arg(dir).assert().success();
+/// The demo site, written once for all the tests here (none writes into it), into target/tmp/.
+fn demo_site() -> &'static Path {
+    static SITE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    SITE.get_or_init(|| {
+        let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-demo");
+        let _ = std::fs::remove_dir_all(&site);
+        abviz().args(["demo", "--out"]).arg(&site).assert().success();
+        site
+    })
 }
 
 fn aima_trace() -> Trace {
@@ -60,11 +67,9 @@ fn step(tab: &mut Tab) -> usize {
 #[test]
 fn demo_pages_load_without_errors() {
     let Some(mut b) = browser() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    demo(&site);
+    let site = demo_site();
     let shots = screenshot_dir();
-    let mut pages: Vec<String> = std::fs::read_dir(&site)
+    let mut pages: Vec<String> = std::fs::read_dir(site)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .filter(|n| n.ends_with(".html"))
@@ -143,9 +148,7 @@ fn demo_pages_load_without_errors() {
 #[test]
 fn the_mcts_page_shows_visits_growing_on_the_way_back() {
     let Some(mut b) = browser() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    demo(&site);
+    let site = demo_site();
     let mut tab = b.tab();
     tab.open(&file_url(&site.join("tictactoe-mcts.html")));
     let root_n = "document.querySelector('g.node[data-item=\"0\"] .window').textContent";
@@ -176,9 +179,7 @@ fn the_mcts_page_shows_visits_growing_on_the_way_back() {
 #[test]
 fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
     let Some(mut b) = browser() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    demo(&site);
+    let site = demo_site();
     let trace = aima_trace();
     let mut tab = b.tab();
     tab.open(&file_url(&site.join("aima-alphabeta.html")));
@@ -256,9 +257,7 @@ fn stepping_through_aima_alphabeta_shows_the_cutoff_at_c() {
 #[test]
 fn the_fragment_opens_a_step_and_follows_it() {
     let Some(mut b) = browser() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    demo(&site);
+    let site = demo_site();
     let trace = aima_trace();
     let mut tab = b.tab();
     tab.open(&format!("{}#step=17", file_url(&site.join("aima-alphabeta.html"))));
@@ -429,9 +428,7 @@ fn node_text(tab: &mut Tab, id: &str, class: &str) -> String {
 #[test]
 fn the_book_pages_show_the_books_numbers() {
     let Some(mut b) = browser() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    demo(&site);
+    let site = demo_site();
     // AIMA Fig. 5.5 (f): B = 3 [3, 3], C ≤ 2 [−∞, 2] with 4 and 6 pruned, D = 2 [2, 2], A = 3.
     let mut tab = b.tab();
     tab.open(&file_url(&site.join("aima-alphabeta.html")));
@@ -546,9 +543,7 @@ fn assert_readable(tab: &mut Tab, what: &str, min: usize) {
 #[test]
 fn wide_trees_are_readable_in_focus_and_full_window() {
     let Some(mut b) = browser() else { return };
-    let dir = tempfile::tempdir().unwrap();
-    let site = dir.path().join("site");
-    demo(&site);
+    let site = demo_site();
     let shots = screenshot_dir();
     {
         let mut tab = b.tab();
