@@ -4,7 +4,8 @@
 //!
 //! The page is rendered with askama (`templates/trace.html`); its stylesheet and script
 //! (`assets/page.css`, `assets/narration.js`, `assets/stepper.js`) are written into the page, so
-//! it works from `file://` without any network. Everything the script needs is computed from the
+//! it works from `file://` without any network (a site of many pages may share them as files
+//! beside the pages and keep each page's drawing and data compressed: [`PageOptions`]). Everything the script needs is computed from the
 //! trace — the timeline, every pseudocode line ([`line_for`]) — in compact columns
 //! (`html_data.rs`, documented in docs/html.md) and embedded as JSON by the function behind
 //! [`json_for_script`], the one that makes data safe inside `<script>`. The script never
@@ -452,12 +453,7 @@ fn write_packed(out: &mut Vec<u8>, id: &str, bytes: &[u8]) {
         format!(r#"<script type="application/octet-stream" id="{id}" data-bytes="{}">"#, bytes.len())
             .as_bytes(),
     );
-    let start = out.len();
-    out.resize(start + base64::encoded_len(z.len(), true).expect("a page fits in memory"), 0);
-    let n = base64::engine::general_purpose::STANDARD
-        .encode_slice(&z, &mut out[start..])
-        .expect("the buffer is as long as the encoding");
-    out.truncate(start + n);
+    out.extend_from_slice(base64::engine::general_purpose::STANDARD.encode(z).as_bytes());
     out.extend_from_slice(b"</script>");
 }
 
