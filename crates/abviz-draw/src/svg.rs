@@ -38,49 +38,89 @@ impl Exporter for SvgExporter {
 
 pub use abviz_core::text::escape_xml;
 
-/// A coordinate rounded to one decimal, written without a trailing ".0" (and without
-/// allocating: a figure writes tens of thousands of them).
-#[derive(Clone, Copy)]
-struct Num(f64);
+/// A piece of SVG text appended as it is, without the formatting machinery: a figure writes
+/// tens of thousands of elements, and `write!` spent half of the writer's time in `fmt::write`.
+trait Piece {
+    fn put(&self, out: &mut String);
+}
 
-impl std::fmt::Display for Num {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let tenths = (self.0 * 10.0).round() as i64;
-        if tenths < 0 {
-            f.write_str("-")?;
-        }
-        let t = tenths.unsigned_abs();
-        f.write_str(itoa::Buffer::new().format(t / 10))?;
-        if !t.is_multiple_of(10) {
-            f.write_str(".")?;
-            f.write_str(itoa::Buffer::new().format(t % 10))?;
-        }
-        Ok(())
+impl Piece for &str {
+    fn put(&self, out: &mut String) {
+        out.push_str(self)
     }
 }
 
-/// A string escaped for XML ([`escape_xml`]), written without allocating when it needs no escape.
+impl Piece for u32 {
+    fn put(&self, out: &mut String) {
+        out.push_str(itoa::Buffer::new().format(*self))
+    }
+}
+
+/// Appends each piece in turn: `put!(out, "<line x1=\"", Num(x), "\"/>")`.
+macro_rules! put {
+    ($out:expr, $($piece:expr),+ $(,)?) => {{
+        let out: &mut String = $out;
+        $( Piece::put(&$piece, out); )+
+    }};
+}
+
+/// A coordinate rounded to one decimal, written without a trailing ".0".
+#[derive(Clone, Copy)]
+struct Num(f64);
+
+impl Piece for Num {
+    fn put(&self, out: &mut String) {
+        let tenths = (self.0 * 10.0).round() as i64;
+        if tenths < 0 {
+            out.push('-');
+        }
+        let t = tenths.unsigned_abs();
+        out.push_str(itoa::Buffer::new().format(t / 10));
+        if !t.is_multiple_of(10) {
+            out.push('.');
+            out.push(char::from(b'0' + (t % 10) as u8));
+        }
+    }
+}
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut s = String::new();
+        self.put(&mut s);
+        f.write_str(&s)
+    }
+}
+
+/// ` name="value"`: a numeric attribute ([`Num`]).
+struct Attr(&'static str, f64);
+
+impl Piece for Attr {
+    fn put(&self, out: &mut String) {
+        put!(out, " ", self.0, "=\"", Num(self.1), "\"");
+    }
+}
+
+/// A string escaped for XML ([`escape_xml`]), copied as it is when it needs no escape.
 struct Xml<'a>(&'a str);
 
-impl std::fmt::Display for Xml<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Piece for Xml<'_> {
+    fn put(&self, out: &mut String) {
         let plain =
             |c: char| !matches!(c, '&' | '<' | '>' | '"' | '\'' | '\u{FFFE}' | '\u{FFFF}') && c >= ' ';
-        if self.0.chars().all(plain) { f.write_str(self.0) } else { f.write_str(&escape_xml(self.0)) }
+        if self.0.chars().all(plain) { out.push_str(self.0) } else { out.push_str(&escape_xml(self.0)) }
     }
 }
 
 /// ` stroke="#…" stroke-width="…"` and the dash pattern.
 struct StrokeAttrs<'a>(&'a Stroke);
 
-impl std::fmt::Display for StrokeAttrs<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Piece for StrokeAttrs<'_> {
+    fn put(&self, out: &mut String) {
         let s = self.0;
-        write!(f, r##" stroke="#{}" stroke-width="{}""##, s.paint.hex(), Num(s.width))?;
+        put!(out, r##" stroke="#"##, s.paint.hex(), "\"", Attr("stroke-width", s.width));
         if s.dashed {
-            f.write_str(r#" stroke-dasharray="5 3""#)?;
+            out.push_str(r#" stroke-dasharray="5 3""#);
         }
-        Ok(())
     }
 }
 
@@ -102,83 +142,56 @@ pub(super) fn fragment(prims: &[Prim]) -> String {
 fn prim_with(out: &mut String, p: &Prim, extra: &str) {
     match p {
         Prim::Line { a, b, stroke } => {
-            let _ = writeln!(
-                out,
-                r#"<line{extra} x1="{}" y1="{}" x2="{}" y2="{}"{}/>"#,
-                Num(a.0),
-                Num(a.1),
-                Num(b.0),
-                Num(b.1),
-                StrokeAttrs(stroke)
-            );
+            put!(out, "<line", extra, Attr("x1", a.0), Attr("y1", a.1), Attr("x2", b.0), Attr("y2", b.1));
+            put!(out, StrokeAttrs(stroke), "/>\n");
         }
         Prim::Polygon { pts, stroke } => {
-            let _ = write!(out, r#"<polygon{extra} points=""#);
+            put!(out, "<polygon", extra, r#" points=""#);
             for (k, p) in pts.iter().enumerate() {
-                let _ = write!(out, "{}{},{}", if k > 0 { " " } else { "" }, Num(p.0), Num(p.1));
+                put!(out, if k > 0 { " " } else { "" }, Num(p.0), ",", Num(p.1));
             }
-            let _ = writeln!(out, r#"" fill="white" stroke-linejoin="round"{}/>"#, StrokeAttrs(stroke));
+            put!(out, r#"" fill="white" stroke-linejoin="round""#, StrokeAttrs(stroke), "/>\n");
         }
         Prim::Rect { at, w, h, r, stroke } => {
-            let _ = write!(
-                out,
-                r#"<rect{extra} x="{}" y="{}" width="{}" height="{}""#,
-                Num(at.0),
-                Num(at.1),
-                Num(*w),
-                Num(*h)
-            );
+            put!(out, "<rect", extra, Attr("x", at.0), Attr("y", at.1));
+            put!(out, Attr("width", *w), Attr("height", *h));
             if *r > 0.0 {
-                let _ = write!(out, r#" rx="{}""#, Num(*r));
+                put!(out, Attr("rx", *r));
             }
-            let _ = writeln!(out, r#" fill="white"{}/>"#, StrokeAttrs(stroke));
+            put!(out, r#" fill="white""#, StrokeAttrs(stroke), "/>\n");
         }
         Prim::Circle { c, r, stroke } => {
-            let _ = writeln!(
-                out,
-                r#"<circle{extra} cx="{}" cy="{}" r="{}" fill="white"{}/>"#,
-                Num(c.0),
-                Num(c.1),
-                Num(*r),
-                StrokeAttrs(stroke)
-            );
+            put!(out, "<circle", extra, Attr("cx", c.0), Attr("cy", c.1), Attr("r", *r));
+            put!(out, r#" fill="white""#, StrokeAttrs(stroke), "/>\n");
         }
         Prim::Text { at, text, size, anchor, bold, paint, halo } => {
-            let anchor = match anchor {
-                Anchor::Start => "start",
-                Anchor::Middle => "middle",
-                Anchor::End => "end",
-            };
             // `at.1` is the text's vertical centre; the baseline sits about 0.35 em below it.
-            let _ = write!(
-                out,
-                r#"<text{extra} x="{}" y="{}" font-size="{}""#,
-                Num(at.0),
-                Num(at.1 + 0.35 * size),
-                Num(*size)
-            );
-            if anchor != "start" {
-                let _ = write!(out, r#" text-anchor="{anchor}""#);
+            put!(out, "<text", extra, Attr("x", at.0), Attr("y", at.1 + 0.35 * size));
+            put!(out, Attr("font-size", *size));
+            match anchor {
+                Anchor::Start => {}
+                Anchor::Middle => out.push_str(r#" text-anchor="middle""#),
+                Anchor::End => out.push_str(r#" text-anchor="end""#),
             }
             if *bold {
                 out.push_str(r#" font-weight="bold""#);
             }
             if *paint != Paint::Ink {
-                let _ = write!(out, r##" fill="#{}""##, paint.hex());
+                put!(out, r##" fill="#"##, paint.hex(), "\"");
             }
             if *halo {
                 out.push_str(
                     r#" stroke="white" stroke-width="3" stroke-linejoin="round" paint-order="stroke""#,
                 );
             }
-            let _ = writeln!(out, ">{}</text>", Xml(text));
+            put!(out, ">", Xml(text), "</text>\n");
         }
         Prim::Board { at, w, h, svg } => {
             // The game's own picture, nested with its viewBox so it scales into the box.
             let (x, y, w, h) =
                 (Num(at.0).to_string(), Num(at.1).to_string(), Num(*w).to_string(), Num(*h).to_string());
             if let Some(nested) = super::board::nested(svg, &x, &y, &w, &h) {
-                let _ = writeln!(out, "<g{extra}>{nested}</g>");
+                put!(out, "<g", extra, ">", nested.as_str(), "</g>\n");
             }
         }
     }
@@ -188,14 +201,15 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
 /// `data-id` (the trace node; for a stub, the node whose children it hides). Neither grows with
 /// the node's depth.
 fn item_attrs(attrs: &mut String, view: &View, i: u32, part: Part) {
-    let node = match view.items()[i as usize] {
-        super::view::Item::Node(id) => id,
-        super::view::Item::Stub { parent, .. } => parent,
+    let (node, stub) = match view.items()[i as usize] {
+        super::view::Item::Node(id) => (id, false),
+        super::view::Item::Stub { parent, .. } => (parent, true),
     };
     if part == Part::Node {
-        let _ = write!(attrs, r#" id="{}""#, Xml(&view.id(i)));
+        // `View::id`, written in place.
+        put!(attrs, r#" id="n"#, node, if stub { "_more\"" } else { "\"" });
     }
-    let _ = write!(attrs, r#" data-id="{node}""#);
+    put!(attrs, r#" data-id=""#, node, "\"");
 }
 
 /// ` class="a b"`: a group's classes, written in place (no joined copy per group).
@@ -229,9 +243,9 @@ pub(super) fn render(view: &View, fig: &Figure) -> String {
         if let (Some(i), Part::Node | Part::Edge) = (g.item, g.part) {
             item_attrs(&mut attrs, view, i, g.part);
         }
-        let _ = writeln!(out, "<g{attrs}>");
+        put!(&mut out, "<g", attrs.as_str(), ">\n");
         if let Some(t) = &g.tooltip {
-            let _ = writeln!(out, "<title>{}</title>", Xml(t));
+            put!(&mut out, "<title>", Xml(t), "</title>\n");
         }
         for (p, _) in &g.prims {
             prim(&mut out, p);
@@ -260,7 +274,7 @@ pub(super) fn render_page(view: &View, fig: &Figure) -> String {
     out.push_str("<g id=\"viewport\">\n");
     // Transposition links are left to the page's own script (it reveals the figure step by
     // step, and a link drawn from the start would tell the future).
-    let mut attrs = String::new();
+    let (mut attrs, mut class) = (String::new(), String::new());
     for g in fig.groups.iter().filter(|g| g.part != Part::Link) {
         attrs.clear();
         class_attr(&mut attrs, &g.classes);
@@ -268,10 +282,14 @@ pub(super) fn render_page(view: &View, fig: &Figure) -> String {
             let _ = write!(attrs, r#" data-item="{i}""#);
             item_attrs(&mut attrs, view, i, g.part);
         }
-        let _ = writeln!(out, "<g{attrs}>");
+        put!(&mut out, "<g", attrs.as_str(), ">\n");
         for (k, (p, _)) in g.prims.iter().enumerate() {
             match g.tags.iter().find(|t| t.0 == k) {
-                Some((_, tag)) => prim_with(&mut out, p, &format!(r#" class="{tag}""#)),
+                Some((_, tag)) => {
+                    class.clear();
+                    put!(&mut class, r#" class=""#, *tag, "\"");
+                    prim_with(&mut out, p, &class)
+                }
                 None => prim(&mut out, p),
             }
         }
@@ -304,7 +322,9 @@ mod tests {
         assert_eq!(num(-0.5), "-0.5");
         assert_eq!(num(1234.56), "1234.6");
         for s in ["plain", "a&b", "<", "tab\t", "\u{1}"] {
-            assert_eq!(Xml(s).to_string(), escape_xml(s), "{s:?}");
+            let mut out = String::new();
+            Xml(s).put(&mut out);
+            assert_eq!(out, escape_xml(s), "{s:?}");
         }
     }
 }

@@ -28,6 +28,7 @@ pub use super::options::{Collapse, Labels, RankDir, ShowPruned, Style};
 use abviz_core::Player;
 use abviz_core::Score;
 use abviz_trace::{Bound, CutKind, NONE, NodeId, Pass, Trace};
+use std::fmt::Write as _;
 
 /// Above this many shown nodes a view without `--collapse` collapses large subtrees.
 pub const DIAGRAM_NODE_LIMIT: usize = 2000;
@@ -799,7 +800,7 @@ impl<'a> View<'a> {
                 let mv = t.move_label(id);
                 let trivial = mv.is_empty()
                     || t.name(id) == Some(mv)
-                    || (!t.input().kind.is_game() && mv == (n.index + 1).to_string());
+                    || (!t.input().kind.is_game() && mv == itoa::Buffer::new().format(n.index + 1));
                 let edge_label = (l.moves && !trivial).then(|| clip(&one_line(mv), NAME_WIDTH));
                 // An outcome of chance carries its probability on its edge, as AIMA draws them.
                 let edge_label = match (t.probability(id), edge_label) {
@@ -941,46 +942,47 @@ impl<'a> View<'a> {
         let t = self.trace;
         let n = t.node(id);
         let who = if t.is_chance(id) { "chance" } else { n.player.upper() };
-        let mut s = format!("{} ({who})", one_line(&t.display_name(id)));
+        // Written into one string (a figure has a tooltip per node).
+        let mut s = one_line(&t.display_name(id));
+        let _ = write!(s, " ({who})");
         if !n.visited() {
-            match t.parent(id).and_then(|p| t.cutoff(p).map(|c| (p, c))) {
-                Some((p, c)) => s.push_str(&format!(
-                    ": pruned by the {} at {}",
-                    c.kind.name(),
-                    one_line(&t.display_name(p))
-                )),
-                None => s.push_str(": never searched"),
-            }
+            let _ = match t.parent(id).and_then(|p| t.cutoff(p).map(|c| (p, c))) {
+                Some((p, c)) => {
+                    write!(s, ": pruned by the {} at {}", c.kind.name(), one_line(&t.display_name(p)))
+                }
+                None => write!(s, ": never searched"),
+            };
             if let Some(v) = t.pruned_value(id) {
-                s.push_str(&format!(" (leaf value {v})"));
+                let _ = write!(s, " (leaf value {v})");
             }
             return s;
         }
         let sum = t.summary(id);
-        s.push_str(&format!(": value {}", value_text(t, id)));
+        let _ = write!(s, ": value {}", value_text(t, id));
         if t.algorithm().has_window() && !sum.is_leaf() {
-            s.push_str(&format!(
-                ", window {} on entry, {} on exit",
-                window(sum.alpha_in, sum.beta_in),
-                window(sum.alpha_out, sum.beta_out)
-            ));
+            let _ = write!(
+                s,
+                ", window [{}, {}] on entry, [{}, {}] on exit",
+                sum.alpha_in, sum.beta_in, sum.alpha_out, sum.beta_out
+            );
         }
-        s.push_str(&format!(", visited {}", sum.pre));
+        let _ = write!(s, ", visited {}", sum.pre);
         if sum.visits > 1 {
             let windows: Vec<String> = t.visits_of(id).map(|v| window(v.alpha, v.beta)).collect();
-            s.push_str(&format!(", searched {} times ({})", sum.visits, windows.join(" then ")));
+            let _ = write!(s, ", searched {} times ({})", sum.visits, windows.join(" then "));
         }
         if sum.link != NONE {
-            s.push_str(&format!(
+            let _ = write!(
+                s,
                 ", value from the transposition table (stored at {})",
                 one_line(&t.display_name(sum.link))
-            ));
+            );
         }
         if let Some(c) = t.cutoff(id) {
-            match c.pruned {
-                0 => s.push_str(&format!(", {} after the last child (prunes nothing)", c.kind.name())),
-                n => s.push_str(&format!(", {} ({n} pruned)", c.kind.name())),
-            }
+            let _ = match c.pruned {
+                0 => write!(s, ", {} after the last child (prunes nothing)", c.kind.name()),
+                n => write!(s, ", {} ({n} pruned)", c.kind.name()),
+            };
         }
         s
     }

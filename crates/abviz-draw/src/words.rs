@@ -3,6 +3,9 @@
 /// Makes a name safe to draw: control characters (newlines, tabs) become spaces, so every
 /// format draws a name on one line.
 pub fn one_line(s: &str) -> String {
+    if !s.contains(char::is_control) {
+        return s.to_string();
+    }
     s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
