@@ -81,8 +81,9 @@ if [ -n "${ABVIZ_BENCH_ALL:-}" ]; then
     }
     read -r files bytes secs < <(explain "$site/abviz" "$site/out")
     awk -v f="$files" -v b="$bytes" -v s="$secs" 'BEGIN { printf "jiu 8x8 self-play --explain site: %d files, %.1f MB, %.1f s\n", f, b / 1e6, s }'
-    for ext in html json txt dot; do
-        du -cb --apparent-size "$site"/out/*."$ext" | tail -1 | awk -v e="$ext" '{ printf "  of which .%s: %.1f MB\n", e, $1 / 1e6 }'
+    # The pages, the shared script and style sheet, the gzipped traces and graphs, the text trees.
+    for ext in html js css json.gz txt dot.gz; do
+        find "$site/out" -name "*.$ext" -printf '%s\n' | awk -v e="$ext" '{ s += $1 } END { printf "  of which .%s: %.2f MB\n", e, s / 1e6 }'
     done
     if [ -n "${ABVIZ_BASELINE:-}" ]; then
         read -r bfiles bbytes bsecs < <(explain "$ABVIZ_BASELINE" "$site/base")
