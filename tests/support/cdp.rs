@@ -116,10 +116,10 @@ pub fn browser() -> Option<Browser> {
     let active = profile.path().join("DevToolsActivePort");
     let start = Instant::now();
     let (port, path) = loop {
-        if let Some((port, path)) = std::fs::read_to_string(&active).ok().and_then(|s| {
-            s.lines().map(str::to_string).collect::<Vec<_>>().get(0..2).map(|l| (l[0].clone(), l[1].clone()))
-        }) {
-            break (port, path);
+        // Both lines, or the file is still being written.
+        let lines = std::fs::read_to_string(&active).unwrap_or_default();
+        if let [port, path, ..] = lines.lines().collect::<Vec<_>>()[..] {
+            break (port.to_string(), path.to_string());
         }
         if start.elapsed() > Duration::from_secs(30) {
             let said = std::fs::read_to_string(&log).unwrap_or_default();
@@ -200,7 +200,6 @@ impl Browser {
 
     /// Records what the page reported; answers a dialog at once (or the page would hang).
     fn event(&mut self, event: &str, params: &Value) {
-        let kind = |v: &Value| v.to_string();
         match event {
             "Runtime.exceptionThrown" => {
                 self.seen.errors.push(format!("exception: {}", params["exceptionDetails"]))
@@ -208,7 +207,7 @@ impl Browser {
             "Runtime.consoleAPICalled"
                 if ["error", "assert", "warning"].contains(&params["type"].as_str().unwrap_or("")) =>
             {
-                self.seen.errors.push(format!("console.{}: {}", kind(&params["type"]), params["args"]))
+                self.seen.errors.push(format!("console.{}: {}", params["type"], params["args"]))
             }
             "Log.entryAdded"
                 if ["error", "warning"].contains(&params["entry"]["level"].as_str().unwrap_or("")) =>
@@ -216,7 +215,7 @@ impl Browser {
                 self.seen.errors.push(format!("log: {}", params["entry"]))
             }
             "Page.javascriptDialogOpening" => {
-                self.seen.dialogs.push(kind(&params["message"]));
+                self.seen.dialogs.push(params["message"].to_string());
                 let session = self.session.clone();
                 // Its answer is read (and skipped) by whichever call is waiting.
                 self.send(session.as_deref(), "Page.handleJavaScriptDialog", json!({"accept": false}));

@@ -56,6 +56,13 @@ impl Piece for u32 {
     }
 }
 
+/// A piece on its own.
+fn text(piece: impl Piece) -> String {
+    let mut out = String::new();
+    piece.put(&mut out);
+    out
+}
+
 /// Appends each piece in turn: `put!(out, "<line x1=\"", Num(x), "\"/>")`.
 macro_rules! put {
     ($out:expr, $($piece:expr),+ $(,)?) => {{
@@ -80,14 +87,6 @@ impl Piece for Num {
             out.push('.');
             out.push(char::from(b'0' + (t % 10) as u8));
         }
-    }
-}
-
-impl std::fmt::Display for Num {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let mut s = String::new();
-        self.put(&mut s);
-        f.write_str(&s)
     }
 }
 
@@ -188,8 +187,7 @@ fn prim_with(out: &mut String, p: &Prim, extra: &str) {
         }
         Prim::Board { at, w, h, svg } => {
             // The game's own picture, nested with its viewBox so it scales into the box.
-            let (x, y, w, h) =
-                (Num(at.0).to_string(), Num(at.1).to_string(), Num(*w).to_string(), Num(*h).to_string());
+            let (x, y, w, h) = (text(Num(at.0)), text(Num(at.1)), text(Num(*w)), text(Num(*h)));
             if let Some(nested) = super::board::nested(svg, &x, &y, &w, &h) {
                 put!(out, "<g", extra, ">", nested.as_str(), "</g>\n");
             }
@@ -314,7 +312,7 @@ mod tests {
 
     #[test]
     fn numbers_are_short() {
-        let num = |v: f64| Num(v).to_string();
+        let num = |v: f64| text(Num(v));
         assert_eq!(num(3.0), "3");
         assert_eq!(num(3.04), "3");
         assert_eq!(num(-2.25), "-2.3");
@@ -322,9 +320,7 @@ mod tests {
         assert_eq!(num(-0.5), "-0.5");
         assert_eq!(num(1234.56), "1234.6");
         for s in ["plain", "a&b", "<", "tab\t", "\u{1}"] {
-            let mut out = String::new();
-            Xml(s).put(&mut out);
-            assert_eq!(out, escape_xml(s), "{s:?}");
+            assert_eq!(text(Xml(s)), escape_xml(s), "{s:?}");
         }
     }
 }
