@@ -5,7 +5,8 @@
 #   ABVIZ_BENCH_ALL=1 bash benches/issue29.sh   # also the page and SVG benches (release builds)
 #
 # Rows: our no-op alpha-beta against the `minimax` crate's Negamax (full tic-tac-toe,
-# instructions per node, each search's process start taken off; examples/peer_cost.rs);
+# instructions per node, each search's process start taken off; examples/peer_cost.rs), and the
+# floor: the textbook loop over the same game with nothing else;
 # recording ÷ no-op (minimax and alpha-beta, full tic-tac-toe, instructions per recorded
 # node and the ratio of totals); gomoku's no-op search against tic-tac-toe's (instructions per
 # node); with ABVIZ_BENCH_ALL, `cargo bench --bench page` (xiangqi depth 4 page memory, bytes per
@@ -39,11 +40,15 @@ peer_run() { # ours|peer SEARCHES -> instructions, and the nodes of its searches
 # searches) taken off.
 read -r ours0 _ <<<"$(peer_run ours 0)"
 read -r peer0 _ <<<"$(peer_run peer 0)"
+read -r floor0 _ <<<"$(peer_run floor 0)"
 read -r ours5 ours_nodes <<<"$(peer_run ours 5)"
 read -r peer5 peer_nodes <<<"$(peer_run peer 5)"
-awk -v o="$ours5" -v o0="$ours0" -v on="$ours_nodes" -v p="$peer5" -v p0="$peer0" -v pn="$peer_nodes" 'BEGIN {
-    a = (o - o0) / on; b = (p - p0) / pn
-    printf "no-op alpha-beta, full tic-tac-toe, 5 searches: ours %.1f instructions per node (%d nodes), the minimax crate'"'"'s Negamax %.1f (%d nodes): ours %.2fx its nodes per instruction\n", a, on, b, pn, b / a }'
+read -r floor5 floor_nodes <<<"$(peer_run floor 5)"
+awk -v o="$ours5" -v o0="$ours0" -v on="$ours_nodes" -v p="$peer5" -v p0="$peer0" -v pn="$peer_nodes" \
+    -v f="$floor5" -v f0="$floor0" -v fn="$floor_nodes" 'BEGIN {
+    a = (o - o0) / on; b = (p - p0) / pn; c = (f - f0) / fn
+    printf "no-op alpha-beta, full tic-tac-toe, 5 searches: ours %.1f instructions per node (%d nodes), the minimax crate'"'"'s Negamax %.1f (%d nodes): ours %.2fx its nodes per instruction\n", a, on, b, pn, b / a
+    printf "  the floor (the textbook loop over our game, no observer, no principal variation): %.1f instructions per node, %.2fx the peer'"'"'s nodes per instruction; ours spends %.1f more a node\n", c, b / c, a - c }'
 nodes() { "$bin" "$1" record 1 "$2" | sed -n 's/^\([0-9]*\) nodes.*/\1/p'; }
 seconds() { # ALGO GAME SEARCHES -> wall-clock seconds of that many no-op searches
     local t0 t1; t0=$(date +%s%N); "$bin" "$1" noop "$3" "$2" >/dev/null; t1=$(date +%s%N)

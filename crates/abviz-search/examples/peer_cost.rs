@@ -7,25 +7,28 @@
 //! ```text
 //! cargo build --release -p abviz-search --example peer_cost
 //! valgrind --tool=callgrind target/release/examples/peer_cost ours
+//! valgrind --tool=callgrind target/release/examples/peer_cost floor
 //! valgrind --tool=callgrind target/release/examples/peer_cost peer
 //! ```
 //!
-//! Arguments: `ours` or `peer`, and how many searches to run one after the other (default 1;
-//! 0 measures the process alone). The peer's tic-tac-toe is written here with the same bit
-//! boards and line masks as ours (`abviz_games::tictactoe`), so the figure compares the
-//! searches, not the games. Its nodes are counted as its positions are made (the root, and
+//! Arguments: `ours`, `floor` or `peer`, and how many searches to run one after the other
+//! (default 1; 0 measures the process alone). The peer's tic-tac-toe is written here with the
+//! same bit boards and the same test for three in a row as ours
+//! ([`abviz_games::tictactoe::has_line`]), made once a node as ours is, so the figure compares
+//! the searches, not the games. `floor` is the textbook's alpha-beta over our game with nothing
+//! else (no observer, no principal variation): the least an alpha-beta over this game's moves
+//! and values costs, for seeing how much of our figure is the game and how much the search. Its nodes are counted as its positions are made (the root, and
 //! one per move played: it shuffles the root's moves, so its count varies from run to run);
 //! ours as the search enters them ([`abviz_trace::Counter`], in a separate counting run, so
 //! the measured search observes nothing).
 
-use abviz_games::tictactoe::{TicTacToe, TttEval};
+use abviz_core::{Game, MoveList, Player, Score};
+use abviz_games::tictactoe::{TicTacToe, TttEval, has_line};
 use abviz_search::{Algorithm, run};
 use abviz_trace::{Counter, NoOp};
 use minimax::{Evaluation, Evaluator, Negamax, Strategy, Winner};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-/// The eight lines of three, as bit masks over cells 0..8 (as in `abviz_games::tictactoe`).
-const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 const FULL: u16 = 0o777;
 
 /// A tic-tac-toe position for the peer: bit boards of the player to move and of the other.
@@ -71,7 +74,7 @@ impl minimax::Game for Ttt {
     }
 
     fn get_winner(b: &Board) -> Option<Winner> {
-        if LINES.iter().any(|&l| l & !b.other == 0) {
+        if has_line(b.other) {
             Some(Winner::PlayerJustMoved)
         } else if b.mover | b.other == FULL {
             Some(Winner::Draw)
@@ -108,6 +111,13 @@ fn main() {
                 println!("{} nodes, value {}", counter.stats.nodes, outcome.value);
             }
         }
+        "floor" => {
+            for _ in 0..times {
+                let mut nodes = 0;
+                let value = floor(&mut TicTacToe::new(TttEval::Win), Score::NEG_INF, Score::INF, &mut nodes);
+                println!("{nodes} nodes, value {value}");
+            }
+        }
         "peer" => {
             for _ in 0..times {
                 let mut negamax = Negamax::new(Zero, 9);
@@ -118,11 +128,37 @@ fn main() {
                 println!("{nodes} nodes, best move {best}");
             }
         }
-        other => usage(&format!("expected ours or peer, not '{other}'")),
+        other => usage(&format!("expected ours, floor or peer, not '{other}'")),
     }
 }
 
+/// The floor: the textbook's fail-hard alpha-beta over the same game with nothing else — no
+/// observer, no principal variation, no stop — the least any alpha-beta over this game's moves
+/// and values costs per node.
+fn floor(game: &mut TicTacToe, mut alpha: Score, mut beta: Score, nodes: &mut u64) -> Score {
+    *nodes += 1;
+    if let Some(v) = game.terminal_value() {
+        return v;
+    }
+    let mut moves = MoveList::new();
+    game.moves_into(&mut moves);
+    let player = game.to_move();
+    for &mv in &moves {
+        game.play(mv);
+        let v = floor(game, alpha, beta, nodes);
+        game.undo(mv);
+        match player {
+            Player::Max => alpha = alpha.max(v),
+            Player::Min => beta = beta.min(v),
+        }
+        if alpha >= beta {
+            return if player == Player::Max { beta } else { alpha };
+        }
+    }
+    if player == Player::Max { alpha } else { beta }
+}
+
 fn usage(problem: &str) -> ! {
-    eprintln!("peer_cost: {problem}\nusage: peer_cost [ours|peer] [SEARCHES]");
+    eprintln!("peer_cost: {problem}\nusage: peer_cost [ours|floor|peer] [SEARCHES]");
     std::process::exit(2);
 }
