@@ -15,12 +15,13 @@
 //! (default 1; 0 measures the process alone). The peer's tic-tac-toe is written here with the
 //! same bit boards and the same test for three in a row as ours
 //! ([`abviz_games::tictactoe::has_line`]), made once a node as ours is, so the figure compares
-//! the searches, not the games. `floor` is the textbook's alpha-beta over our game with nothing
-//! else (no observer, no principal variation): the least an alpha-beta over this game's moves
-//! and values costs, for seeing how much of our figure is the game and how much the search. Its nodes are counted as its positions are made (the root, and
-//! one per move played: it shuffles the root's moves, so its count varies from run to run);
-//! ours as the search enters them ([`abviz_trace::Counter`], in a separate counting run, so
-//! the measured search observes nothing).
+//! the searches, not the games. The peer's nodes are counted as its positions are made (the
+//! root, and one per move played: it shuffles the root's moves, so its count varies from run
+//! to run); ours as the search enters them ([`abviz_trace::Counter`], in a separate counting
+//! run, so the measured search observes nothing). `floor` is the textbook's alpha-beta over
+//! our game with nothing else (no observer, no principal variation): the least an alpha-beta
+//! over this game's moves and values costs, so the figures show how much is the game and how
+//! much the search.
 
 use abviz_core::{Game, MoveList, Player, Score};
 use abviz_games::tictactoe::{TicTacToe, TttEval, has_line};
