@@ -4,6 +4,7 @@
 use super::args::ViewArgs;
 use super::usage;
 use abviz::export::{DrawError, Format, GraphvizExporter, Kind, Output, RenderKind, ViewOptions};
+use abviz::output::site::Streamed;
 use abviz::trace::Trace;
 use abviz::{Error, Named};
 use std::io::IsTerminal;
@@ -207,14 +208,30 @@ pub fn draw(
     render: Option<RenderKind>,
     output: Option<&Path>,
 ) -> Result<(), Error> {
+    // Written as it is produced: no copy of the output in memory (a progress bar for a big
+    // trace on a terminal).
+    let bar = || match output {
+        Some(path) if trace.nodes().len() >= BIG_TRACE => super::progress::bytes(&path.display().to_string()),
+        _ => indicatif::ProgressBar::hidden(),
+    };
+    if format == Format::Html
+        && render.is_none()
+        && let Some(dir) = output
+    {
+        // The page's data is serialised straight into index.html; its boards are written beside.
+        let parts = abviz::export::html::HtmlExporter.export_parts(trace, view)?;
+        let bar = bar();
+        let written = abviz::output::site::write_site_streamed(
+            dir,
+            &parts.files,
+            Streamed { path: "index.html", produce: &|w| parts.write_html(&mut bar.wrap_write(w)) },
+        );
+        bar.finish_and_clear();
+        written?;
+        return say_written(Some(dir.join("index.html")));
+    }
     if format.info().streams && render.is_none() {
-        // Written as it is produced: no copy of the output in memory.
-        let bar = match output {
-            Some(path) if trace.nodes().len() >= BIG_TRACE => {
-                super::progress::bytes(&path.display().to_string())
-            }
-            _ => indicatif::ProgressBar::hidden(),
-        };
+        let bar = bar();
         let exporter = format.exporter();
         let written = abviz::output::write_with(output, |w| {
             exporter.write_to(trace, view, &mut bar.wrap_write(w)).map_err(|e| match e {

@@ -4,7 +4,8 @@
 
 use crate::Error;
 use crate::export::site::SiteFile;
-use crate::output::{cannot_create, write_atomic};
+use crate::output::{cannot_create, write_atomic, write_atomic_with};
+use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 
 /// The file that marks a folder as written by abviz (and so safe to replace).
@@ -34,7 +35,21 @@ fn relative(path: &str) -> Result<&Path, Error> {
 /// cannot wipe out someone's work. Temporary folders that an interrupted run left beside `dir`
 /// are cleaned up first (and a site moved aside but never replaced is put back).
 pub fn write_site(dir: &Path, files: &[SiteFile]) -> Result<(), Error> {
-    write_site_with(dir, files, true, &|| Ok(()))
+    write_site_with(dir, files, None, true, &|| Ok(()))
+}
+
+/// A file of a site written as it is produced (a big page, never held whole): its path in the
+/// site and what writes it.
+pub struct Streamed<'a> {
+    /// Relative path with `/` separators ("index.html").
+    pub path: &'a str,
+    /// Writes the file's contents.
+    pub produce: &'a dyn Fn(&mut dyn Write) -> std::io::Result<()>,
+}
+
+/// [`write_site`] with one more file, `streamed`, written as it is produced.
+pub fn write_site_streamed(dir: &Path, files: &[SiteFile], streamed: Streamed<'_>) -> Result<(), Error> {
+    write_site_with(dir, files, Some(streamed), true, &|| Ok(()))
 }
 
 /// [`write_site`]; without `exchange` it takes the fallback path, and runs `between` between
@@ -42,6 +57,7 @@ pub fn write_site(dir: &Path, files: &[SiteFile]) -> Result<(), Error> {
 fn write_site_with(
     dir: &Path,
     files: &[SiteFile],
+    streamed: Option<Streamed<'_>>,
     exchange_first: bool,
     between: &dyn Fn() -> std::io::Result<()>,
 ) -> Result<(), Error> {
@@ -81,6 +97,18 @@ fn write_site_with(
         other => other,
     };
     write_files(tmp.path(), files).map_err(in_dir)?;
+    if let Some(Streamed { path, produce }) = streamed {
+        let path = tmp.path().join(relative(path)?);
+        if let Some(p) = path.parent() {
+            std::fs::create_dir_all(p).map_err(io(p)).map_err(in_dir)?;
+        }
+        write_atomic_with(&path, |w| {
+            let mut w = std::io::BufWriter::with_capacity(1 << 16, w);
+            produce(&mut w)?;
+            w.flush()
+        })
+        .map_err(in_dir)?;
+    }
     write_atomic(
         &tmp.path().join(MARKER),
         b"This folder was written by abviz; abviz replaces it as a whole when it writes here again.\n",
@@ -246,12 +274,31 @@ mod tests {
     }
 
     #[test]
+    fn a_streamed_page_is_written_with_its_files_and_a_failed_one_leaves_the_old_site() {
+        let parent = tempfile::tempdir().unwrap();
+        let dir = parent.path().join("site");
+        let page = |w: &mut dyn Write| w.write_all(b"streamed");
+        let boards = [SiteFile::text("boards/a/1.svg", "<svg/>")];
+        write_site_streamed(&dir, &boards, Streamed { path: "index.html", produce: &page }).unwrap();
+        assert_eq!(std::fs::read_to_string(dir.join("index.html")).unwrap(), "streamed");
+        assert!(dir.join("boards/a/1.svg").exists() && dir.join(MARKER).exists());
+        // A page that fails half-way (a full disk) leaves the site as it was, and nothing beside.
+        let half = |w: &mut dyn Write| w.write_all(b"half").and(Err(std::io::Error::other("disk full")));
+        let err =
+            write_site_streamed(&dir, &[], Streamed { path: "index.html", produce: &half }).unwrap_err();
+        let why = std::error::Error::source(&err).map(ToString::to_string).unwrap_or_default();
+        assert!(err.to_string().ends_with("site/index.html") && why == "disk full", "{err}: {why}");
+        assert_eq!(std::fs::read_to_string(dir.join("index.html")).unwrap(), "streamed");
+        assert!(leftovers(parent.path()).is_empty(), "{:?}", leftovers(parent.path()));
+    }
+
+    #[test]
     fn a_failure_between_the_renames_puts_the_old_site_back() {
         let parent = tempfile::tempdir().unwrap();
         let dir = parent.path().join("site");
         write_site(&dir, &site("old")).unwrap();
         let fail = || Err(std::io::Error::other("injected failure"));
-        let err = write_site_with(&dir, &site("new"), false, &fail).unwrap_err();
+        let err = write_site_with(&dir, &site("new"), None, false, &fail).unwrap_err();
         assert!(
             err.to_string().contains("injected failure") || format!("{err:?}").contains("injected"),
             "{err}"
@@ -259,7 +306,7 @@ mod tests {
         assert_eq!(std::fs::read_to_string(dir.join("index.html")).unwrap(), "old");
         assert!(leftovers(parent.path()).is_empty(), "{:?}", leftovers(parent.path()));
         // Without the failure the fallback path replaces it.
-        write_site_with(&dir, &site("new"), false, &|| Ok(())).unwrap();
+        write_site_with(&dir, &site("new"), None, false, &|| Ok(())).unwrap();
         assert_eq!(std::fs::read_to_string(dir.join("index.html")).unwrap(), "new");
     }
 

@@ -81,14 +81,23 @@ impl HtmlExporter {
     };
 }
 
-impl Exporter for HtmlExporter {
-    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
+#[cfg(feature = "html")]
+impl HtmlExporter {
+    /// The page `export` writes, to be written as it is produced ([`PageParts::write_html`],
+    /// into `index.html`) beside its `files`.
+    pub fn export_parts<'a>(&self, trace: &'a Trace, opts: &ViewOptions) -> Result<PageParts<'a>, Error> {
         if trace.nodes().is_empty() {
             return Err(Error::CountsOnly { view: "page" });
         }
+        Ok(page_parts(trace, opts, &PageOptions::default()))
+    }
+}
+
+impl Exporter for HtmlExporter {
+    fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
         #[cfg(feature = "html")]
         {
-            let page = page(trace, opts, &PageOptions::default());
+            let page = self.export_parts(trace, opts)?.into_page();
             let mut files = page.files;
             files.push(SiteFile::text("index.html", page.html));
             Ok(Output::Folder(files))
@@ -96,6 +105,9 @@ impl Exporter for HtmlExporter {
         #[cfg(not(feature = "html"))]
         {
             let _ = opts;
+            if trace.nodes().is_empty() {
+                return Err(Error::CountsOnly { view: "page" });
+            }
             Err(Error::Unavailable { format: "html", feature: "html" })
         }
     }
@@ -180,44 +192,79 @@ const DATA_MARKER: &str = "\u{1}abviz-data\u{1}";
 #[cfg(feature = "html")]
 /// [`json_for_script`], appended to `out` as it is serialised (no intermediate string).
 fn write_json_for_script<T: Serialize + ?Sized>(out: &mut Vec<u8>, value: &T) {
-    /// Escapes bytes as they come: `<`, `>` and `&` are single bytes and U+2028/U+2029 the
-    /// only characters encoded as E2 80 A8/A9, so escaping byte by byte is exact.
-    struct Escaped<'a>(&'a mut Vec<u8>);
-    impl std::io::Write for Escaped<'_> {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            let mut plain = 0;
-            for (i, &b) in buf.iter().enumerate() {
-                let escape: &[u8] = match b {
-                    b'<' => b"\\u003c",
-                    b'>' => b"\\u003e",
-                    b'&' => b"\\u0026",
-                    0xA8 | 0xA9 => {
-                        // The character's first two bytes are written already (perhaps by the
-                        // write before): take them back.
-                        self.0.extend_from_slice(&buf[plain..i]);
-                        plain = i + 1;
-                        if self.0.ends_with(&[0xE2, 0x80]) {
-                            self.0.truncate(self.0.len() - 2);
-                            self.0.extend_from_slice(if b == 0xA8 { b"\\u2028" } else { b"\\u2029" });
-                        } else {
-                            self.0.push(b);
-                        }
-                        continue;
+    serde_json::to_writer(Escaped { buf: out, sink: None }, value).expect("page data serialises");
+}
+
+#[cfg(feature = "html")]
+/// [`json_for_script`], written into `out` as it is serialised, a chunk at a time.
+fn stream_json_for_script<T: Serialize + ?Sized>(
+    out: &mut dyn std::io::Write,
+    value: &T,
+) -> std::io::Result<()> {
+    let mut buf = Vec::with_capacity(Escaped::CHUNK + 64);
+    serde_json::to_writer(Escaped { buf: &mut buf, sink: Some(&mut *out) }, value)?;
+    out.write_all(&buf)
+}
+
+#[cfg(feature = "html")]
+/// Escapes JSON for a `<script>` block as it comes, into `buf`: `<`, `>` and `&` are single
+/// bytes and U+2028/U+2029 the only characters encoded as E2 80 A8/A9, so escaping byte by
+/// byte is exact. With a `sink`, `buf` is passed on whenever it holds [`Escaped::CHUNK`]
+/// bytes, all but its last two (which may begin U+2028 or U+2029).
+struct Escaped<'a> {
+    buf: &'a mut Vec<u8>,
+    sink: Option<&'a mut dyn std::io::Write>,
+}
+
+#[cfg(feature = "html")]
+impl Escaped<'_> {
+    /// How much is escaped before it is passed on to the sink.
+    const CHUNK: usize = 1 << 16;
+}
+
+#[cfg(feature = "html")]
+impl std::io::Write for Escaped<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let out = &mut *self.buf;
+        let mut plain = 0;
+        for (i, &b) in buf.iter().enumerate() {
+            let escape: &[u8] = match b {
+                b'<' => b"\\u003c",
+                b'>' => b"\\u003e",
+                b'&' => b"\\u0026",
+                0xA8 | 0xA9 => {
+                    // The character's first two bytes are written already (perhaps by the
+                    // write before): take them back.
+                    out.extend_from_slice(&buf[plain..i]);
+                    plain = i + 1;
+                    if out.ends_with(&[0xE2, 0x80]) {
+                        out.truncate(out.len() - 2);
+                        out.extend_from_slice(if b == 0xA8 { b"\\u2028" } else { b"\\u2029" });
+                    } else {
+                        out.push(b);
                     }
-                    _ => continue,
-                };
-                self.0.extend_from_slice(&buf[plain..i]);
-                self.0.extend_from_slice(escape);
-                plain = i + 1;
-            }
-            self.0.extend_from_slice(&buf[plain..]);
-            Ok(buf.len())
+                    continue;
+                }
+                _ => continue,
+            };
+            out.extend_from_slice(&buf[plain..i]);
+            out.extend_from_slice(escape);
+            plain = i + 1;
         }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
+        out.extend_from_slice(&buf[plain..]);
+        if let Some(sink) = &mut self.sink
+            && out.len() >= Self::CHUNK
+        {
+            let done = out.len() - 2;
+            sink.write_all(&out[..done])?;
+            out.drain(..done);
         }
+        Ok(buf.len())
     }
-    serde_json::to_writer(Escaped(out), value).expect("page data serialises");
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 #[cfg(feature = "html")]
@@ -274,8 +321,73 @@ pub fn default_title(trace: &Trace) -> String {
 }
 
 #[cfg(feature = "html")]
-/// Renders the page of `trace` with the diagram options `opts`.
+/// Renders the page of `trace` with the diagram options `opts`, whole, in memory
+/// ([`page_parts`] for a page written as it is produced).
 pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
+    page_parts(trace, opts, popts).into_page()
+}
+
+#[cfg(feature = "html")]
+/// A page whose HTML is written as it is produced ([`PageParts::write_html`]): its data is
+/// serialised straight into the writer, so a big page is never held whole (the 1.1 M-node page
+/// of a random tree is 26 MB). What [`page`] makes, and the same bytes.
+pub struct PageParts<'a> {
+    /// The page up to where its data goes (the drawing of the tree included, unless packed).
+    head: String,
+    /// The page after its data.
+    tail: String,
+    data: PageData<'a>,
+    /// Packed ([`PageOptions::pack`]): the drawing of the tree, compressed into the page.
+    packed_tree: Option<String>,
+    /// The data's size, roughly (4–5 bytes per node and event: most columns are runs).
+    estimate: usize,
+    /// Board pictures and other files beside the page.
+    pub files: Vec<SiteFile>,
+}
+
+#[cfg(feature = "html")]
+impl PageParts<'_> {
+    /// About how many bytes the page takes (room reserved for it in memory).
+    pub fn size_hint(&self) -> usize {
+        let data = match &self.packed_tree {
+            // Packed, only the compressed data and drawing are in the page.
+            Some(tree) => tree.len() / 4,
+            None => self.estimate,
+        };
+        self.head.len() + self.tail.len() + data
+    }
+
+    /// The page whole, in memory.
+    pub fn into_page(self) -> Page {
+        let mut html = Vec::with_capacity(self.size_hint());
+        self.write_html(&mut html).expect("writing into memory");
+        Page { html: String::from_utf8(html).expect("the page is UTF-8"), files: self.files }
+    }
+
+    /// Writes the page's HTML into `out`, its data serialised as it is written.
+    pub fn write_html(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        out.write_all(self.head.as_bytes())?;
+        match &self.packed_tree {
+            Some(tree) => {
+                let mut json = Vec::with_capacity(self.estimate);
+                write_json_for_script(&mut json, &self.data);
+                write_packed(out, "abviz-packed-tree", tree.as_bytes())?;
+                out.write_all(b"\n")?;
+                write_packed(out, "abviz-packed-data", &json)?;
+            }
+            None => {
+                out.write_all(br#"<script type="application/json" id="abviz-data">"#)?;
+                stream_json_for_script(out, &self.data)?;
+                out.write_all(b"</script>")?;
+            }
+        }
+        out.write_all(self.tail.as_bytes())
+    }
+}
+
+#[cfg(feature = "html")]
+/// Everything of the page of `trace` but its HTML, which [`PageParts::write_html`] writes.
+pub fn page_parts<'a>(trace: &'a Trace, opts: &ViewOptions, popts: &PageOptions) -> PageParts<'a> {
     // The answer waits for the last step (or the page's toggle), so the figure does not say it.
     // A multi-pass search draws every pass, so each step's node is on the page.
     let all_passes = opts.all_passes || (opts.pass.is_none() && trace.passes().len() > 1);
@@ -406,32 +518,15 @@ pub fn page(trace: &Trace, opts: &ViewOptions, popts: &PageOptions) -> Page {
         files.push(SiteFile::text(js.clone(), JS));
         (page.css, page.js, page.css_href, page.js_src) = ("", "", Some(css), Some(js));
     }
-    // The data is written straight into the page (escaped as it is serialised), in place of
-    // the template's marker: the page is held once, never its data twice.
-    let shell = page.render().expect("the page template renders");
+    // The data goes where the template's marker is, written straight into the page (escaped
+    // as it is serialised): the page is held once, never its data twice.
+    let mut head = page.render().expect("the page template renders");
     // The last marker: user text (titles, names) comes before the data, never after it.
-    let (head, tail) = shell.rsplit_once(DATA_MARKER).expect("the template has the data marker");
-    // Reserved for what big pages take (4–5 bytes per node and event: most columns are runs),
-    // so the page is rarely copied as it grows.
+    let at = head.rfind(DATA_MARKER).expect("the template has the data marker");
+    let tail = head[at + DATA_MARKER.len()..].to_string();
+    head.truncate(at);
     let estimate = 6 * (trace.nodes().len() + trace.events().len()) + (1 << 20);
-    // Packed, the data is held once more, compressed: only it takes the estimate.
-    let reserve = if popts.pack { tree.len() / 4 } else { estimate };
-    let mut html = Vec::with_capacity(head.len() + tail.len() + reserve);
-    html.extend_from_slice(head.as_bytes());
-    if popts.pack {
-        let mut json = Vec::with_capacity(estimate);
-        write_json_for_script(&mut json, &data);
-        write_packed(&mut html, "abviz-packed-tree", tree.as_bytes());
-        html.push(b'\n');
-        write_packed(&mut html, "abviz-packed-data", &json);
-    } else {
-        html.extend_from_slice(br#"<script type="application/json" id="abviz-data">"#);
-        write_json_for_script(&mut html, &data);
-        html.extend_from_slice(b"</script>");
-    }
-    html.extend_from_slice(tail.as_bytes());
-    let html = String::from_utf8(html).expect("the page is UTF-8");
-    Page { html, files }
+    PageParts { head, tail, data, packed_tree: popts.pack.then_some(tree), estimate, files }
 }
 
 #[cfg(feature = "html")]
@@ -446,15 +541,12 @@ pub const SHARED_JS: &str = "abviz-page.js";
 /// Appends `bytes` gzipped ([`super::site::gzip`]), in base64, as the inert script block `id`
 /// (base64 has no `<`, so nothing in it can end the block), with the inflated length in
 /// `data-bytes` for the page to check. Deterministic: the same bytes give the same block.
-fn write_packed(out: &mut Vec<u8>, id: &str, bytes: &[u8]) {
+fn write_packed(out: &mut dyn std::io::Write, id: &str, bytes: &[u8]) -> std::io::Result<()> {
     use base64::Engine as _;
     let z = super::site::gzip(bytes);
-    out.extend_from_slice(
-        format!(r#"<script type="application/octet-stream" id="{id}" data-bytes="{}">"#, bytes.len())
-            .as_bytes(),
-    );
-    out.extend_from_slice(base64::engine::general_purpose::STANDARD.encode(z).as_bytes());
-    out.extend_from_slice(b"</script>");
+    write!(out, r#"<script type="application/octet-stream" id="{id}" data-bytes="{}">"#, bytes.len())?;
+    out.write_all(base64::engine::general_purpose::STANDARD.encode(z).as_bytes())?;
+    out.write_all(b"</script>")
 }
 
 #[cfg(feature = "html")]
@@ -544,6 +636,33 @@ mod tests {
 
     fn trace(tree: &str, algo: Algorithm) -> Trace {
         crate::testing::tree(tree, algo)
+    }
+
+    /// Data streamed into a page a chunk at a time is escaped as data escaped whole, also where
+    /// a chunk ends inside U+2028 or U+2029 (three bytes each) or just before an escape.
+    #[test]
+    fn streamed_data_is_escaped_as_data_written_whole() {
+        let texts: Vec<String> =
+            (0..40_000).map(|i| format!("{}\u{2028}<{}>&\u{2029}x", "é".repeat(i % 7), i)).collect();
+        let mut whole = Vec::new();
+        write_json_for_script(&mut whole, &texts);
+        assert!(whole.len() > 8 * Escaped::CHUNK, "the data spans many chunks");
+        let mut streamed = Vec::new();
+        stream_json_for_script(&mut streamed, &texts).unwrap();
+        assert!(streamed == whole, "streamed and whole data differ");
+        assert!(!whole.windows(3).any(|w| w == [0xE2, 0x80, 0xA8] || w == [0xE2, 0x80, 0xA9]));
+        // Written a few bytes at a time (serde_json splits only between characters), so chunks
+        // also end inside a character.
+        let json = serde_json::to_vec(&texts).unwrap();
+        for piece in [1, 2, 7] {
+            let (mut buf, mut out) = (Vec::new(), Vec::new());
+            let mut e = Escaped { buf: &mut buf, sink: Some(&mut out) };
+            for bytes in json.chunks(piece) {
+                std::io::Write::write_all(&mut e, bytes).unwrap();
+            }
+            out.extend_from_slice(&buf);
+            assert!(out == whole, "written {piece} bytes at a time, the data differs");
+        }
     }
 
     #[test]
