@@ -210,7 +210,7 @@ pub fn draw(
 ) -> Result<(), Error> {
     // Written as it is produced: no copy of the output in memory (a progress bar for a big
     // trace on a terminal).
-    let bar = || match output {
+    let progress = || match output {
         Some(path) if trace.nodes().len() >= BIG_TRACE => super::progress::bytes(&path.display().to_string()),
         _ => indicatif::ProgressBar::hidden(),
     };
@@ -220,7 +220,7 @@ pub fn draw(
     {
         // The page's data is serialised straight into index.html; its boards are written beside.
         let parts = abviz::export::html::HtmlExporter.export_parts(trace, view)?;
-        let bar = bar();
+        let bar = progress();
         let written = abviz::output::site::write_site_streamed(
             dir,
             &parts.files,
@@ -231,7 +231,7 @@ pub fn draw(
         return say_written(Some(dir.join("index.html")));
     }
     if format.info().streams && render.is_none() {
-        let bar = bar();
+        let bar = progress();
         let exporter = format.exporter();
         let written = abviz::output::write_with(output, |w| {
             exporter.write_to(trace, view, &mut bar.wrap_write(w)).map_err(|e| match e {

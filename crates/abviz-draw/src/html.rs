@@ -348,7 +348,7 @@ pub struct PageParts<'a> {
 #[cfg(feature = "html")]
 impl PageParts<'_> {
     /// About how many bytes the page takes (room reserved for it in memory).
-    pub fn size_hint(&self) -> usize {
+    fn size_hint(&self) -> usize {
         let data = match &self.packed_tree {
             // Packed, only the compressed data and drawing are in the page.
             Some(tree) => tree.len() / 4,
