@@ -8,7 +8,8 @@
 # instructions per node, each search's process start taken off; examples/peer_cost.rs), and the
 # floor: the textbook loop over the same game with nothing else;
 # recording ÷ no-op (minimax and alpha-beta, full tic-tac-toe, instructions per recorded
-# node and the ratio of totals); gomoku's no-op search against tic-tac-toe's (instructions per
+# node and the ratio of totals), and the recorder's floor: the same nodes and events appended as
+# plain fixed-width records (examples/record_cost.rs's Appender); gomoku's no-op search against tic-tac-toe's (instructions per
 # node); with ABVIZ_BENCH_ALL, `cargo bench --bench page` (xiangqi depth 4 page memory, bytes per
 # node of the 1M-node page), `--bench layout` (our SVG against `dot -Tsvg` in one process), the
 # explain site of a whole Jiu game (files, bytes, time) and our SVG against `dot -Tsvg` as whole
@@ -54,11 +55,12 @@ seconds() { # ALGO GAME SEARCHES -> wall-clock seconds of that many no-op search
     local t0 t1; t0=$(date +%s%N); "$bin" "$1" noop "$3" "$2" >/dev/null; t1=$(date +%s%N)
     awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }'
 }
-echo "| measure | no-op instr | recorded instr | nodes | instr/node no-op | extra/node | record ÷ no-op |"
-echo "|---|---|---|---|---|---|---|"
+echo "| measure | no-op instr | recorded instr | nodes | instr/node no-op | extra/node | record ÷ no-op | floor extra/node | floor ÷ no-op |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for algo in minimax alphabeta; do
     n=$(nodes "$algo" tictactoe); a=$(count "$algo" noop tictactoe); b=$(count "$algo" record tictactoe)
-    awk -v a="$a" -v b="$b" -v n="$n" -v al="$algo" 'BEGIN { printf "| %s, full tic-tac-toe | %d | %d | %d | %.1f | %.1f | %.2fx |\n", al, a, b, n, a/n, (b-a)/n, b/a }'
+    f=$(count "$algo" floor tictactoe)
+    awk -v a="$a" -v b="$b" -v f="$f" -v n="$n" -v al="$algo" 'BEGIN { printf "| %s, full tic-tac-toe | %d | %d | %d | %.1f | %.1f | %.2fx | %.1f | %.2fx |\n", al, a, b, n, a/n, (b-a)/n, b/a, (f-a)/n, f/a }'
 done
 # Gomoku's search is small (467 nodes): many searches in one process, the process's own start
 # (a run of zero searches) taken off, so the figure is the search's.
