@@ -22,10 +22,10 @@ struct Frame {
     /// Where this node's child labels start in `child_labels`.
     labels_start: u32,
     player: Player,
+    /// The window it was entered with (MAX's view).
     alpha_in: Score,
     beta_in: Score,
-    alpha: Score,
-    beta: Score,
+    /// The nodes that set its α and β: an ancestor's, until its own window narrows.
     alpha_src: NodeId,
     beta_src: NodeId,
     last_child: NodeId,
@@ -231,15 +231,15 @@ impl<G: Game> Recorder<G> {
         };
         // A chance node's [α, β] is the range its expected value can still take: the window
         // its cutoffs test stays the one it was entered with (set above it).
+        // A node's window only narrows: once a bound has passed the one it was entered with,
+        // the node itself set it.
         if !f.chance {
-            if alpha > f.alpha {
+            if alpha > f.alpha_in {
                 f.alpha_src = f.id;
             }
-            if beta < f.beta {
+            if beta < f.beta_in {
                 f.beta_src = f.id;
             }
-            f.alpha = alpha;
-            f.beta = beta;
         }
         Some((f.id, f.last_child, value, alpha, beta))
     }
@@ -622,8 +622,6 @@ impl<G: Game> Observer<G> for Recorder<G> {
             player,
             alpha_in: alpha,
             beta_in: beta,
-            alpha,
-            beta,
             alpha_src,
             beta_src,
             last_child: NONE,
@@ -859,8 +857,6 @@ impl<G: Game> Observer<G> for Recorder<G> {
             player,
             alpha_in: Score::NEG_INF,
             beta_in: Score::INF,
-            alpha: Score::NEG_INF,
-            beta: Score::INF,
             alpha_src: NONE,
             beta_src: NONE,
             last_child: NONE,
@@ -893,8 +889,6 @@ impl<G: Game> Observer<G> for Recorder<G> {
             player,
             alpha_in: Score::NEG_INF,
             beta_in: Score::INF,
-            alpha: Score::NEG_INF,
-            beta: Score::INF,
             alpha_src: NONE,
             beta_src: NONE,
             last_child: NONE,
