@@ -29,13 +29,15 @@ use std::ops::Neg;
 /// ```
 #[derive(Clone, Copy, Default)]
 pub struct Score {
-    /// The value in units of 10^−`decimals` (±`i32::MAX` for ±∞, whose `decimals` is 0).
-    units: i32,
-    /// How many decimals the value has (and prints with).
-    decimals: u8,
-    /// An expected value that is not a decimal of at most [`Score::MAX_DECIMALS`] decimals,
-    /// rounded to this one (printed `≈7.67`); never part of equality or order.
-    rounded: bool,
+    /// Three fields in one word, so that a score moves, and is stored, as one number (as a
+    /// struct of an `i32`, a `u8` and a `bool` it moved field by field):
+    /// - bits 0–31, the units: the value in units of 10^−decimals (±`i32::MAX` for ±∞, whose
+    ///   decimals are 0);
+    /// - bits 32–39, the decimals: how many the value has (and prints with);
+    /// - bit 40, rounded: an expected value that is not a decimal of at most
+    ///   [`Score::MAX_DECIMALS`] decimals, rounded to this one (printed `≈7.67`); never part of
+    ///   equality or order.
+    bits: u64,
 }
 
 /// 10^k for k up to [`Score::MAX_DECIMALS`].
@@ -44,9 +46,9 @@ const POW10: [i64; 10] =
 
 impl Score {
     /// +∞: larger than every finite value.
-    pub const INF: Score = Score { units: i32::MAX, decimals: 0, rounded: false };
+    pub const INF: Score = Score::pack(i32::MAX, 0, false);
     /// −∞: smaller than every finite value.
-    pub const NEG_INF: Score = Score { units: -i32::MAX, decimals: 0, rounded: false };
+    pub const NEG_INF: Score = Score::pack(-i32::MAX, 0, false);
     /// The largest finite value.
     pub const MAX_FINITE: i32 = i32::MAX - 1;
     /// The most decimals a value may have.
@@ -66,22 +68,34 @@ impl Score {
     /// assert_eq!(Score::decimal(1, 10), None);
     /// ```
     pub fn decimal(units: i64, decimals: u8) -> Option<Score> {
-        (units.unsigned_abs() <= Self::MAX_FINITE as u64 && decimals <= Self::MAX_DECIMALS).then_some(Score {
-            units: units as i32,
-            decimals,
-            rounded: false,
-        })
+        (units.unsigned_abs() <= Self::MAX_FINITE as u64 && decimals <= Self::MAX_DECIMALS)
+            .then_some(Score::pack(units as i32, decimals, false))
     }
 
     /// The raw value: units of 10^−[`Score::decimals`] (±`i32::MAX` for ±∞). For a whole
     /// number (every game's values) the number itself.
+    #[inline(always)]
     pub const fn raw(self) -> i32 {
-        self.units
+        self.units()
     }
 
     /// How many decimals the value has (0 for whole numbers and ±∞).
+    #[inline(always)]
     pub const fn decimals(self) -> u8 {
-        self.decimals
+        (self.bits >> 32) as u8
+    }
+
+    /// The score of `units` × 10^−`decimals`, rounded or not (the caller keeps `decimals` at
+    /// most [`Score::MAX_DECIMALS`]).
+    #[inline(always)]
+    const fn pack(units: i32, decimals: u8, rounded: bool) -> Score {
+        Score { bits: units as u32 as u64 | (decimals as u64) << 32 | (rounded as u64) << 40 }
+    }
+
+    /// The units: the value in units of 10^−decimals (±`i32::MAX` for ±∞).
+    #[inline(always)]
+    const fn units(self) -> i32 {
+        self.bits as u32 as i32
     }
 
     /// The same value written with `decimals` decimals (`4.5` as `4.50`), or `None` when it
@@ -90,14 +104,14 @@ impl Score {
         if self.is_infinite() {
             return Some(self);
         }
-        if decimals >= self.decimals {
+        if decimals >= self.decimals() {
             let scaled =
-                i64::from(self.units).checked_mul(*POW10.get(usize::from(decimals - self.decimals))?)?;
+                i64::from(self.units()).checked_mul(*POW10.get(usize::from(decimals - self.decimals()))?)?;
             Score::decimal(scaled, decimals)
         } else {
-            let div = POW10[usize::from(self.decimals - decimals)];
-            let u = i64::from(self.units);
-            (u % div == 0).then(|| Score { units: (u / div) as i32, decimals, rounded: false })
+            let div = POW10[usize::from(self.decimals() - decimals)];
+            let u = i64::from(self.units());
+            (u % div == 0).then(|| Score::pack((u / div) as i32, decimals, false))
         }
     }
 
@@ -106,7 +120,7 @@ impl Score {
         match self {
             s if s == Self::INF => f64::INFINITY,
             s if s == Self::NEG_INF => f64::NEG_INFINITY,
-            s => f64::from(s.units) / POW10[usize::from(s.decimals)] as f64,
+            s => f64::from(s.units()) / POW10[usize::from(s.decimals())] as f64,
         }
     }
 
@@ -114,7 +128,7 @@ impl Score {
     /// decimals compare.
     #[inline(always)]
     fn nanos(self) -> i64 {
-        i64::from(self.units) * POW10[usize::from(Self::MAX_DECIMALS - self.decimals)]
+        i64::from(self.units()) * POW10[usize::from(Self::MAX_DECIMALS - self.decimals())]
     }
 
     /// Whether this is ±∞.
@@ -143,53 +157,54 @@ impl Score {
 
     /// A finite value's digits: `-3.01`, `12`.
     fn number(self) -> String {
-        let mark = if self.rounded { "≈" } else { "" };
-        if self.decimals == 0 {
-            return format!("{mark}{}", self.units);
+        let mark = if self.is_rounded() { "≈" } else { "" };
+        if self.decimals() == 0 {
+            return format!("{mark}{}", self.units());
         }
-        let d = usize::from(self.decimals);
-        let digits = format!("{:0width$}", self.units.unsigned_abs(), width = d + 1);
+        let d = usize::from(self.decimals());
+        let digits = format!("{:0width$}", self.units().unsigned_abs(), width = d + 1);
         let (whole, frac) = digits.split_at(digits.len() - d);
-        format!("{mark}{}{whole}.{frac}", if self.units < 0 { "-" } else { "" })
+        format!("{mark}{}{whole}.{frac}", if self.units() < 0 { "-" } else { "" })
     }
 
     /// The same value marked as rounded: an expected value that is no short decimal, shown
     /// to a few decimals (`≈7.67`; see [`crate::Exact::to_score`]).
     pub fn rounded(self) -> Score {
-        Score { rounded: !self.is_infinite(), ..self }
+        Score::pack(self.units(), self.decimals(), !self.is_infinite())
     }
 
     /// Whether the value was rounded (see [`Score::rounded`]).
-    pub fn is_rounded(self) -> bool {
-        self.rounded
+    #[inline(always)]
+    pub const fn is_rounded(self) -> bool {
+        self.bits >> 40 & 1 == 1
     }
 
     /// The next value up, one unit of the value's last decimal: the upper end of the null
     /// window [v, v + 1] (+∞ stays +∞, and −∞ + 1 is the least finite value). A search over
     /// decimal values steps at the game's finest decimal: see [`Score::with_decimals`].
     pub fn next_up(self) -> Score {
-        Score {
-            units: self.units.saturating_add(1),
-            decimals: if self == Self::INF { 0 } else { self.decimals },
-            rounded: false,
-        }
+        Score::pack(
+            self.units().saturating_add(1),
+            if self == Self::INF { 0 } else { self.decimals() },
+            false,
+        )
     }
 
     /// The next value down, one unit of the value's last decimal (−∞ stays −∞, and +∞ − 1 is
     /// the largest finite value).
     pub fn next_down(self) -> Score {
-        Score {
-            units: self.units.saturating_sub(1).max(-i32::MAX),
-            decimals: if self == Self::NEG_INF { 0 } else { self.decimals },
-            rounded: false,
-        }
+        Score::pack(
+            self.units().saturating_sub(1).max(-i32::MAX),
+            if self == Self::NEG_INF { 0 } else { self.decimals() },
+            false,
+        )
     }
 
     /// The same value with at least `decimals` decimals (`4.5` at 2 is `4.50`), so that
     /// [`Score::next_up`] steps by 10^−`decimals`; the value itself when it already has as many,
     /// or cannot hold more.
     pub fn at_least(self, decimals: u8) -> Score {
-        if decimals > self.decimals { self.with_decimals(decimals).unwrap_or(self) } else { self }
+        if decimals > self.decimals() { self.with_decimals(decimals).unwrap_or(self) } else { self }
     }
 
     /// `v + d` (whole units) for a finite `v`, kept finite (an infinite value stays what it
@@ -199,12 +214,8 @@ impl Score {
             return self;
         }
         let max = i64::from(Self::MAX_FINITE);
-        let d = i64::from(d) * POW10[usize::from(self.decimals)];
-        Score {
-            units: (i64::from(self.units) + d).clamp(-max, max) as i32,
-            decimals: self.decimals,
-            rounded: false,
-        }
+        let d = i64::from(d) * POW10[usize::from(self.decimals())];
+        Score::pack((i64::from(self.units()) + d).clamp(-max, max) as i32, self.decimals(), false)
     }
 
     /// Parses the ASCII or Unicode forms: `12`, `-3`, `4.99`, `−3.01`, `inf`, `+inf`, `-inf`,
@@ -213,7 +224,7 @@ impl Score {
     /// marks a rounded value ([`Score::rounded`]).
     pub fn parse(s: &str) -> Option<Score> {
         if let Some(rest) = s.strip_prefix(['≈', '~']) {
-            return Score::parse(rest).filter(|v| !v.is_infinite() && !v.rounded).map(Score::rounded);
+            return Score::parse(rest).filter(|v| !v.is_infinite() && !v.is_rounded()).map(Score::rounded);
         }
         match s {
             "inf" | "+inf" | "∞" | "+∞" | "Infinity" => Some(Self::INF),
@@ -245,8 +256,8 @@ impl Score {
 impl PartialEq for Score {
     #[inline(always)]
     fn eq(&self, other: &Score) -> bool {
-        if self.decimals == other.decimals {
-            self.units == other.units
+        if self.decimals() == other.decimals() {
+            self.units() == other.units()
         } else {
             self.nanos() == other.nanos()
         }
@@ -265,8 +276,8 @@ impl PartialOrd for Score {
 impl Ord for Score {
     #[inline(always)]
     fn cmp(&self, other: &Score) -> std::cmp::Ordering {
-        if self.decimals == other.decimals {
-            self.units.cmp(&other.units)
+        if self.decimals() == other.decimals() {
+            self.units().cmp(&other.units())
         } else {
             self.nanos().cmp(&other.nanos())
         }
@@ -296,7 +307,7 @@ impl From<i32> for Score {
     /// Clamps `i32::MIN` and `i32::MAX` to the infinities.
     #[inline]
     fn from(v: i32) -> Score {
-        Score { units: v.max(-i32::MAX), decimals: 0, rounded: false }
+        Score::pack(v.max(-i32::MAX), 0, false)
     }
 }
 
@@ -304,7 +315,7 @@ impl Neg for Score {
     type Output = Score;
     #[inline(always)]
     fn neg(self) -> Score {
-        Score { units: -self.units, ..self }
+        Score::pack(-self.units(), self.decimals(), self.is_rounded())
     }
 }
 
@@ -317,11 +328,11 @@ impl fmt::Display for Score {
             // machine layouts write ASCII: trace files and JSON through `text`, CSV and the tree
             // notation through `ascii`.
             // Whole numbers without padding (the views' common case) are written straight out.
-            s if s.decimals == 0 && !s.rounded && f.width().is_none() => {
-                if s.units < 0 {
+            s if s.decimals() == 0 && !s.is_rounded() && f.width().is_none() => {
+                if s.units() < 0 {
                     f.write_str("−")?;
                 }
-                write!(f, "{}", s.units.unsigned_abs())
+                write!(f, "{}", s.units().unsigned_abs())
             }
             s => f.pad(&s.number().replacen('-', "−", 1)),
         }
@@ -339,7 +350,7 @@ impl Serialize for Score {
         match *self {
             v if v == Self::INF => s.serialize_str("inf"),
             v if v == Self::NEG_INF => s.serialize_str("-inf"),
-            v if v.decimals == 0 && !v.rounded => s.serialize_i32(v.units),
+            v if v.decimals() == 0 && !v.is_rounded() => s.serialize_i32(v.units()),
             // A decimal is written as its exact text (as ±∞ are), so no reader rounds it
             // through binary floating point: "4.50" reads back as 4.50.
             v => s.serialize_str(&v.number()),
