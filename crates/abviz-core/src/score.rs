@@ -92,6 +92,12 @@ impl Score {
         Score { bits: units as u32 as u64 | (decimals as u64) << 32 | (rounded as u64) << 40 }
     }
 
+    /// Whether two scores have as many decimals (then their units compare as they are).
+    #[inline(always)]
+    const fn same_decimals(self, other: Score) -> bool {
+        ((self.bits ^ other.bits) >> 32) as u8 == 0
+    }
+
     /// The units: the value in units of 10^−decimals (±`i32::MAX` for ±∞).
     #[inline(always)]
     const fn units(self) -> i32 {
@@ -256,7 +262,7 @@ impl Score {
 impl PartialEq for Score {
     #[inline(always)]
     fn eq(&self, other: &Score) -> bool {
-        if self.decimals() == other.decimals() {
+        if self.same_decimals(*other) {
             self.units() == other.units()
         } else {
             self.nanos() == other.nanos()
@@ -276,7 +282,7 @@ impl PartialOrd for Score {
 impl Ord for Score {
     #[inline(always)]
     fn cmp(&self, other: &Score) -> std::cmp::Ordering {
-        if self.decimals() == other.decimals() {
+        if self.same_decimals(*other) {
             self.units().cmp(&other.units())
         } else {
             self.nanos().cmp(&other.nanos())
