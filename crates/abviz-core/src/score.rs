@@ -262,11 +262,7 @@ impl Score {
 impl PartialEq for Score {
     #[inline(always)]
     fn eq(&self, other: &Score) -> bool {
-        if self.same_decimals(*other) {
-            self.units() == other.units()
-        } else {
-            self.nanos() == other.nanos()
-        }
+        if self.same_decimals(*other) { self.units() == other.units() } else { self.nanos() == other.nanos() }
     }
 }
 
