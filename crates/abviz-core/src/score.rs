@@ -389,6 +389,30 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_word_keeps_every_field() {
+        for units in [-i32::MAX, -Score::MAX_FINITE, -301, -1, 0, 1, 450, Score::MAX_FINITE, i32::MAX] {
+            for decimals in 0..=Score::MAX_DECIMALS {
+                for rounded in [false, true] {
+                    let s = Score::pack(units, decimals, rounded);
+                    assert_eq!((s.raw(), s.decimals(), s.is_rounded()), (units, decimals, rounded));
+                    // Negation changes the units only; equality and order ignore the mark.
+                    let n = -s;
+                    assert_eq!((n.raw(), n.decimals(), n.is_rounded()), (-units, decimals, rounded));
+                    assert_eq!(s, Score::pack(units, decimals, !rounded));
+                    assert_eq!(s.cmp(&Score::pack(units, decimals, !rounded)), std::cmp::Ordering::Equal);
+                }
+                // Values of different decimals compare by worth, a unit of the last decimal apart.
+                if decimals < Score::MAX_DECIMALS && units.unsigned_abs() < 1000 {
+                    let s = Score::pack(units, decimals, false);
+                    let finer = Score::pack(units * 10 + 1, decimals + 1, false);
+                    assert!(s < finer && finer > s && s != finer, "{s} < {finer}");
+                    assert_eq!(s, Score::pack(units * 10, decimals + 1, true));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn null_window_steps_stay_in_range() {
         assert_eq!(Score::from(3).next_up(), Score::from(4));
         assert_eq!(Score::INF.next_up(), Score::INF);
