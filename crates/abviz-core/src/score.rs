@@ -405,7 +405,9 @@ mod tests {
                 if decimals < Score::MAX_DECIMALS && units.unsigned_abs() < 1000 {
                     let s = Score::pack(units, decimals, false);
                     let finer = Score::pack(units * 10 + 1, decimals + 1, false);
-                    assert!(s < finer && finer > s && s != finer, "{s} < {finer}");
+                    assert!(s < finer, "{s} < {finer}");
+                    assert_eq!(finer.cmp(&s), std::cmp::Ordering::Greater);
+                    assert_ne!(s, finer);
                     assert_eq!(s, Score::pack(units * 10, decimals + 1, true));
                 }
             }
