@@ -60,7 +60,7 @@ enum Mode {
 fn searches<G: Game>(algo: Algorithm, mode: Mode, times: u32, game: &G, depth: u32) {
     for _ in 0..times {
         if let Mode::Floor = mode {
-            let mut rec = Appender::new();
+            let mut rec = Appender::default();
             run(algo, &mut game.clone(), depth, &mut rec).expect("no budget");
             println!("{} nodes, {} events", rec.nodes.len(), rec.events.len());
         } else if let Mode::Record = mode {
@@ -87,6 +87,7 @@ fn usage(problem: &str) -> ! {
 /// never-searched children, the exit with its bound) as plain fixed-width records appended to
 /// vectors: no compact encoding, no statistics, no budget, no re-search or revisit handling.
 /// What the recorder spends beyond this is the price of those.
+#[derive(Default)]
 struct Appender {
     nodes: Vec<Node>,
     events: Vec<Record>,
@@ -130,18 +131,6 @@ struct Open {
     alpha_src: NodeId,
     beta_src: NodeId,
     last_child: NodeId,
-}
-
-impl Appender {
-    fn new() -> Self {
-        Appender {
-            nodes: Vec::new(),
-            events: Vec::new(),
-            stack: Vec::new(),
-            child_labels: Vec::new(),
-            label_ids: Vec::new(),
-        }
-    }
 }
 
 impl<G: Game> Observer<G> for Appender {

@@ -230,9 +230,9 @@ impl<G: Game> Recorder<G> {
             _ => (value, alpha, beta),
         };
         // A chance node's [α, β] is the range its expected value can still take: the window
-        // its cutoffs test stays the one it was entered with (set above it).
-        // A node's window only narrows: once a bound has passed the one it was entered with,
-        // the node itself set it.
+        // its cutoffs test stays the one it was entered with (set above it). Any other node's
+        // window only narrows: once a bound has passed the one it was entered with, the node
+        // itself set it.
         if !f.chance {
             if alpha > f.alpha_in {
                 f.alpha_src = f.id;
