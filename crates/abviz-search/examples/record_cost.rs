@@ -59,18 +59,22 @@ enum Mode {
 /// Searches `game` `times` times to `depth` plies, observed as `mode` says.
 fn searches<G: Game>(algo: Algorithm, mode: Mode, times: u32, game: &G, depth: u32) {
     for _ in 0..times {
-        if let Mode::Floor = mode {
-            let mut rec = Appender::default();
-            run(algo, &mut game.clone(), depth, &mut rec).expect("no budget");
-            println!("{} nodes, {} events", rec.nodes.len(), rec.events.len());
-        } else if let Mode::Record = mode {
-            let mut rec = Recorder::new(algo.descriptor(), u64::MAX);
-            let outcome = run(algo, &mut game.clone(), depth, &mut rec).expect("no budget");
-            let trace = rec.finish(Default::default(), outcome.result(game));
-            println!("{} nodes, {} events", trace.nodes().len(), trace.events().len());
-        } else {
-            let outcome = run(algo, &mut game.clone(), depth, &mut NoOp).expect("no budget");
-            println!("value {}", outcome.value);
+        match mode {
+            Mode::NoOp => {
+                let outcome = run(algo, &mut game.clone(), depth, &mut NoOp).expect("no budget");
+                println!("value {}", outcome.value);
+            }
+            Mode::Record => {
+                let mut rec = Recorder::new(algo.descriptor(), u64::MAX);
+                let outcome = run(algo, &mut game.clone(), depth, &mut rec).expect("no budget");
+                let trace = rec.finish(Default::default(), outcome.result(game));
+                println!("{} nodes, {} events", trace.nodes().len(), trace.events().len());
+            }
+            Mode::Floor => {
+                let mut rec = Appender::default();
+                run(algo, &mut game.clone(), depth, &mut rec).expect("no budget");
+                println!("{} nodes, {} events", rec.nodes.len(), rec.events.len());
+            }
         }
     }
 }
@@ -102,8 +106,7 @@ struct Appender {
 /// new nodes aside: a cutoff keeps the ancestor and how many children it pruned).
 #[allow(dead_code)] // written, never read: only its cost is measured
 struct Record {
-    /// 0 enter, 1 evaluation, 2 update, 3 cutoff, 4 exit.
-    kind: u8,
+    kind: Kind,
     /// An exit's bound.
     bound: Bound,
     /// Whether an evaluated leaf is terminal.
@@ -117,6 +120,16 @@ struct Record {
     /// The window.
     alpha: Score,
     beta: Score,
+}
+
+/// What a [`Record`] records.
+#[derive(Clone, Copy)]
+enum Kind {
+    Enter,
+    Eval,
+    Update,
+    Cutoff,
+    Exit,
 }
 
 /// An open node: its id, children entered, where its child labels start, who moves, its window
@@ -151,7 +164,7 @@ impl<G: Game> Observer<G> for Appender {
         let player = game.to_move();
         self.nodes.push(Node { parent, label, index, depth: depth as u16, player, pruned: false });
         self.events.push(Record {
-            kind: 0,
+            kind: Kind::Enter,
             bound: Bound::Exact,
             terminal: false,
             node: id,
@@ -195,7 +208,7 @@ impl<G: Game> Observer<G> for Appender {
     fn leaf(&mut self, value: Score, terminal: bool) {
         let node = self.stack.last().map_or(NONE, |f| f.id);
         self.events.push(Record {
-            kind: 1,
+            kind: Kind::Eval,
             bound: Bound::Exact,
             terminal,
             node,
@@ -217,7 +230,7 @@ impl<G: Game> Observer<G> for Appender {
         }
         let (node, child) = (f.id, f.last_child);
         self.events.push(Record {
-            kind: 2,
+            kind: Kind::Update,
             bound: Bound::Exact,
             terminal: false,
             node,
@@ -241,7 +254,7 @@ impl<G: Game> Observer<G> for Appender {
         }
         let value = Score::from(pruned.len() as i32);
         self.events.push(Record {
-            kind: 3,
+            kind: Kind::Cutoff,
             bound: Bound::Exact,
             terminal: false,
             node: id,
@@ -265,7 +278,7 @@ impl<G: Game> Observer<G> for Appender {
             Bound::Exact
         };
         self.events.push(Record {
-            kind: 4,
+            kind: Kind::Exit,
             bound,
             terminal: false,
             node: f.id,
