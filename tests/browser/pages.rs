@@ -5,7 +5,6 @@
 //!
 //! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
 
-mod support;
 
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
@@ -15,7 +14,7 @@ use abviz::trace::{EventKind, Trace};
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use support::cdp::{Tab, browser, file_url, screenshot_dir};
+use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 
@@ -1037,4 +1036,73 @@ fn explain_pages_draw_their_boards_from_the_page() {
     assert_eq!(tab.text("document.body.dataset.packed"), "damaged");
     let said = tab.text("document.getElementById('tree-box').textContent");
     assert!(said.contains("could not be inflated") && said.contains("not 1"), "{said}");
+}
+
+/// The page's scripts know event kinds by name (issue 45, item 3): the same page with a kind
+/// inserted at the start of the table — every kind's number one higher, as a new first entry
+/// in `crates/abviz-trace/src/event/table.rs` would make them — plays step for step as the page
+/// itself does: the same sentence, counter, panels and drawing at every step.
+#[test]
+fn pages_play_the_same_with_a_kind_inserted_first() {
+    let Some(mut b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[&[&str]] = &[
+        &["--tree", AIMA, "-a", "alphabeta"],
+        &["--tree", "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))))", "-a", "pvs"],
+        &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "id", "--depth", "3"],
+        &["--game", "tictactoe", "--position", "XO./.X./...", "-a", "mcts", "--iterations", "12"],
+        &["--game", "xiangqi", "--depth", "1", "-a", "alphabeta", "--quiescence"],
+        &["--tree", "max (chance:A:(3 12 8) chance:B:(2 4 6))", "-a", "star1"],
+    ];
+    // Everything a reader sees: the text of the page and the classes that draw the tree.
+    let seen = "document.body.innerText + '\\n' + \
+                Array.from(document.querySelectorAll('[class]'), e => e.getAttribute('class')).join(' ')";
+    for (i, args) in cases.iter().enumerate() {
+        let site = dir.path().join(i.to_string());
+        abviz().arg("run").args(*args).args(["-f", "html", "-o"]).arg(&site).assert().success();
+        let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+        let shifted = site.join("shifted.html");
+        std::fs::write(&shifted, with_a_kind_inserted_first(&page)).unwrap();
+        let steps = {
+            let mut tab = b.tab();
+            tab.open(&file_url(&site.join("index.html")));
+            tab.text("String(JSON.parse(document.getElementById('abviz-data').textContent).ev.k.length)")
+        };
+        let steps: usize = steps.parse().unwrap();
+        let mut pages: Vec<Vec<String>> = Vec::new();
+        for file in [site.join("index.html"), shifted] {
+            let mut tab = b.tab();
+            tab.open(&file_url(&file));
+            let mut states = vec![tab.text(seen)];
+            for _ in 0..steps {
+                tab.press("ArrowRight");
+                states.push(tab.text(seen));
+            }
+            let errors = tab.errors();
+            assert!(errors.is_empty(), "{args:?}, {}: {errors:#?}", file.display());
+            pages.push(states);
+        }
+        assert_eq!(pages[0].len(), steps + 1);
+        for (k, (a, b)) in pages[0].iter().zip(&pages[1]).enumerate() {
+            assert_eq!(a, b, "{args:?}: step {k} differs with a kind inserted first");
+        }
+    }
+}
+
+/// `page` with the event kinds numbered one higher in its data, a made-up kind first.
+fn with_a_kind_inserted_first(page: &str) -> String {
+    let open = r#"<script type="application/json" id="abviz-data">"#;
+    let start = page.find(open).expect("an unpacked page") + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let mut data: serde_json::Value = serde_json::from_str(&page[start..end]).unwrap();
+    let kinds = data["kinds"].as_array_mut().unwrap();
+    assert!(kinds.iter().any(|k| k == "enter"), "the page names its kinds");
+    kinds.insert(0, "a-kind-inserted-first".into());
+    let shift = |v: &mut serde_json::Value| *v = (v.as_u64().unwrap() + 1).into();
+    data["second"].as_array_mut().unwrap().iter_mut().for_each(shift);
+    for template in data["tpl"].as_array_mut().unwrap() {
+        shift(&mut template[0]);
+    }
+    let json = serde_json::to_string(&data).unwrap().replace("</", "<\\/");
+    format!("{}{json}{}", &page[..start], &page[end..])
 }

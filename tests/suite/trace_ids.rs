@@ -4,13 +4,9 @@
 //! (issue 30, item 1: `bound_from` naming a node that does not exist crashed `render -f text`
 //! and `-f json`).
 
-#[path = "../fuzz/targets.rs"]
-#[allow(dead_code)]
-mod targets;
+use crate::targets;
 
-#[path = "../fuzz/structure.rs"]
-#[allow(dead_code)]
-mod structure;
+use crate::structure;
 
 use abviz::input::{GameInput, Input, RunOptions};
 use abviz::search::Algorithm;

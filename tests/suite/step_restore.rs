@@ -13,8 +13,7 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use std::io;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-#[path = "support/tmux.rs"]
-mod tmux;
+use crate::support::tmux;
 use tmux::Session;
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";

@@ -8,9 +8,8 @@ use abviz::search::Algorithm;
 use abviz::trace::{Bound, Status, Trace};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use support::trees::{input, record, tree, with_movers};
+use crate::support::trees::{input, record, tree, with_movers};
 
-mod support;
 
 /// Trees where a player often moves twice in a row.
 fn repeated_movers() -> impl Strategy<Value = TreeSpecNode> {

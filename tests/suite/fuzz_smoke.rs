@@ -4,12 +4,9 @@
 //! cargo-fuzz on nightly (`cargo +nightly fuzz run TARGET`, see fuzz/Cargo.toml). A target must
 //! not panic on any input.
 
-#[path = "../fuzz/targets.rs"]
-mod targets;
+use crate::targets;
 
-#[path = "../fuzz/structure.rs"]
-#[allow(dead_code)]
-mod structure;
+use crate::structure;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};

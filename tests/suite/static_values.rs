@@ -15,9 +15,8 @@ use abviz::search::Algorithm;
 use abviz::trace::{Event, Trace};
 use assert_cmd::Command;
 use proptest::prelude::*;
-use support::trees::{input, truncated, with_movers, with_static_values};
+use crate::support::trees::{input, truncated, with_movers, with_static_values};
 
-mod support;
 
 /// The tree searched to `depth` plies.
 fn limited(root: &TreeSpecNode, min_root: bool, depth: u32) -> Input {

@@ -16,8 +16,7 @@ use abviz::{Score, Ties};
 use assert_cmd::Command;
 use std::collections::BTreeSet;
 
-#[path = "support/pdf.rs"]
-mod pdf;
+use crate::support::pdf;
 
 fn exercise(tree: &str, algo: Algorithm) -> Exercise {
     Exercise::of_tree(parse_tree(tree).unwrap(), Player::Max, algo).unwrap()

@@ -5,10 +5,9 @@
 //!
 //! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
 
-mod support;
 
 use assert_cmd::Command;
-use support::cdp::{Tab, browser, file_url, screenshot_dir};
+use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
 
 fn practice(dir: &std::path::Path) {
     Command::cargo_bin("abviz").unwrap().args(["practice", "--count", "3", "-o"]).arg(dir).assert().success();
@@ -178,7 +177,7 @@ fn the_aima_tree_is_checked_value_by_value_and_cut_by_cut() {
 /// and no two blanks overlap.
 #[test]
 fn each_tree_prints_whole_on_a4_and_letter_with_8_mm_blanks() {
-    if !support::pdf::have_pdftotext() {
+    if !crate::support::pdf::have_pdftotext() {
         return;
     }
     let Some(mut b) = browser() else { return };
@@ -201,7 +200,7 @@ fn each_tree_prints_whole_on_a4_and_letter_with_8_mm_blanks() {
 
             let pdf_path = dir.path().join(format!("{id}-{paper}.pdf"));
             std::fs::write(&pdf_path, tab.print_pdf(w, h)).unwrap();
-            let pdf = support::pdf::read(&pdf_path);
+            let pdf = crate::support::pdf::read(&pdf_path);
             assert_eq!(pdf.pages.len(), 1, "{id} on {paper}: one page");
             assert!(
                 pdf.cut_words().is_empty(),

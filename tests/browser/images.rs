@@ -2,12 +2,11 @@
 //! same bytes on every run, twice the SVG's size for PNG (capped), a page of the SVG's size for
 //! PDF; the PDF opens in poppler (`pdftoppm`, `pdfinfo`) and the PNG in headless Chromium.
 
-mod support;
 
 use assert_cmd::Command;
 use resvg::tiny_skia::Pixmap;
 use std::path::Path;
-use support::cdp::{browser, file_url};
+use crate::support::cdp::{browser, file_url};
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 
@@ -96,11 +95,11 @@ fn pdf_text_is_searchable_and_the_bytes_stay_the_same() {
         let again = std::fs::read(write(dir.path(), &format!("{k}.pdf"), &args)).unwrap();
         assert!(again == first, "run {k} gave different bytes");
     }
-    if !support::pdf::have_pdftotext() {
+    if !crate::support::pdf::have_pdftotext() {
         return;
     }
     let words: String =
-        support::pdf::read(&dir.path().join("0.pdf")).words.iter().map(|w| w.text.as_str()).collect();
+        crate::support::pdf::read(&dir.path().join("0.pdf")).words.iter().map(|w| w.text.as_str()).collect();
     let svg = String::from_utf8(abviz(&["run", "--tree", AIMA, "-f", "svg"])).unwrap();
     let labels: Vec<String> = svg
         .split("<text")

@@ -8,9 +8,8 @@ use abviz::search::{Algorithm, Settings};
 use abviz::trace::Trace;
 use proptest::prelude::*;
 use std::collections::HashSet;
-use support::trees::{input, tree};
+use crate::support::trees::{input, tree};
 
-mod support;
 
 /// The trace of `algo` on `input` under the tie rule `ties`.
 fn traced(input: &Input, algo: Algorithm, ties: Ties) -> Trace {

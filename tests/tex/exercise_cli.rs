@@ -10,8 +10,7 @@ use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 use std::path::Path;
 
-#[path = "support/pdf.rs"]
-mod pdf;
+use crate::support::pdf;
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 

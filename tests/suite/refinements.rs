@@ -15,9 +15,8 @@ use abviz::search::{self, Algorithm, Heuristics, Settings};
 use abviz::trace::{Bound, Event, EventKind, NoOp, Trace};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use support::trees::{input, record, with_movers, with_static_values};
+use crate::support::trees::{input, record, with_movers, with_static_values};
 
-mod support;
 
 /// Uneven trees where a node now and then says who moves there (a player may move twice).
 fn tree() -> impl Strategy<Value = TreeSpecNode> {

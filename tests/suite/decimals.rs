@@ -15,7 +15,6 @@ use abviz::trace::Trace;
 use abviz::trace::json::Layout;
 use proptest::prelude::*;
 
-mod support;
 
 fn traced(input: &Input, algo: Algorithm, ties: Ties) -> Trace {
     let settings = Settings { ties, ..Settings::default() };

@@ -1,7 +1,7 @@
 //! One memory budget for all work (issue 30, item 2): the node budget bounds a recorded search's
 //! heap at [`BYTES_PER_NODE`] a node — MCTS on a tiny game that adds no node for millions of
 //! iterations, never-searched children of a wide tree, and a root with more children than the
-//! budget (refused before they are made). Heap is counted by this test binary's allocator.
+//! budget (refused before they are made). Heap is counted by the test binary's allocator, per thread.
 
 use abviz::game::Player;
 use abviz::game::nim::Nim;
@@ -10,39 +10,48 @@ use abviz::input::{Input, RunOptions};
 use abviz::search::{Algorithm, MctsOptions};
 use abviz::trace::BYTES_PER_NODE;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::cell::Cell;
 
-/// The system allocator, counting the bytes held and their peak.
+/// The system allocator, counting the bytes this thread holds and their peak. The counts are
+/// per thread because the other tests of the binary allocate at the same time on theirs; a
+/// recorded search runs on the thread that asked for it.
 struct Counting;
 
-static HELD: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Bytes held by this thread's allocations (frees of its blocks by other threads aside).
+    static HELD: Cell<usize> = const { Cell::new(0) };
+    /// The most `HELD` has been since [`peak_of`] last reset it.
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Adds `grown` bytes to this thread's count (and its peak) and takes `shrunk` away. A thread
+/// being torn down has no counters left: its allocations are not counted.
+fn count(grown: usize, shrunk: usize) {
+    let _ = HELD.try_with(|held| {
+        let now = (held.get() + grown).saturating_sub(shrunk);
+        held.set(now);
+        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(now)));
+    });
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
-            let now = HELD.fetch_add(layout.size(), Relaxed) + layout.size();
-            PEAK.fetch_max(now, Relaxed);
+            count(layout.size(), 0);
         }
         p
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) };
-        HELD.fetch_sub(layout.size(), Relaxed);
+        count(0, layout.size());
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         if !p.is_null() {
-            if new_size >= layout.size() {
-                let now = HELD.fetch_add(new_size - layout.size(), Relaxed) + new_size - layout.size();
-                PEAK.fetch_max(now, Relaxed);
-            } else {
-                HELD.fetch_sub(layout.size() - new_size, Relaxed);
-            }
+            count(new_size, layout.size());
         }
         p
     }
@@ -51,15 +60,12 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// The tests share the counter: one at a time.
-static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// The peak heap (above what was held before) while `work` runs, and its result.
+/// The peak heap of this thread (above what it held before) while `work` runs, and its result.
 fn peak_of<T>(work: impl FnOnce() -> T) -> (usize, T) {
-    let before = HELD.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let before = HELD.with(Cell::get);
+    PEAK.with(|peak| peak.set(before));
     let out = work();
-    (PEAK.load(Relaxed) - before, out)
+    (PEAK.with(Cell::get) - before, out)
 }
 
 const BUDGET: u64 = 100_000;
@@ -67,7 +73,6 @@ const BUDGET: u64 = 100_000;
 /// Runs `algo` on `input` within [`BUDGET`], which it passes: the peak heap of the refused
 /// search, the input's own `input_bytes` (a random tree's leaf values) aside.
 fn refused_within_budget(input: Input, algo: Algorithm, opts: RunOptions, input_bytes: usize) -> usize {
-    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let (peak, result) = peak_of(|| input.trace(algo, &opts).map(|t| t.nodes().len()));
     let peak = peak.saturating_sub(input_bytes);
     let err = result.expect_err("the search passes the budget").to_string();
