@@ -70,7 +70,7 @@ function abvizUndelta(D) {
 }
 
 /* Decodes D in place into plain columns: n.parent (−1: a root); ev.t (the step's template), ev.k
- * (its kind: the event table's number), ev.f (its flag: a bound, a finished game, a β-cutoff),
+ * (its kind: the page's number for it, D.kind by name), ev.f (its flag: a bound, a finished game, a β-cutoff),
  * ev.arg (the index of its values in D.args, −1: none), up and prev (steps, −1: none), node,
  * child, focus (−1: none), a and b (score indices); n.pos by id. */
 function abvizDecode(D) {
@@ -79,11 +79,21 @@ function abvizDecode(D) {
     for (var key in cols) if (typeof cols[key] === "string") cols[key] = abvizUnpack(cols[key]);
   });
   abvizUndelta(D);
+  // The page's number of each event kind by its name (D.kinds is in the page's order): scripts
+  // read D.kind.cutoff, never a number, so a kind added anywhere in the table changes nothing.
+  var codes = {};
+  D.kinds.forEach(function (name, code) { codes[name] = code; });
+  D.kind = new Proxy(codes, {
+    get: function (t, name) {
+      if (typeof name === "string" && !(name in t)) throw new Error("abviz: no event kind named " + name);
+      return t[name];
+    }
+  });
   var EV = D.ev, N = D.n, E = EV.k.length, n = N.parent.length;
   var parent = N.parent, pre = N.pre, post = N.post, enter = N.enter, fin = N.fin, cutAt = N.cut_at;
   for (var id = 0; id < n; id++) {
     parent[id] = parent[id] ? id - parent[id] : -1;
-    // Differences from the node before (see NodeData in src/export/html_data.rs).
+    // Differences from the node before (see NodeData in crates/abviz-draw/src/html_data.rs).
     var b = id > 0 ? id - 1 : -1;
     if (b >= 0) { pre[id] += pre[b]; post[id] += post[b]; enter[id] += fin[b]; cutAt[id] += cutAt[b]; }
     fin[id] += enter[id];

@@ -18,14 +18,18 @@ abvizInflated(function () {
   // like the column it replaces.
   D.n.name = new Proxy({}, { get: function (t, id) { return NAR.name(+id); } });
   var N = D.n, S = D.scores, CUT = D.cut, ITEMS = D.items;
-  // Events (see EventData in src/export/html.rs): kind, pseudocode line, node, second node,
+  // Events (see EventData in crates/abviz-draw/src/html_data.rs): kind, pseudocode line, node, second node,
   // carried value; and the timeline after each step: focus, its window, up and prev steps.
   var EV = D.ev;
   var nNodes = N.parent.length, E = EV.k.length, nItems = ITEMS.id.length;
-  var ENTER = 0, EVAL = 1, UPDATE = 2, CUTOFF = 3, RESEARCH = 5, EXPAND = 13;
+  // Event kinds by name (D.kinds: the page's number for each), never by their place in the table.
+  var K = D.kind;
+  var ENTER = K.enter, EVAL = K.eval, UPDATE = K.update, CUTOFF = K.cutoff, RESEARCH = K.research;
+  var EXPAND = K.expand;
   var windowed = D.windowed;
-  // MCTS: per event N, W and UCT (see MctsData in src/export/html_mcts.rs).
-  var M = D.mcts || null, ITERATION = 11, SELECT = 12, BACKPROP = 15, STAND_PAT = 16;
+  // MCTS: per event N, W and UCT (see MctsData in crates/abviz-draw/src/html_mcts.rs).
+  var M = D.mcts || null, ITERATION = K.iteration, SELECT = K.select, BACKPROP = K.backprop;
+  var STAND_PAT = K["stand-pat"];
 
   function statusOf(id) { return (N.flags[id] >> 1) & 7; }
   function isMin(id) { return (N.flags[id] & 1) === 1; }
@@ -165,7 +169,7 @@ abvizInflated(function () {
     return out;
   }
 
-  // ---- Sizes of texts, estimated as the figure does (src/export/figure.rs, text_width): the
+  // ---- Sizes of texts, estimated as the figure does (crates/abviz-draw/src/prim.rs, text_width): the
   // layout below packs by them without asking the browser to lay anything out. ----
   function textWidth(s, size) {
     var em = 0;
@@ -229,7 +233,7 @@ abvizInflated(function () {
       if (edgeG[j] && !edgeTpl.has(key.edge)) edgeTpl.set(key.edge, j);
     }
   }
-  // What a node looks like (src/export/view.rs): its shape, pruned or not, the cutoff at it;
+  // What a node looks like (crates/abviz-draw/src/view.rs): its shape, pruned or not, the cutoff at it;
   // its edge: searched, cut (a pruned child of a searched node) or pruned.
   function kindKey(id) {
     var leaf = isLeaf(id) || (N.flags[id] & 64) !== 0;
