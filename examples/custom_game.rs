@@ -1,7 +1,7 @@
 //! A game written against the library: one-pile Nim (take 1, 2 or 3 stones; whoever takes the
 //! last stone wins). Every algorithm and every view works on it unchanged. (abviz's own Nim,
 //! `--game nim`, has several heaps and takes any number; it is registered in
-//! `src/game/registry.rs` so the command line knows it.)
+//! `crates/abviz-games/src/registry.rs` so the command line knows it.)
 //!
 //! ```sh
 //! cargo run --example custom_game -- 7

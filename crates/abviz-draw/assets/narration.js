@@ -105,7 +105,7 @@ function abvizDecode(D) {
   var shipping = T.map(function (x) { return /\{[^}]*\$/.test(x[2]); });
   var node = new Int32Array(E), child = new Int32Array(E), focus = new Int32Array(E);
   var a = new Int32Array(E), b = new Int32Array(E);
-  // The state before step k (see EventData::encode in src/export/html.rs).
+  // The state before step k (see EventData in crates/abviz-draw/src/html_data.rs).
   var lastNode = -1, lastChild = -1, lastFocus = -1, lastA = 0, lastB = 0;
   for (var k = 0; k < E; k++) {
     var kk = T[EV.k[k]][0];
@@ -162,7 +162,7 @@ function abvizNarrator(D) {
   }
   function childCount(id) { return start[id + 1] - start[id]; }
 
-  // ---- Names (src/trace/names.rs): the moves below the nearest named node or root, a long
+  // ---- Names (crates/abviz-trace/src/names.rs): the moves below the nearest named node or root, a long
   // chain keeping its first HEAD and last TAIL moves. ----
   var HEAD = 4, TAIL = 4, WHOLE = 12;
   var anchor = new Int32Array(n), head = new Int32Array(n).fill(-1), depth = new Uint32Array(n);
@@ -240,7 +240,7 @@ function abvizNarrator(D) {
 
   // ---- The slots' sources: the step's columns, the cutoff table, the step's values. ----
   // The cutoff table's rows in event order: the row of the cutoff at event e.
-  var CUTOFF = D.kinds.indexOf("cutoff"), cutEvents = [];
+  var CUTOFF = D.kind.cutoff, cutEvents = [];
   for (i = 0; i < E; i++) if (EV.k[i] === CUTOFF) cutEvents.push(i);
   function cutRow(e) {
     var lo = 0, hi = cutEvents.length;
@@ -328,7 +328,7 @@ function abvizNarrator(D) {
   return { name: name, say: say };
 }
 
-/* A packed page (PageOptions::pack in src/html.rs) keeps its tree drawing and its data
+/* A packed page (PageOptions::pack in crates/abviz-draw/src/html.rs) keeps its tree drawing and its data
  * gzipped, in base64, in two inert script blocks, each with its inflated length in data-bytes.
  * They are inflated here (DecompressionStream) and put where a plain page has them — the drawing
  * into the tree panel, parsed as the page itself would parse it, the data as the "abviz-data"
