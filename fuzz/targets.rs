@@ -1,5 +1,5 @@
 // The bodies of the fuzz targets, shared by cargo-fuzz (`fuzz/fuzz_targets/*.rs`, nightly) and
-// the stable smoke test (`tests/fuzz_smoke.rs`, which CI runs): each takes arbitrary bytes and
+// the stable smoke test (`tests/suite/fuzz_smoke.rs`, which CI runs): each takes arbitrary bytes and
 // must never panic, whatever they are. Parsers are driven past their success: a parsed tree is
 // searched and drawn, a parsed trace replayed and drawn, an error rendered as the user sees it.
 

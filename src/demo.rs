@@ -477,7 +477,7 @@ pub fn mcts_comparison_page() -> Option<(String, String, String, String)> {
 }
 
 /// The demo's search logs: a correct fail-hard alpha-beta and one with the cut test before the
-/// update, both in Python (examples/search-log/, whose logs `tests/searchlog.rs` checks are what
+/// update, both in Python (examples/search-log/, whose logs `tests/suite/searchlog.rs` checks are what
 /// the programs write), checked against abviz's fail-hard alpha-beta. Returns (file name, title,
 /// one-line description, HTML) for each.
 pub fn check_pages() -> Vec<(String, String, String, String)> {

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Small game-tree searches that write search logs (JSON Lines), as a student or another
-program would: independent of abviz. Used by tests/searchlog.rs.
+program would: independent of abviz. Used by tests/suite/searchlog.rs.
 
     python3 searches.py ALGORITHM TREE [--names]
 

@@ -50,7 +50,7 @@ fn versus_random(n: usize, engine: &Engine, side: Player, seed: u64) -> Jiu {
 
 /// The bar: the engine beats a random player in at least 95 of 100 games on 8 × 8
 /// (MCTS 100 iterations a placement, alpha-beta depth 2 a movement move), half as White and half
-/// as Black. Debug builds play 10 (all must be won); `cargo test --release --test jiu -- --ignored`
+/// as Black. Debug builds play 10 (all must be won); `cargo test --release --test suite jiu:: -- --ignored`
 /// plays the hundred.
 #[test]
 fn the_engine_beats_a_random_player() {

@@ -1,6 +1,6 @@
 //! The compact layout of trace files (`--compact`, docs/trace-format.md): lossless for every
 //! kind of trace (games with positions, version 1 files read back, the hand-driven event kinds
-//! are in tests/events.rs, random trees in tests/properties.rs), much smaller than the readable
+//! are in tests/suite/events.rs, random trees in tests/suite/properties.rs), much smaller than the readable
 //! layout, and a malformed file gets a clear error.
 
 use abviz::game::registry::{GameOptions, find};
@@ -171,7 +171,7 @@ fn the_documentation_lists_every_event_code() {
 }
 
 /// The events, their codes and what the decoder implies are written into the documentation from
-/// the event table; `ABVIZ_UPDATE_DOCS=1 cargo test --test trace_compact documentation` writes
+/// the event table; `ABVIZ_UPDATE_DOCS=1 cargo test --test suite trace_compact::the_documentation` writes
 /// them anew after a change of the table.
 #[test]
 fn the_documentation_follows_the_event_table() {
@@ -186,7 +186,7 @@ fn the_documentation_follows_the_event_table() {
         let block = abviz::trace::event::docs::block(name).unwrap();
         assert!(
             doc.contains(&block),
-            "docs/trace-format.md is behind the event table ({name}): run ABVIZ_UPDATE_DOCS=1 cargo test --test trace_compact documentation"
+            "docs/trace-format.md is behind the event table ({name}): run ABVIZ_UPDATE_DOCS=1 cargo test --test suite trace_compact::the_documentation"
         );
     }
 }

@@ -23,7 +23,7 @@ fn start_position_depths_1_to_4() {
 }
 
 /// Published: 133,312,995. About 4 s with the test profile (Cargo.toml optimises abviz at
-/// opt-level 1): `cargo test --test xiangqi_perft -- --ignored`.
+/// opt-level 1): `cargo test --test suite xiangqi_perft -- --ignored`.
 #[test]
 #[ignore]
 fn start_position_depth_5() {

@@ -9,7 +9,7 @@
  * plain columns. The sentences are the library's own: each step names its template (`tpl`,
  * written by the Rust narration from the event table) and abvizNarrator fills the template's
  * slots from the columns and the step's own values (`args`) — one generic filler, no wording of
- * its own; tests/browser.rs checks every sentence word for word against the library's.
+ * its own; tests/browser/pages.rs checks every sentence word for word against the library's.
  * User text (names, moves) is only ever returned as strings, for textContent. */
 
 /* A packed column (Packed in crates/abviz-draw/src/html_data.rs) as an Int32Array: zigzag

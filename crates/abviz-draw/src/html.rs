@@ -680,7 +680,7 @@ mod tests {
         let t = trace("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", Algorithm::AlphaBeta);
         let p = page(&t, &ViewOptions::default(), &PageOptions::default());
         let html = &p.html;
-        // The page words alpha-beta's events itself (tests/browser.rs checks every sentence).
+        // The page words alpha-beta's events itself (tests/browser/pages.rs checks every sentence).
         for k in 0..t.events().len() {
             assert!(!html.contains(&abviz_trace::narration::narrate(&t, k)), "step {k} is not stored");
         }

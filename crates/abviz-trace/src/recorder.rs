@@ -58,7 +58,7 @@ pub const EVENTS_PER_NODE: u64 = 8;
 /// The most heap bytes a recorded node takes with its share of the events, its label and
 /// name ids (positions, when recorded, add their text): what [`Recorder::new`]'s node budget
 /// bounds, node for node (the input itself aside: a random tree's leaf values, an explicit
-/// tree). Measured by the root package's `budget` tests (tests/budget.rs).
+/// tree). Measured by the root package's `budget` tests (tests/suite/budget.rs).
 pub const BYTES_PER_NODE: u64 = 200;
 
 /// Records every node and event of a search into a [`Trace`].
