@@ -4,7 +4,7 @@
 //!
 //! The module graph is read with `syn`: an edge A → B for every `use` (re-exports excepted: a
 //! `pub use` only forwards a name) and every `crate::`/`super::`/`self::` path in A's code outside
-//! its `#[cfg(test)]` items that leads into B's file, except where B is one of A's ancestors (a
+//! its `#[cfg(test)]` items (in macro arguments too) that leads into B's file, except where B is one of A's ancestors (a
 //! child module is part of its parent and sees its private items, as Rust's privacy says).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -178,6 +178,49 @@ impl<'ast> Visit<'ast> for Uses<'_> {
             self.paths.push(p);
         }
         syn::visit::visit_path(self, path);
+    }
+
+    /// A macro's arguments are tokens, not syntax (`format!("{}", super::svg::fragment(…))`):
+    /// every path written in them counts as one written in code.
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let mut found = Vec::new();
+        paths_in_tokens(mac.tokens.clone(), &mut found);
+        for segs in found {
+            if let Some(p) = self.absolute(&segs) {
+                self.paths.push(p);
+            }
+        }
+        syn::visit::visit_macro(self, mac);
+    }
+}
+
+/// Every path (`a::b::c`, `super::x`, `$crate::y`) in `tokens`, nested groups included.
+fn paths_in_tokens(tokens: proc_macro2::TokenStream, out: &mut Vec<Vec<String>>) {
+    use proc_macro2::{Spacing, TokenTree};
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let colons = |i: usize| {
+        matches!((tokens.get(i), tokens.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+            if a.as_char() == ':' && a.spacing() == Spacing::Joint && b.as_char() == ':')
+    };
+    let mut i = 0;
+    while i < tokens.len() {
+        match &tokens[i] {
+            TokenTree::Group(g) => paths_in_tokens(g.stream(), out),
+            // `a::b` only where `a` starts the path (not the `b` of `x::a::b`, read with `x`).
+            TokenTree::Ident(first) if !(i >= 2 && colons(i - 2)) => {
+                let mut segs = vec![first.to_string()];
+                while colons(i + 1) {
+                    let Some(TokenTree::Ident(next)) = tokens.get(i + 3) else { break };
+                    segs.push(next.to_string());
+                    i += 3;
+                }
+                if segs.len() > 1 {
+                    out.push(segs);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
     }
 }
 
@@ -396,4 +439,22 @@ fn the_circle_finder_finds_circles() {
     std::fs::write(src.join("c.rs"), "use crate::A;\npub struct C;").unwrap();
     std::fs::write(src.join("b.rs"), "mod inner; pub struct B(crate::C);").unwrap();
     assert_eq!(files(circles(src)), vec![vec!["a", "b", "c"]]);
+    // A path written inside a macro's arguments is an import like any other.
+    std::fs::write(src.join("c.rs"), "pub struct C;").unwrap();
+    assert!(circles(src).is_empty());
+    std::fs::write(src.join("c.rs"), "pub struct C;\nfn f() -> String { format!(\"{}\", super::a::name()) }")
+        .unwrap();
+    assert_eq!(files(circles(src)), vec![vec!["a", "b", "c"]]);
+    std::fs::write(src.join("c.rs"), "pub struct C;\nmacro_rules! m { () => { $crate::a::A }; }").unwrap();
+    assert_eq!(files(circles(src)), vec![vec!["a", "b", "c"]]);
+}
+
+#[test]
+fn paths_in_macro_arguments_are_read() {
+    let mut found = Vec::new();
+    let tokens: proc_macro2::TokenStream =
+        "\"{}\", super::svg::fragment(&x).trim(), std::fmt::Write, (crate::a::B { c: d::e })".parse().unwrap();
+    paths_in_tokens(tokens, &mut found);
+    let found: Vec<String> = found.iter().map(|p| p.join("::")).collect();
+    assert_eq!(found, ["super::svg::fragment", "std::fmt::Write", "crate::a::B", "d::e"]);
 }

@@ -38,7 +38,7 @@ use super::html_data::{BoardData, PackedBoards, PageData};
 #[cfg(feature = "html")]
 use super::site::SiteFile;
 #[cfg(feature = "html")]
-use super::view::{View, counted, thousands};
+use super::view::{LegendKey, View, counted, thousands};
 use super::{Exporter, FormatInfo, Kind, Output, ViewOptions};
 use crate::DrawError as Error;
 #[cfg(feature = "html")]
@@ -497,7 +497,7 @@ pub fn page_parts<'a>(trace: &'a Trace, opts: &ViewOptions, popts: &PageOptions)
         saving,
         summary_line,
         notes: view.notes(),
-        legend: super::legend::legend_html(&view),
+        legend: legend_html(&view),
         svg,
         code: trace.algorithm().lines(),
         data: DATA_MARKER,
@@ -782,4 +782,27 @@ mod tests {
         assert!(packed.html.len() * 3 < plain.html.len(), "{} vs {}", packed.html.len(), plain.html.len());
         assert_eq!(page(&t, &ViewOptions::default(), &popts).html, packed.html);
     }
+}
+
+#[cfg(feature = "html")]
+/// The page's legend: each symbol the figure uses, as a small picture of its own with its words,
+/// in HTML that wraps to the panel it sits in, so no part of it is ever cut off (the page keeps
+/// it outside the drawing one pans and zooms).
+fn legend_html(view: &View) -> String {
+    let mut out = String::new();
+    for key in view.legend() {
+        let mut prims = Vec::new();
+        let w = super::legend::legend_symbol(view, key, 1.0, 0.0, &mut prims) + 2.0;
+        let class = match key {
+            LegendKey::AlphaCut => "key alpha",
+            LegendKey::BetaCut => "key beta",
+            _ => "key",
+        };
+        out.push_str(&format!(
+            r#"<span class="{class}"><svg width="{w}" height="18" viewBox="0 -9 {w} 18" aria-hidden="true">{}</svg>{}</span> "#,
+            super::svg::fragment(&prims).trim_end(),
+            super::svg::escape_xml(&view.legend_text(key))
+        ));
+    }
+    out
 }

@@ -58,7 +58,7 @@ pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f6
 }
 
 /// Draws a legend symbol with its left end at `x`, centred on `y`; returns its width.
-fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Prim>) -> f64 {
+pub(super) fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: &mut Vec<Prim>) -> f64 {
     let style = view.opts.style;
     let symbol = view.beside_symbol();
     let ink = Stroke::new(Paint::Ink, 1.3, false);
@@ -275,27 +275,4 @@ pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f6
         width,
         height,
     )
-}
-
-#[cfg(feature = "html")]
-/// The page's legend: each symbol the figure uses, as a small picture of its own with its words,
-/// in HTML that wraps to the panel it sits in, so no part of it is ever cut off (the page keeps
-/// it outside the drawing one pans and zooms).
-pub(super) fn legend_html(view: &View) -> String {
-    let mut out = String::new();
-    for key in view.legend() {
-        let mut prims = Vec::new();
-        let w = legend_symbol(view, key, 1.0, 0.0, &mut prims) + 2.0;
-        let class = match key {
-            LegendKey::AlphaCut => "key alpha",
-            LegendKey::BetaCut => "key beta",
-            _ => "key",
-        };
-        out.push_str(&format!(
-            r#"<span class="{class}"><svg width="{w}" height="18" viewBox="0 -9 {w} 18" aria-hidden="true">{}</svg>{}</span> "#,
-            super::svg::fragment(&prims).trim_end(),
-            super::svg::escape_xml(&view.legend_text(key))
-        ));
-    }
-    out
 }
