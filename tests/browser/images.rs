@@ -2,11 +2,10 @@
 //! same bytes on every run, twice the SVG's size for PNG (capped), a page of the SVG's size for
 //! PDF; the PDF opens in poppler (`pdftoppm`, `pdfinfo`) and the PNG in headless Chromium.
 
-
+use crate::support::cdp::{browser, file_url};
 use assert_cmd::Command;
 use resvg::tiny_skia::Pixmap;
 use std::path::Path;
-use crate::support::cdp::{browser, file_url};
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 

@@ -12,13 +12,12 @@
 //!
 //! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
 
-
+use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
-use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
 
 /// The projector's window.
 const W: u32 = 1280;

@@ -5,9 +5,8 @@
 //!
 //! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
 
-
-use assert_cmd::Command;
 use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
+use assert_cmd::Command;
 
 fn practice(dir: &std::path::Path) {
     Command::cargo_bin("abviz").unwrap().args(["practice", "--count", "3", "-o"]).arg(dir).assert().success();

@@ -15,7 +15,6 @@ use abviz::trace::Trace;
 use abviz::trace::json::Layout;
 use proptest::prelude::*;
 
-
 fn traced(input: &Input, algo: Algorithm, ties: Ties) -> Trace {
     let settings = Settings { ties, ..Settings::default() };
     input.trace(algo, &RunOptions { minimax_reference: false, settings, ..RunOptions::default() }).unwrap()

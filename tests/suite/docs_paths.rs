@@ -7,8 +7,19 @@
 use std::path::{Path, PathBuf};
 
 /// The folders at the top of the repository whose paths the docs name.
-const TOP: &[&str] =
-    &["src", "crates", "tests", "docs", "examples", "benches", "fuzz", "templates", "python", "scripts", ".ci"];
+const TOP: &[&str] = &[
+    "src",
+    "crates",
+    "tests",
+    "docs",
+    "examples",
+    "benches",
+    "fuzz",
+    "templates",
+    "python",
+    "scripts",
+    ".ci",
+];
 
 /// Paths that look like ours but name another project's file, with the file that names them.
 const OTHER_PROJECTS: &[(&str, &str)] = &[

@@ -1,6 +1,7 @@
 //! Property tests on thousands of random trees: uneven shapes, ties, ±∞ leaves, MIN roots, and
 //! trees where a player moves twice in a row.
 
+use crate::support::trees::{input, record, tree, with_movers};
 use abviz::Score;
 use abviz::game::Player;
 use abviz::game::tree::{TreeSpecKind, TreeSpecNode};
@@ -8,8 +9,6 @@ use abviz::search::Algorithm;
 use abviz::trace::{Bound, Status, Trace};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use crate::support::trees::{input, record, tree, with_movers};
-
 
 /// Trees where a player often moves twice in a row.
 fn repeated_movers() -> impl Strategy<Value = TreeSpecNode> {

@@ -4,6 +4,7 @@
 //! null-window searches visit no node alpha-beta does not, and make no re-search on best-ordered
 //! trees.
 
+use crate::support::trees::{input, record, with_movers, with_static_values};
 use abviz::Score;
 use abviz::game::Game;
 use abviz::game::Player;
@@ -15,8 +16,6 @@ use abviz::search::{self, Algorithm, Heuristics, Settings};
 use abviz::trace::{Bound, Event, EventKind, NoOp, Trace};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use crate::support::trees::{input, record, with_movers, with_static_values};
-
 
 /// Uneven trees where a node now and then says who moves there (a player may move twice).
 fn tree() -> impl Strategy<Value = TreeSpecNode> {

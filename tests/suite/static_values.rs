@@ -6,6 +6,7 @@
 //! trees, for every algorithm and for each of iterative deepening's passes; and against MIT
 //! 6.034's progressive-deepening example worked by hand.
 
+use crate::support::trees::{input, truncated, with_movers, with_static_values};
 use abviz::Score;
 use abviz::game::Player;
 use abviz::game::notation::{parse_json_tree, parse_tree};
@@ -15,8 +16,6 @@ use abviz::search::Algorithm;
 use abviz::trace::{Event, Trace};
 use assert_cmd::Command;
 use proptest::prelude::*;
-use crate::support::trees::{input, truncated, with_movers, with_static_values};
-
 
 /// The tree searched to `depth` plies.
 fn limited(root: &TreeSpecNode, min_root: bool, depth: u32) -> Input {

@@ -2,14 +2,13 @@
 //! ties returns the same value and best move as pruning them and visits a superset of the
 //! nodes α ≥ β visits; the default rule is unchanged, and the trace records the rule.
 
+use crate::support::trees::{input, tree};
 use abviz::Ties;
 use abviz::input::{Input, RunOptions};
 use abviz::search::{Algorithm, Settings};
 use abviz::trace::Trace;
 use proptest::prelude::*;
 use std::collections::HashSet;
-use crate::support::trees::{input, tree};
-
 
 /// The trace of `algo` on `input` under the tie rule `ties`.
 fn traced(input: &Input, algo: Algorithm, ties: Ties) -> Trace {

@@ -7,5 +7,5 @@
 
 pub mod cdp;
 pub mod pdf;
-pub mod trees;
 pub mod tmux;
+pub mod trees;
