@@ -4,10 +4,13 @@
 //! window it was entered and left with, its value and every cutoff — into one [`trace::Trace`].
 //! Every view (annotated text, JSON, diagrams, HTML, the steppers, comparisons) reads that trace.
 //!
-//! This package is the top of the workspace: it puts the parts together — what to search
-//! ([`input`]), exercises, comparisons, the steppers, play and the demo — and re-exports each
-//! part's crate under the name its module had before the split ([`game`], [`search`],
-//! [`trace`], [`export`]), so `abviz::…` paths reach everything.
+//! This package is the command line and what only a machine with an operating system does:
+//! writing files and sites ([`output`]), the terminal steppers ([`step`]), the interactive match
+//! ([`play`]) and the demo site ([`demo`]). Everything between what a user typed and a trace
+//! with its views is the engine's ([`abviz_engine`]: inputs, comparisons, search logs,
+//! exercises, the quiz, the computer player), re-exported here under the names its modules had,
+//! as are the parts' crates ([`game`], [`search`], [`trace`], [`export`]), so `abviz::…` paths
+//! reach everything.
 //!
 //! ```
 //! use abviz::input::{Input, RunOptions};
@@ -24,26 +27,12 @@ extern crate self as abviz;
 
 #[cfg(feature = "cli")]
 pub mod cli;
-pub mod compare;
 pub mod demo;
-pub mod error;
-pub mod exercise;
-pub mod input;
-pub mod line;
 pub mod output;
 pub mod play;
-pub mod quiz;
-pub mod searchlog;
 pub mod step;
 
-/// The views of a trace: every format, the figures and the page ([`abviz_draw`]).
-pub use abviz_draw as export;
-/// Every game, the registry and the notations ([`abviz_games`]).
-pub use abviz_games as game;
-/// The search algorithms ([`abviz_search`]).
-pub use abviz_search as search;
-/// The trace: events, observer, recorder, model, timeline, narration, files ([`abviz_trace`]).
-pub use abviz_trace as trace;
-
-pub use abviz_core::{Exact, Named, Player, Probability, Score, Ties, safe_text};
-pub use error::Error;
+pub use abviz_engine::{
+    Error, Exact, Named, Player, Probability, Score, Ties, compare, error, exercise, export, game, input,
+    line, quiz, request, safe_text, search, searchlog, trace,
+};

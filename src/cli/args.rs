@@ -2,8 +2,6 @@
 //! own (derived under the `cli` feature); game options and their help come from the registry.
 
 use super::lenient::Lenient;
-use abviz::compare::OutputFormat;
-use abviz::exercise::Difficulty;
 use abviz::export::sheet::Paper;
 use abviz::export::{Format, RankDir, RenderKind, ShowPruned, Style};
 use abviz::game::Player;
@@ -198,7 +196,7 @@ impl PlayGameArgs {
 pub struct MctsArgs {
     /// MCTS: iterations to run [default: 1000].
     #[arg(long, value_name = "N")]
-    pub iterations: Option<u32>,
+    pub iterations: Option<u64>,
     /// MCTS: the exploration constant C of UCT [default: √2 ≈ 1.414].
     #[arg(long, value_name = "C", allow_negative_numbers = true)]
     pub uct_c: Option<f64>,
@@ -207,6 +205,10 @@ pub struct MctsArgs {
     /// clock, printed].
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
+    /// MCTS: the longest playout, in moves; a longer one stops and is scored where it stands
+    /// (games that may never end) [default: 1000].
+    #[arg(long, value_name = "N")]
+    pub playout_limit: Option<u64>,
 }
 
 /// The settings of the refinements: first guesses, windows and move ordering.
@@ -726,7 +728,7 @@ pub struct CompareArgs {
     /// Output format [default: the one the -o extension names (.txt .md .csv .json .html), else
     /// table].
     #[arg(long, short = 'f', value_enum)]
-    pub format: Option<OutputFormat>,
+    pub format: Option<CompareFormat>,
     /// Write to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -753,7 +755,7 @@ pub struct ExerciseSource {
     /// medium (two or three, one deeper, each caused by the parent's bound), hard (three or more,
     /// one caused by a bound from above the parent, one on a tie α = β).
     #[arg(long, value_enum, value_name = "LEVEL")]
-    pub difficulty: Option<Difficulty>,
+    pub difficulty: Option<Level>,
     /// The seed of the generated series: the same seed gives the same trees [default: 1].
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
@@ -854,4 +856,57 @@ pub struct PracticeArgs {
     /// The folder to write the page (index.html) and its solution pages into.
     #[arg(long, short = 'o', value_name = "DIR")]
     pub out: PathBuf,
+}
+
+/// `abviz compare --format`: the engine's [`abviz::compare::OutputFormat`] as clap lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompareFormat {
+    /// A table for the terminal.
+    Table,
+    /// A Markdown table.
+    #[value(name = "md", alias = "markdown")]
+    Markdown,
+    /// CSV, one line per input and algorithm.
+    Csv,
+    /// The report as JSON.
+    Json,
+    /// An HTML page with charts.
+    Html,
+}
+
+impl From<CompareFormat> for abviz::compare::OutputFormat {
+    fn from(f: CompareFormat) -> Self {
+        use abviz::compare::OutputFormat as O;
+        match f {
+            CompareFormat::Table => O::Table,
+            CompareFormat::Markdown => O::Markdown,
+            CompareFormat::Csv => O::Csv,
+            CompareFormat::Json => O::Json,
+            CompareFormat::Html => O::Html,
+        }
+    }
+}
+
+/// `--difficulty`: the engine's [`abviz::exercise::Difficulty`] as clap lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Level {
+    /// One cutoff, at a child of the root, caused by the root's bound; no ties.
+    Easy,
+    /// Two or three cutoffs, one of them below the root's children; each caused by the parent's
+    /// bound; no ties.
+    Medium,
+    /// Three or more cutoffs, one caused by a bound from above the parent (a deep cutoff) and
+    /// one that fires on a tie (α = β).
+    Hard,
+}
+
+impl From<Level> for abviz::exercise::Difficulty {
+    fn from(l: Level) -> Self {
+        use abviz::exercise::Difficulty as D;
+        match l {
+            Level::Easy => D::Easy,
+            Level::Medium => D::Medium,
+            Level::Hard => D::Hard,
+        }
+    }
 }

@@ -53,7 +53,7 @@ fn compare_mcts(args: &CompareArgs, format: OutputFormat) -> Result<(), Error> {
 
 /// Runs `abviz compare`.
 pub fn compare(args: CompareArgs) -> Result<(), Error> {
-    let format = report_format(args.format, args.output.as_deref())?;
+    let format = report_format(args.format.map(Into::into), args.output.as_deref())?;
     let algorithms = match &args.algos {
         Some(text) => compare::parse_algorithms(text).map_err(usage)?,
         None if args.chance => vec![Algorithm::Expectimax, Algorithm::Star1, Algorithm::Star2],

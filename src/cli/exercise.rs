@@ -125,7 +125,7 @@ pub fn generator(s: &ExerciseSource) -> Result<Generator, Error> {
         }
         None => (None, s.seed.unwrap_or(1)),
     };
-    let mut g = Generator::new(s.difficulty, shape, s.algo, seed)?;
+    let mut g = Generator::new(s.difficulty.map(Into::into), shape, s.algo, seed)?;
     if let Some(v) = &s.values {
         g.values = RandomTree::parse_values(v).map_err(usage)?;
     }

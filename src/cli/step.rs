@@ -1,7 +1,7 @@
 //! `abviz step`: the full-screen stepper on a terminal, plain numbered lines otherwise.
 
 use super::args::StepArgs;
-use super::input::{build_input, mcts_options, read_trace_file, record_playouts, settings, time_limit};
+use super::input::{build_input, read_trace_file, search_request};
 use super::usage;
 use abviz::Error;
 use abviz::input::RunOptions;
@@ -33,6 +33,7 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
                 (args.mcts.iterations.is_some(), "--iterations"),
                 (args.mcts.uct_c.is_some(), "--uct-c"),
                 (args.mcts.seed.is_some(), "--seed"),
+                (args.mcts.playout_limit.is_some(), "--playout-limit"),
                 (args.settings.guess.is_some(), "--guess"),
                 (args.settings.window.is_some(), "--window"),
                 (args.settings.ordering_heuristics.is_some(), "--ordering-heuristics"),
@@ -49,20 +50,12 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
             super::import::import_log(log, &build_input(&args.input)?, args.algo)?
         }
         None => {
-            let time = time_limit(args.time)?;
             let input = build_input(&args.input)?;
             let algo = args.algo.unwrap_or_else(|| input.default_algorithm());
-            let mut settings = settings(algo, &args.settings)?;
-            settings.mcts = mcts_options(algo, &args.mcts)?;
-            let opts = RunOptions {
-                max_nodes: args.max_nodes,
-                minimax_reference: false,
-                settings,
-                time,
-                record_playouts: record_playouts(algo, args.record_playouts)?,
-                ..RunOptions::default()
-            };
-            input.trace(algo, &opts)?
+            let request =
+                search_request(args.max_nodes, args.time, &args.settings, &args.mcts, args.record_playouts);
+            let defaults = RunOptions { minimax_reference: false, ..RunOptions::default() };
+            input.trace(algo, &request.run_options(algo, defaults)?)?
         }
     };
     if trace.events().is_empty() {

@@ -4,7 +4,8 @@
 
 use abviz::Error;
 use abviz::game::GameError;
-use abviz::game::registry::{self, GameId, OptionKind};
+use abviz::game::registry::OptionKind;
+use abviz::request::{self, Opt, RequestError};
 use abviz::trace::Stop;
 
 /// The command-line flag of a game option: `--eval`, `--size`.
@@ -14,12 +15,27 @@ pub fn flag(kind: OptionKind) -> String {
 
 /// "--order applies to xiangqi (--game xiangqi)", "--eval applies to games (--game NAME)".
 pub fn applies_to(kind: OptionKind) -> String {
-    let games = registry::games_taking(kind);
-    let flag = flag(kind);
-    match games.as_slice() {
-        [one] => format!("{flag} applies to {} (--game {})", one.info().name, one.info().name),
-        all if all.len() == GameId::ALL.len() => format!("{flag} applies to games (--game NAME)"),
-        some => format!("{flag} applies to {} (--game NAME)", registry::names(some)),
+    let refusal = RequestError {
+        option: Opt::GameOption(kind),
+        value: None,
+        template: request::applies_to_games(kind),
+    };
+    refusal.worded(spell)
+}
+
+/// An option of the engine's request as the command line spells it (`--uct-c`, `--algo`,
+/// `--eval`), with its value where a message shows it (`--time 0`).
+pub fn spell(option: Opt, value: Option<&str>) -> String {
+    let flag = match option {
+        Opt::Algorithm => "--algo".to_string(),
+        Opt::Exploration => "--uct-c".to_string(),
+        Opt::Heuristics => "--ordering-heuristics".to_string(),
+        Opt::GameOption(kind) => flag(kind),
+        other => format!("--{}", other.key().replace('_', "-")),
+    };
+    match value {
+        Some(v) => format!("{flag} {v}"),
+        None => flag,
     }
 }
 
@@ -47,6 +63,7 @@ fn stopped(stop: &Stop) -> String {
 pub fn report(e: Error) -> miette::Report {
     let say = |text: String| miette::Report::msg(text);
     match e {
+        Error::Request(refusal) => say(refusal.worded(spell)),
         Error::Game(GameError::UnknownGame { name, known }) => say(format!(
             "unknown game '{}': abviz knows {known} (see `abviz games`)",
             abviz::safe_text::for_terminal(&name)

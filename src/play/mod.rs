@@ -4,12 +4,9 @@
 //! The loop reads lines from any [`BufRead`] and writes to any [`Write`], so it runs the same on
 //! a terminal, through a pipe and in tests.
 
-mod dice;
-mod engine;
 mod explain;
 
-pub use dice::Dice;
-pub use engine::{Decision, End, Engine};
+pub use abviz_engine::play::{Decision, Dice, End, Engine};
 pub use explain::Explainer;
 
 use crate::game::{Game, Player};

@@ -40,51 +40,49 @@ pub struct RandomTree {
 pub const MAX_RANDOM_LEAVES: u64 = 1 << 24;
 
 impl RandomTree {
-    /// Parses `B,D[,SEED]` (seed 1 by default).
+    /// Parses `B,D[,SEED]` (seed 1 by default); the error says what is wrong with the text
+    /// (the caller names the option it came from).
     pub fn parse_shape(s: &str) -> Result<(u32, u32, u64), String> {
         let parts: Vec<&str> = s.split(',').map(str::trim).collect();
         if parts.len() < 2 || parts.len() > 3 {
-            return Err(format!("--random '{s}': expected B,D or B,D,SEED (for example 3,4,42)"));
+            return Err("expected B,D or B,D,SEED (for example 3,4,42)".to_string());
         }
-        let b: u32 = parts[0]
-            .parse()
-            .map_err(|_| format!("--random '{s}': branching factor '{}' is not a whole number", parts[0]))?;
-        let d: u32 = parts[1]
-            .parse()
-            .map_err(|_| format!("--random '{s}': depth '{}' is not a whole number", parts[1]))?;
+        let b: u32 =
+            parts[0].parse().map_err(|_| format!("branching factor '{}' is not a whole number", parts[0]))?;
+        let d: u32 = parts[1].parse().map_err(|_| format!("depth '{}' is not a whole number", parts[1]))?;
         let seed: u64 = match parts.get(2) {
-            Some(p) => p.parse().map_err(|_| format!("--random '{s}': seed '{p}' is not a whole number"))?,
+            Some(p) => p.parse().map_err(|_| format!("seed '{p}' is not a whole number"))?,
             None => 1,
         };
         if b == 0 {
-            return Err(format!("--random '{s}': the branching factor must be at least 1"));
+            return Err("the branching factor must be at least 1".to_string());
         }
         if d as usize > MAX_DEPTH {
-            return Err(format!("--random '{s}': depth {d} is too deep (at most {} levels)", MAX_DEPTH));
+            return Err(format!("depth {d} is too deep (at most {} levels)", MAX_DEPTH));
         }
         let leaves = (b as u64).checked_pow(d);
         if leaves.is_none_or(|l| l > MAX_RANDOM_LEAVES) {
             return Err(format!(
-                "--random '{s}': {b}^{d} leaves is too many (at most {MAX_RANDOM_LEAVES}); use a smaller branching factor or depth"
+                "{b}^{d} leaves is too many (at most {MAX_RANDOM_LEAVES}); use a smaller branching factor or depth"
             ));
         }
         Ok((b, d, seed))
     }
 
-    /// Parses `LO..HI` (inclusive).
+    /// Parses `LO..HI` (inclusive); the error says what is wrong with the text.
     pub fn parse_values(s: &str) -> Result<(i32, i32), String> {
-        let (lo, hi) = s
-            .split_once("..")
-            .ok_or_else(|| format!("--values '{s}': expected LO..HI, for example 0..20"))?;
+        let (lo, hi) = s.split_once("..").ok_or_else(|| "expected LO..HI, for example 0..20".to_string())?;
         let hi = hi.strip_prefix('=').unwrap_or(hi);
         let num = |t: &str| {
-            t.trim().parse::<i32>().ok().filter(|v| v.unsigned_abs() < 1_000_000_000).ok_or_else(|| {
-                format!("--values '{s}': '{t}' is not a whole number between -999999999 and 999999999")
-            })
+            t.trim()
+                .parse::<i32>()
+                .ok()
+                .filter(|v| v.unsigned_abs() < 1_000_000_000)
+                .ok_or_else(|| format!("'{t}' is not a whole number between -999999999 and 999999999"))
         };
         let (lo, hi) = (num(lo)?, num(hi)?);
         if lo > hi {
-            return Err(format!("--values '{s}': the low end {lo} is above the high end {hi}"));
+            return Err(format!("the low end {lo} is above the high end {hi}"));
         }
         Ok((lo, hi))
     }

@@ -5,6 +5,7 @@
 //! says a Python game broke: its callback raised (the original exception is its `__cause__`)
 //! or answered something abviz cannot use; it carries the method and the moves from the root.
 
+use abviz::request::{Opt, RequestError};
 use abviz::trace::Stop;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -36,7 +37,23 @@ create_exception!(
 pub fn to_py(e: abviz::Error) -> PyErr {
     match e {
         abviz::Error::Stopped(stop) | abviz::Error::CompareStopped { source: stop, .. } => stopped(stop),
+        abviz::Error::Request(refusal) => refused(&refusal),
         other => AbvizError::new_err(message(&other)),
+    }
+}
+
+/// A request's option the engine refuses, as `AbvizError` in Python's words: the engine's
+/// message with each option spelled as its keyword (`time=0: give a positive number of
+/// seconds, at most 1e9`).
+pub fn refused(refusal: &RequestError) -> PyErr {
+    AbvizError::new_err(refusal.worded(spell))
+}
+
+/// An option of the engine's request as Python spells it: its keyword, `time=0` with a value.
+pub fn spell(option: Opt, value: Option<&str>) -> String {
+    match value {
+        Some(v) => format!("{}={v}", option.key()),
+        None => option.key().to_string(),
     }
 }
 

@@ -8,9 +8,9 @@ use crate::pygame::{PyGame, Shared, Watch, type_name};
 use crate::stack::on_big_stack;
 use crate::trace::Trace;
 use abviz::Player;
-use abviz::game::random::{MAX_RANDOM_LEAVES, Ordering, RandomTree};
-use abviz::game::registry::{self, GameOptions, OptionKind};
-use abviz::input::{GameInput, Input, RunOptions, quiescence_fits};
+use abviz::game::registry::{GameOptions, OptionKind};
+use abviz::input::{Input, RunOptions, quiescence_fits};
+use abviz::request::InputRequest;
 use abviz::search::{self as searches, Algorithm};
 use abviz::trace::{Both, Counter, InputInfo, InputKind, Recorder};
 use abviz_core::Game;
@@ -66,7 +66,7 @@ impl PyInput {
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Trace> {
         let algo = self::algorithm(algorithm)?;
-        let opts = run_options(options, RunOptions::default())?;
+        let opts = run_options(options, algo, RunOptions::default())?;
         let input = &self.input;
         let trace = on_big_stack(py, || input.trace(algo, &opts)).map_err(to_py)?;
         Ok(Trace::new(trace))
@@ -96,12 +96,14 @@ impl PyInput {
 #[pyfunction]
 #[pyo3(signature = (text, root=None, ordering=None, depth=None))]
 pub fn tree(text: &str, root: Option<&str>, ordering: Option<&str>, depth: Option<u32>) -> PyResult<PyInput> {
-    let root = root.map(player).transpose()?;
-    let mut input = Input::from_tree_text(text, root).map_err(to_py)?.with_tree_depth(depth);
-    if let Some(o) = ordering {
-        input = input.reordered(o.parse::<Ordering>().map_err(invalid)?);
-    }
-    Ok(PyInput { input })
+    let request = InputRequest {
+        tree: Some(text.to_string()),
+        root: root.map(player).transpose()?,
+        ordering: ordering.map(str::to_string),
+        depth,
+        ..InputRequest::default()
+    };
+    Ok(PyInput { input: request.input().map_err(to_py)? })
 }
 
 /// A seeded random uniform tree: `branching` children per interior node, `depth` levels, leaf
@@ -120,26 +122,14 @@ pub fn random_tree(
     ordering: &str,
     root: &str,
 ) -> PyResult<PyInput> {
-    if branching == 0 {
-        return Err(AbvizError::new_err("a random tree needs at least one child per node (branching ≥ 1)"));
-    }
-    let leaves = u64::from(branching).checked_pow(depth).filter(|&l| l <= MAX_RANDOM_LEAVES);
-    if leaves.is_none() {
-        return Err(AbvizError::new_err(format!(
-            "a random tree of {branching}^{depth} leaves is too big (at most {MAX_RANDOM_LEAVES}): use a smaller branching factor or depth"
-        )));
-    }
-    let values =
-        RandomTree::parse_values(&format!("{}..{}", values.0, values.1)).map_err(AbvizError::new_err)?;
-    let tree = RandomTree {
-        branching,
-        depth,
-        seed,
-        values,
-        ordering: ordering.parse::<Ordering>().map_err(invalid)?,
-        root_player: player(root)?,
+    let request = InputRequest {
+        random: Some(format!("{branching},{depth},{seed}")),
+        values: Some(format!("{}..{}", values.0, values.1)),
+        ordering: Some(ordering.to_string()),
+        root: Some(player(root)?),
+        ..InputRequest::default()
     };
-    Ok(PyInput { input: Input::Random(tree) })
+    Ok(PyInput { input: request.input().map_err(to_py)? })
 }
 
 /// A position of a built-in game ("tictactoe", "nim", "connect4", "kalah", "gomoku", "pig",
@@ -157,8 +147,12 @@ pub fn game(
     depth: Option<u32>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyInput> {
-    let id = registry::find(name).map_err(|e| to_py(e.into()))?;
-    let mut opts = GameOptions { position, ..GameOptions::default() };
+    let mut request = InputRequest {
+        game: Some(name.to_string()),
+        depth,
+        game_options: GameOptions { position, ..GameOptions::default() },
+        ..InputRequest::default()
+    };
     if let Some(options) = options {
         for (key, value) in options.iter() {
             let key: String = key.extract()?;
@@ -169,11 +163,10 @@ pub fn game(
                     words.join(", ")
                 ))
             })?;
-            opts.set(kind, Some(value.str()?.to_string()));
+            request.game_options.set(kind, Some(value.str()?.to_string()));
         }
     }
-    let input = GameInput::new(id, &opts, depth).map_err(to_py)?;
-    Ok(PyInput { input: Input::Game(input) })
+    Ok(PyInput { input: request.input().map_err(to_py)? })
 }
 
 /// Searches `target` — an `abviz.Input`, or a Python game — with `algorithm` and returns the
@@ -202,7 +195,7 @@ pub fn search(
     }
     let algo = self::algorithm(algorithm)?;
     let defaults = RunOptions { minimax_reference: false, pruned_subtrees: 0, ..RunOptions::default() };
-    let opts = run_options(options, defaults)?;
+    let opts = run_options(options, algo, defaults)?;
     trace_python_game(target, algo, depth, &opts)
 }
 

@@ -1,118 +1,124 @@
-//! The keyword options of a search (`search(..., max_nodes=..., seed=...)`) as abviz's
-//! [`RunOptions`]. Unknown names and bad values are refused with a message that lists the
-//! options there are.
+//! The keyword options of a search (`search(..., max_nodes=..., seed=...)`) as the engine's
+//! [`SearchRequest`]: this file only reads Python values into it; which options an algorithm
+//! takes and which values are good is the engine's to say ([`SearchRequest::run_options`]), in
+//! the same words as on the command line, each option spelled as its keyword. Unknown names
+//! are refused with a message that lists the options there are.
 
-use crate::errors::AbvizError;
-use abviz::Score;
+use crate::errors::{AbvizError, refused, spell};
 use abviz::input::RunOptions;
-use abviz::search::Heuristics;
+use abviz::request::{Opt, SearchRequest};
+use abviz::search::Algorithm;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
-use std::time::Duration;
+use pyo3::types::{PyBool, PyDict, PyString};
 
 /// Every option a search takes, in the order the error message lists them.
-pub const OPTIONS: &[&str] = &[
-    "max_nodes",
-    "time",
-    "positions",
-    "minimax_reference",
-    "pruned_subtrees",
-    "guess",
-    "window",
-    "heuristics",
-    "quiescence",
-    "ties",
-    "iterations",
-    "exploration",
-    "seed",
-    "playout_limit",
-    "record_playouts",
+pub const OPTIONS: &[Opt] = &[
+    Opt::MaxNodes,
+    Opt::Time,
+    Opt::Positions,
+    Opt::MinimaxReference,
+    Opt::PrunedSubtrees,
+    Opt::Guess,
+    Opt::Window,
+    Opt::Heuristics,
+    Opt::Quiescence,
+    Opt::Ties,
+    Opt::Bounds,
+    Opt::Iterations,
+    Opt::Exploration,
+    Opt::Seed,
+    Opt::PlayoutLimit,
+    Opt::RecordPlayouts,
 ];
 
-/// `options` applied to `base` (the defaults of the input searched).
-pub fn run_options(options: Option<&Bound<'_, PyDict>>, mut base: RunOptions) -> PyResult<RunOptions> {
-    let Some(options) = options else { return Ok(base) };
-    for (key, value) in options.iter() {
+/// `options` for a search by `algo`, applied to `base` (the defaults of the input searched).
+pub fn run_options(
+    options: Option<&Bound<'_, PyDict>>,
+    algo: Algorithm,
+    base: RunOptions,
+) -> PyResult<RunOptions> {
+    let mut r = SearchRequest::default();
+    for (key, value) in options.into_iter().flat_map(|o| o.iter()) {
         let name: String = key.extract()?;
+        let option = Opt::from_key(&name).filter(|o| OPTIONS.contains(o)).ok_or_else(|| {
+            let names: Vec<&str> = OPTIONS.iter().map(|o| o.key()).collect();
+            PyTypeError::new_err(format!(
+                "search() got an unknown option '{name}'; the options are {}",
+                names.join(", ")
+            ))
+        })?;
         let bad =
-            |what: &str| AbvizError::new_err(format!("option {name} takes {what}, not {}", repr(&value)));
-        let s = &mut base.settings;
-        match name.as_str() {
-            "max_nodes" => base.max_nodes = positive(&value).ok_or_else(|| bad("a whole number ≥ 1"))?,
-            "time" => {
-                let secs: f64 = value.extract().map_err(|_| bad("seconds"))?;
-                if !(secs.is_finite() && secs > 0.0) {
-                    return Err(bad("a positive number of seconds"));
-                }
-                base.time = Some(Duration::from_secs_f64(secs));
+            |what: &str| AbvizError::new_err(format!("{}: give {what}", spell(option, Some(&repr(&value)))));
+        let whole = || whole(&value).ok_or_else(|| bad("a whole number"));
+        let truth = || truth(&value).ok_or_else(|| bad("True or False"));
+        let text = || text(&value).ok_or_else(|| bad("a text"));
+        match option {
+            Opt::MaxNodes => r.max_nodes = Some(whole()?),
+            Opt::Time => r.time = Some(number(&value).ok_or_else(|| bad("a number of seconds"))?),
+            Opt::Positions => r.positions = Some(truth()?),
+            Opt::MinimaxReference => r.minimax_reference = Some(truth()?),
+            Opt::PrunedSubtrees => r.pruned_subtrees = Some(whole()?),
+            Opt::Guess => r.guess = Some(value_text(&value).ok_or_else(|| bad("a value such as 3 or -12"))?),
+            Opt::Window => r.window = Some(whole()?),
+            Opt::Heuristics => r.heuristics = Some(text()?),
+            Opt::Quiescence => r.quiescence = truth()?,
+            Opt::Ties => {
+                let t = text()?;
+                r.ties =
+                    Some(t.parse().map_err(|e: abviz_core::UnknownName| AbvizError::new_err(e.to_string()))?);
             }
-            "positions" => base.positions = value.extract().map_err(|_| bad("True or False"))?,
-            "minimax_reference" => {
-                base.minimax_reference = value.extract().map_err(|_| bad("True or False"))?
+            Opt::Bounds => {
+                r.bounds = Some(bounds_text(&value).ok_or_else(|| bad("a range 'L..U' or a pair (L, U)"))?)
             }
-            "pruned_subtrees" => {
-                base.pruned_subtrees = value.extract().map_err(|_| bad("a whole number ≥ 0"))?
-            }
-            "guess" => s.guess = score(&value).ok_or_else(|| bad("a whole number"))?,
-            "window" => {
-                s.window = positive(&value)
-                    .and_then(|w| u32::try_from(w).ok())
-                    .ok_or_else(|| bad("a whole number ≥ 1"))?
-            }
-            "heuristics" => {
-                let text: String = value.extract().map_err(|_| bad("a text such as 'tt,killer,history'"))?;
-                s.heuristics = text.parse::<Heuristics>().map_err(AbvizError::new_err)?;
-            }
-            "quiescence" => s.quiescence = value.extract().map_err(|_| bad("True or False"))?,
-            "ties" => {
-                let text: String = value.extract().map_err(|_| bad("'prune' or 'keep'"))?;
-                s.ties = text.parse::<abviz::Ties>().map_err(|e| AbvizError::new_err(e.to_string()))?;
-            }
-            "iterations" => {
-                s.mcts.iterations = positive(&value)
-                    .and_then(|n| u32::try_from(n).ok())
-                    .ok_or_else(|| bad("a whole number ≥ 1"))?
-            }
-            "exploration" => {
-                let c: f64 = value.extract().map_err(|_| bad("a number ≥ 0"))?;
-                if !(c.is_finite() && c >= 0.0) {
-                    return Err(bad("a number ≥ 0"));
-                }
-                s.mcts.exploration = c;
-            }
-            "seed" => s.mcts.seed = value.extract().map_err(|_| bad("a whole number ≥ 0"))?,
-            "playout_limit" => {
-                s.mcts.playout_limit = positive(&value)
-                    .and_then(|n| u32::try_from(n).ok())
-                    .ok_or_else(|| bad("a whole number ≥ 1"))?
-            }
-            "record_playouts" => base.record_playouts = value.extract().map_err(|_| bad("True or False"))?,
-            _ => {
-                return Err(PyTypeError::new_err(format!(
-                    "search() got an unknown option '{name}'; the options are {}",
-                    OPTIONS.join(", ")
-                )));
-            }
+            Opt::Iterations => r.iterations = Some(whole()?),
+            Opt::Exploration => r.exploration = Some(number(&value).ok_or_else(|| bad("a number"))?),
+            Opt::Seed => r.seed = Some(whole()?),
+            Opt::PlayoutLimit => r.playout_limit = Some(whole()?),
+            Opt::RecordPlayouts => r.record_playouts = truth()?,
+            _ => unreachable!("OPTIONS lists the options read here"),
         }
     }
-    Ok(base)
+    r.run_options(algo, base).map_err(|e| refused(&e))
 }
 
-/// A whole number ≥ 1 (not a bool).
-fn positive(value: &Bound<'_, PyAny>) -> Option<u64> {
-    if value.is_instance_of::<pyo3::types::PyBool>() {
+/// A whole number ≥ 0 (not a bool).
+fn whole(value: &Bound<'_, PyAny>) -> Option<u64> {
+    if value.is_instance_of::<PyBool>() {
         return None;
     }
-    value.extract::<u64>().ok().filter(|&n| n >= 1)
+    value.extract::<u64>().ok()
 }
 
-/// A finite score.
-fn score(value: &Bound<'_, PyAny>) -> Option<Score> {
-    if value.is_instance_of::<pyo3::types::PyBool>() {
+/// A number (not a bool).
+fn number(value: &Bound<'_, PyAny>) -> Option<f64> {
+    if value.is_instance_of::<PyBool>() {
         return None;
     }
-    value.extract::<i64>().ok().and_then(Score::finite)
+    value.extract::<f64>().ok()
+}
+
+/// True or False.
+fn truth(value: &Bound<'_, PyAny>) -> Option<bool> {
+    value.cast::<PyBool>().ok().map(|b| b.is_true())
+}
+
+/// A text.
+fn text(value: &Bound<'_, PyAny>) -> Option<String> {
+    value.cast::<PyString>().ok().map(|s| s.to_string())
+}
+
+/// A value as the engine reads it: a whole number, or a text such as "-12" or "inf".
+fn value_text(value: &Bound<'_, PyAny>) -> Option<String> {
+    if value.is_instance_of::<PyBool>() {
+        return None;
+    }
+    value.extract::<i64>().ok().map(|v| v.to_string()).or_else(|| text(value))
+}
+
+/// Leaf bounds as the engine reads them: "L..U", or a pair (L, U) of whole numbers.
+fn bounds_text(value: &Bound<'_, PyAny>) -> Option<String> {
+    text(value).or_else(|| value.extract::<(i64, i64)>().ok().map(|(l, u)| format!("{l}..{u}")))
 }
 
 /// `repr(value)`, or a stand-in when even that fails.

@@ -12,8 +12,8 @@
 //! expected values, Star1 and Star2 for the leaves they never evaluate.
 //!
 //! ```
-//! use abviz::exercise::{Difficulty, Generator, Profile};
-//! use abviz::search::Algorithm;
+//! use abviz_engine::exercise::{Difficulty, Generator, Profile};
+//! use abviz_engine::search::Algorithm;
 //!
 //! let g = Generator::new(Some(Difficulty::Easy), None, Algorithm::AlphaBetaSoft, 7).unwrap();
 //! let ex = g.exercise(1).unwrap();
@@ -37,7 +37,6 @@ pub mod chance;
 
 /// How hard a generated exercise is, by the cutoffs alpha-beta makes in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Difficulty {
     /// One cutoff, at a child of the root, caused by the root's bound; no ties.
     Easy,

@@ -4,9 +4,9 @@
 //! docs/search-log.md.
 //!
 //! ```
-//! use abviz::input::Input;
-//! use abviz::search::Algorithm;
-//! use abviz::searchlog::{CheckOptions, check, import};
+//! use abviz_engine::input::Input;
+//! use abviz_engine::search::Algorithm;
+//! use abviz_engine::searchlog::{CheckOptions, check, import};
 //!
 //! let input = Input::from_tree_text("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", None).unwrap();
 //! let log = br#"{"event":"enter","node":"A","alpha":"-inf","beta":"inf"}

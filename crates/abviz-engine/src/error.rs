@@ -28,6 +28,11 @@ pub enum Error {
     /// Options that do not fit together or have bad values.
     #[error("{0}")]
     Usage(String),
+    /// A request's option the engine refuses: a bad value, or an option that does not fit the
+    /// algorithm or the input. Front ends word it with their own spelling of each option
+    /// ([`RequestError::worded`](crate::request::RequestError::worded)).
+    #[error(transparent)]
+    Request(crate::refusal::RequestError),
     /// The tree text says who moves at its root, and the caller said otherwise.
     #[error("the tree text says its root is {} but the caller says {}; remove one of them", .tree.upper(), .given.upper())]
     RootDisagrees {
@@ -152,6 +157,7 @@ impl Error {
     pub fn exit_code(&self) -> i32 {
         match self {
             Error::Usage(_)
+            | Error::Request(_)
             | Error::RootDisagrees { .. }
             | Error::QuiescenceNeedsDepth { .. }
             | Error::NoStaticValue { .. }

@@ -3,9 +3,9 @@
 //! terminal table, Markdown, CSV, JSON or an HTML page with SVG charts.
 //!
 //! ```
-//! use abviz::compare::{self, Experiment, OutputFormat, Report};
-//! use abviz::input::Input;
-//! use abviz::search::Algorithm;
+//! use abviz_engine::compare::{self, Experiment, OutputFormat, Report};
+//! use abviz_engine::input::Input;
+//! use abviz_engine::search::Algorithm;
 //!
 //! let input = Input::from_tree_text("((3 12 8) (2 4 6) (14 5 2))", None).unwrap();
 //! let experiment = Experiment {
@@ -45,13 +45,11 @@ use std::str::FromStr;
 
 /// The output formats of `abviz compare`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OutputFormat {
     /// A table for the terminal.
     #[default]
     Table,
     /// A Markdown table.
-    #[cfg_attr(feature = "cli", value(name = "md", alias = "markdown"))]
     Markdown,
     /// CSV, one line per input and algorithm.
     Csv,

@@ -21,7 +21,7 @@ pub enum Line {
 /// character boundary); invalid UTF-8 is replaced, not an error.
 ///
 /// ```
-/// use abviz::line::{Line, read_line};
+/// use abviz_engine::line::{Line, read_line};
 /// let mut input = std::io::Cursor::new(b"b2\nxxxxxxxx\n".to_vec());
 /// let mut buf = String::new();
 /// assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::Read);

@@ -1,5 +1,6 @@
 //! The experiment: every case (an input, or a cell of a random-tree sweep with its samples) is
-//! searched by every algorithm with only a [`Counter`] attached; samples run in parallel (rayon).
+//! searched by every algorithm with only a [`Counter`] attached; samples run in parallel (rayon,
+//! with the `parallel` feature).
 //! All algorithms must agree on each root value.
 
 use super::bounds::{full_tree_nodes, knuth_moore_minimum};
@@ -11,6 +12,7 @@ use crate::input::{GameTask, Input};
 use crate::search::{self, Algorithm, Settings};
 use crate::trace::{Counter, InputInfo, Stats, Stop};
 use crate::{Error, Score};
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 
@@ -141,8 +143,13 @@ impl Experiment {
         let jobs: Vec<(usize, usize)> =
             self.cases.iter().enumerate().flat_map(|(i, c)| (0..c.samples()).map(move |k| (i, k))).collect();
         let failed = AtomicBool::new(false);
-        let results: Vec<Option<Result<SampleResult, Error>>> = jobs
-            .par_iter()
+        // In parallel on rayon's threads with the `parallel` feature; one after another without
+        // it (the browser has no threads).
+        #[cfg(feature = "parallel")]
+        let jobs_iter = jobs.par_iter();
+        #[cfg(not(feature = "parallel"))]
+        let jobs_iter = jobs.iter();
+        let results: Vec<Option<Result<SampleResult, Error>>> = jobs_iter
             .map(|&(i, k)| {
                 if failed.load(AtomicOrdering::Relaxed) {
                     return None;
@@ -241,8 +248,8 @@ pub fn count_all_with<G: Game>(
 /// [`Error::Disagreement`] naming the input, the algorithms and their values.
 ///
 /// ```
-/// use abviz::compare::check_agreement;
-/// use abviz::search::Algorithm;
+/// use abviz_engine::compare::check_agreement;
+/// use abviz_engine::search::Algorithm;
 ///
 /// let ok = [(Algorithm::Minimax, 3.into()), (Algorithm::AlphaBeta, 3.into())];
 /// assert_eq!(check_agreement("the AIMA tree", &ok).unwrap(), 3.into());

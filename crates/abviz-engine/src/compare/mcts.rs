@@ -4,8 +4,8 @@
 //! minimax value, and the nodes each search creates.
 //!
 //! ```
-//! use abviz::compare::mcts::Agreement;
-//! use abviz::input::Input;
+//! use abviz_engine::compare::mcts::Agreement;
+//! use abviz_engine::input::Input;
 //!
 //! let input = Input::from_tree_text("((3 12 8) (2 4 6) (14 5 2))", None).unwrap();
 //! let study = Agreement::run(&input, &[10, 1000], 3, 1_000_000).unwrap();

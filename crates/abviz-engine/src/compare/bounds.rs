@@ -7,7 +7,7 @@ use crate::game::tree::{TreeSpecKind, TreeSpecNode};
 /// order: b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (Knuth & Moore 1975). `None` if it overflows.
 ///
 /// ```
-/// use abviz::compare::bounds::knuth_moore_minimum;
+/// use abviz_engine::compare::bounds::knuth_moore_minimum;
 /// let b40: Vec<u64> = (1..=4).map(|d| knuth_moore_minimum(40, d).unwrap()).collect();
 /// assert_eq!(b40, [40, 79, 1_639, 3_199]);
 /// ```
@@ -40,7 +40,7 @@ pub fn full_tree_nodes(b: u32, d: u32) -> Option<u64> {
 /// `nodes` is smaller than a single path of length `d`.
 ///
 /// ```
-/// use abviz::compare::bounds::effective_branching_factor;
+/// use abviz_engine::compare::bounds::effective_branching_factor;
 /// let b = effective_branching_factor(1.0 + 3.0 + 9.0 + 27.0, 3).unwrap();
 /// assert!((b - 3.0).abs() < 1e-9);
 /// ```
