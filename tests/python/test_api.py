@@ -174,7 +174,7 @@ def test_bad_inputs_are_clear_errors():
         abviz.tree("((3 12 8) (2 4")
     with pytest.raises(abviz.AbvizError, match="algorithm"):
         abviz.tree(AIMA).search("alphabetagamma")
-    with pytest.raises(abviz.AbvizError, match="too big"):
+    with pytest.raises(abviz.AbvizError, match="too many"):
         abviz.random_tree(10, 12)
     with pytest.raises(abviz.AbvizError):
         abviz.random_tree(0, 3)

@@ -8,15 +8,16 @@
 #[path = "../support/mod.rs"]
 mod support;
 
-/// The fuzz targets, run on stable by `fuzz_smoke` and read by `trace_ids`.
-#[path = "../../fuzz/targets.rs"]
-mod targets;
 /// Structure-aware mutations of trace files (fuzz/structure.rs).
 #[path = "../../fuzz/structure.rs"]
 #[allow(dead_code)]
 mod structure;
+/// The fuzz targets, run on stable by `fuzz_smoke` and read by `trace_ids`.
+#[path = "../../fuzz/targets.rs"]
+mod targets;
 
 mod architecture;
+mod bad_values;
 mod budget;
 mod chance;
 mod cli;
