@@ -4,7 +4,8 @@
 //!
 //! The module graph is read with `syn`: an edge A → B for every `use` (re-exports excepted: a
 //! `pub use` only forwards a name) and every `crate::`/`super::`/`self::` path in A's code outside
-//! its `#[cfg(test)]` items (in macro arguments too) that leads into B's file, except where B is one of A's ancestors (a
+//! its `#[cfg(test)]` items (in macro arguments too, and in the bodies of the crate's own
+//! macros that A expands) that leads into B's file, except where B is one of A's ancestors (a
 //! child module is part of its parent and sees its private items, as Rust's privacy says).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -51,6 +52,8 @@ fn the_crate_graph_is_the_plan() {
         ("abviz-games", &["abviz-core"][..]),
         // A view never reaches a search: it reads the trace.
         ("abviz-draw", &["abviz-core", "abviz-games", "abviz-trace"][..]),
+        // The engine puts the parts together for every front end.
+        ("abviz-engine", &["abviz-core", "abviz-draw", "abviz-games", "abviz-search", "abviz-trace"][..]),
     ]);
     let all = packages();
     for (name, want) in &expected {
@@ -60,6 +63,20 @@ fn the_crate_graph_is_the_plan() {
         for cli in ["clap", "ratatui", "indicatif", "crossterm", "webbrowser", "textwrap"] {
             assert!(!other.contains(cli), "{name} is a library crate: it must not depend on {cli}");
         }
+    }
+    // The engine needs no operating system (it builds for wasm32, which .ci/run checks; its
+    // threads, rayon, are an optional feature).
+    let (_, engine) = &all["abviz-engine"];
+    for os in ["tempfile", "rustix", "libc"] {
+        assert!(!engine.contains(os), "abviz-engine must not depend on {os}");
+    }
+    // The front ends reach the parts through the engine.
+    for front in ["abviz", "abviz-python"] {
+        let (local, _) = all.get(front).unwrap_or_else(|| panic!("{front} is a workspace member"));
+        assert!(
+            local.contains("abviz-engine") || local.contains("abviz"),
+            "{front} is a front end: it depends on the engine"
+        );
     }
 }
 
@@ -94,9 +111,18 @@ struct Uses<'a> {
     here: &'a [String],
     /// The module `super::` starts from: a file `a/b.rs` is module `a::b`, whose super is `a`.
     paths: Vec<ModPath>,
+    /// The macros this file invokes, by name.
+    invoked: Vec<String>,
+    /// The `macro_rules!` this file defines: by name, the paths written in the body and the
+    /// macros it invokes. Their paths are the invoking file's, where the body is expanded.
+    defined: BTreeMap<String, (Vec<Vec<String>>, Vec<String>)>,
 }
 
-impl Uses<'_> {
+impl<'a> Uses<'a> {
+    fn new(here: &'a [String]) -> Uses<'a> {
+        Uses { here, paths: Vec::new(), invoked: Vec::new(), defined: BTreeMap::new() }
+    }
+
     fn absolute(&self, segs: &[String]) -> Option<ModPath> {
         let first = segs.first()?;
         let mut base: ModPath = match first.as_str() {
@@ -190,8 +216,43 @@ impl<'ast> Visit<'ast> for Uses<'_> {
                 self.paths.push(p);
             }
         }
+        if let Some(name) = mac.path.segments.last() {
+            self.invoked.push(name.ident.to_string());
+        }
         syn::visit::visit_macro(self, mac);
     }
+
+    /// A `macro_rules!` body is written here but expanded where the macro is invoked: its paths
+    /// are kept for the files that invoke it.
+    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+        match &item.ident {
+            Some(name) if item.mac.path.is_ident("macro_rules") => {
+                let mut found = Vec::new();
+                paths_in_tokens(item.mac.tokens.clone(), &mut found);
+                // The macros the body invokes: a name followed by `!`.
+                let invoked = macros_in_tokens(item.mac.tokens.clone());
+                self.defined.insert(name.to_string(), (found, invoked));
+            }
+            _ => syn::visit::visit_item_macro(self, item),
+        }
+    }
+}
+
+/// The names of the macros `tokens` invoke (`name!`).
+fn macros_in_tokens(tokens: proc_macro2::TokenStream) -> Vec<String> {
+    use proc_macro2::TokenTree;
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::new();
+    for (i, t) in tokens.iter().enumerate() {
+        match (t, tokens.get(i + 1)) {
+            (TokenTree::Group(g), _) => out.extend(macros_in_tokens(g.stream())),
+            (TokenTree::Ident(name), Some(TokenTree::Punct(p))) if p.as_char() == '!' => {
+                out.push(name.to_string())
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Every path (`a::b::c`, `super::x`, `$crate::y`) in `tokens`, nested groups included.
@@ -265,7 +326,7 @@ impl Names {
     }
 
     fn forward(&mut self, here: &ModPath, prefix: &mut Vec<String>, tree: &syn::UseTree) {
-        let uses = Uses { here, paths: Vec::new() };
+        let uses = Uses::new(here);
         match tree {
             syn::UseTree::Path(p) => {
                 prefix.push(p.ident.to_string());
@@ -340,15 +401,36 @@ fn circles(src: &Path) -> Vec<Circle> {
     }
     let modules = names.modules.clone();
     let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    let mut read: Vec<Uses> = Vec::new();
+    let mut macros: BTreeMap<String, (Vec<Vec<String>>, Vec<String>)> = BTreeMap::new();
     for (here, ast) in &sources {
-        let mut uses = Uses { here, paths: Vec::new() };
+        let mut uses = Uses::new(here);
         uses.visit_file(ast);
-        let targets = edges.entry(here.clone()).or_default();
+        macros.extend(std::mem::take(&mut uses.defined));
+        read.push(uses);
+    }
+    for mut uses in read {
+        // The paths of the crate's own macros this file expands, and of those they expand.
+        let mut expanded = BTreeSet::new();
+        let mut todo = std::mem::take(&mut uses.invoked);
+        while let Some(name) = todo.pop() {
+            let Some((paths, inner)) = macros.get(&name) else { continue };
+            if expanded.insert(name) {
+                for segs in paths {
+                    if let Some(p) = uses.absolute(segs) {
+                        uses.paths.push(p);
+                    }
+                }
+                todo.extend(inner.iter().cloned());
+            }
+        }
+        let here = uses.here;
+        let targets = edges.entry(here.to_vec()).or_default();
         for p in uses.paths {
             let t = names.resolve(&p, 0);
             // A file may use what its ancestors hold (Rust's own privacy: a child module sees its
             // parent's private items); a parent reaching into a child is an ordinary edge.
-            if !here.starts_with(&t) {
+            if !here.starts_with(t.as_slice()) {
                 targets.insert(t);
             }
         }
@@ -400,18 +482,31 @@ fn no_file_imports_round_a_circle() {
     crates.sort_by_key(|e| e.path());
     sources.extend(crates.iter().map(|e| e.path().join("src")).filter(|p| p.is_dir()));
     let mut report = Vec::new();
+    let mut known_seen = false;
     for src in &sources {
         for circle in circles(src) {
-            report.push(format!(
-                "{}: {}\n    {}",
-                src.display(),
-                circle.files.join(" ↔ "),
-                circle.arrows.join("\n    ")
-            ));
+            let rel = src.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+            if (rel.as_str(), circle.files.join(" ↔ ").as_str()) == EVENT_TABLE_CIRCLE {
+                known_seen = true;
+                continue;
+            }
+            report.push(format!("{rel}: {}\n    {}", circle.files.join(" ↔ "), circle.arrows.join("\n    ")));
         }
     }
     assert!(report.is_empty(), "import circles between files:\n{}", report.join("\n"));
+    assert!(known_seen, "the event table's circle is gone: remove EVENT_TABLE_CIRCLE from this test");
 }
+
+/// The one circle left, written so no `use` shows it: the event table's macro expands in
+/// `event/table.rs` into the event types, the codec (which calls `event::log`), the observer
+/// trait's plumbing (`observer`) and the narration's templates (`narration::sentence`), and
+/// those files name the types it generated there. It goes when the table's code is generated
+/// into files of its own (issue 45, item 7); until then any other circle, or this one grown or
+/// shrunk, fails the test.
+const EVENT_TABLE_CIRCLE: (&str, &str) = (
+    "crates/abviz-trace/src",
+    "event ↔ event::log ↔ event::table ↔ model ↔ narration::sentence ↔ observer ↔ summary ↔ timeline",
+);
 
 fn files(circles: Vec<Circle>) -> Vec<Vec<String>> {
     circles.into_iter().map(|c| c.files).collect()
@@ -445,7 +540,14 @@ fn the_circle_finder_finds_circles() {
     std::fs::write(src.join("c.rs"), "pub struct C;\nfn f() -> String { format!(\"{}\", super::a::name()) }")
         .unwrap();
     assert_eq!(files(circles(src)), vec![vec!["a", "b", "c"]]);
+    // A macro's body counts where the macro is expanded, not where it is written.
     std::fs::write(src.join("c.rs"), "pub struct C;\nmacro_rules! m { () => { $crate::a::A }; }").unwrap();
+    assert!(circles(src).is_empty());
+    std::fs::write(src.join("c.rs"), "pub struct C;\nmacro_rules! m { () => { $crate::a::A }; }\nm!();")
+        .unwrap();
+    assert_eq!(files(circles(src)), vec![vec!["a", "b", "c"]]);
+    std::fs::write(src.join("c.rs"), "pub struct C;\nmacro_rules! n { () => { $crate::a::A }; }\nmacro_rules! m { () => { n!() }; }\nm!();")
+        .unwrap();
     assert_eq!(files(circles(src)), vec![vec!["a", "b", "c"]]);
 }
 
@@ -453,7 +555,9 @@ fn the_circle_finder_finds_circles() {
 fn paths_in_macro_arguments_are_read() {
     let mut found = Vec::new();
     let tokens: proc_macro2::TokenStream =
-        "\"{}\", super::svg::fragment(&x).trim(), std::fmt::Write, (crate::a::B { c: d::e })".parse().unwrap();
+        "\"{}\", super::svg::fragment(&x).trim(), std::fmt::Write, (crate::a::B { c: d::e })"
+            .parse()
+            .unwrap();
     paths_in_tokens(tokens, &mut found);
     let found: Vec<String> = found.iter().map(|p| p.join("::")).collect();
     assert_eq!(found, ["super::svg::fragment", "std::fmt::Write", "crate::a::B", "d::e"]);
