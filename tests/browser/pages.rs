@@ -5,7 +5,7 @@
 //!
 //! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
 
-
+use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
 use abviz::trace::narration::narrate;
@@ -14,7 +14,6 @@ use abviz::trace::{EventKind, Trace};
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
 
@@ -1054,35 +1053,37 @@ fn pages_play_the_same_with_a_kind_inserted_first() {
         &["--game", "xiangqi", "--depth", "1", "-a", "alphabeta", "--quiescence"],
         &["--tree", "max (chance:A:(3 12 8) chance:B:(2 4 6))", "-a", "star1"],
     ];
-    // Everything a reader sees: the text of the page and the classes that draw the tree.
-    let seen = "document.body.innerText + '\\n' + \
-                Array.from(document.querySelectorAll('[class]'), e => e.getAttribute('class')).join(' ')";
+    // Everything a reader sees at each step — the text of the page and the classes that draw
+    // the tree — collected in the page in one go, stepping with the scrubber (as a drag does).
+    let replay = "(() => { const scrub = document.getElementById('scrub'), out = []; \
+                  const seen = () => document.body.innerText + '\\n' + \
+                    Array.from(document.querySelectorAll('#tree [class]'), e => e.getAttribute('class')).join(' '); \
+                  for (let k = 0; k <= +scrub.max; k++) { \
+                    scrub.value = k; scrub.dispatchEvent(new Event('input')); out.push(seen()); } \
+                  return out; })()";
     for (i, args) in cases.iter().enumerate() {
         let site = dir.path().join(i.to_string());
         abviz().arg("run").args(*args).args(["-f", "html", "-o"]).arg(&site).assert().success();
         let page = std::fs::read_to_string(site.join("index.html")).unwrap();
         let shifted = site.join("shifted.html");
         std::fs::write(&shifted, with_a_kind_inserted_first(&page)).unwrap();
-        let steps = {
-            let mut tab = b.tab();
-            tab.open(&file_url(&site.join("index.html")));
-            tab.text("String(JSON.parse(document.getElementById('abviz-data').textContent).ev.k.length)")
-        };
-        let steps: usize = steps.parse().unwrap();
-        let mut pages: Vec<Vec<String>> = Vec::new();
+        let mut pages: Vec<Vec<serde_json::Value>> = Vec::new();
         for file in [site.join("index.html"), shifted] {
             let mut tab = b.tab();
             tab.open(&file_url(&file));
-            let mut states = vec![tab.text(seen)];
-            for _ in 0..steps {
-                tab.press("ArrowRight");
-                states.push(tab.text(seen));
-            }
+            pages.push(tab.eval(replay).as_array().expect("the states of every step").clone());
             let errors = tab.errors();
             assert!(errors.is_empty(), "{args:?}, {}: {errors:#?}", file.display());
-            pages.push(states);
         }
-        assert_eq!(pages[0].len(), steps + 1);
+        let steps = Trace::from_json(&{
+            let json = dir.path().join(format!("{i}.json"));
+            abviz().arg("run").args(*args).args(["-f", "json", "-o"]).arg(&json).assert().success();
+            std::fs::read_to_string(json).unwrap()
+        })
+        .unwrap()
+        .events()
+        .len();
+        assert_eq!(pages[0].len(), steps + 1, "{args:?}: the page steps through every event");
         for (k, (a, b)) in pages[0].iter().zip(&pages[1]).enumerate() {
             assert_eq!(a, b, "{args:?}: step {k} differs with a kind inserted first");
         }
