@@ -197,16 +197,21 @@ def options(p: Bytes, names, count: int = 3) -> dict:
     return {p.pick(names) if p.below(6) else p.text(8): p.value() for _ in range(p.below(count + 1))}
 
 
-def capped(opts: dict) -> dict:
+MCTS_NAMES = {"mcts", "uct", "monte-carlo"}
+
+
+def capped(opts: dict, algorithm=None) -> dict:
     """The fuzzed search options with the caps that keep one input cheap: a number above a cap
     is lowered to it, a missing budget is set to it, and a bad value is kept (so its refusal
-    is still reached)."""
+    is still reached). MCTS's own budgets are set only for MCTS (or an algorithm not known
+    yet): another algorithm refuses them."""
     out = dict(opts)
+    mcts = algorithm is None or (isinstance(algorithm, str) and algorithm.lower() in MCTS_NAMES)
     for name, limit, default in (
         ("max_nodes", MAX_NODES, True),
         ("time", MAX_SECONDS, True),
-        ("iterations", MAX_ITERATIONS, True),
-        ("playout_limit", 50, True),
+        ("iterations", MAX_ITERATIONS, mcts),
+        ("playout_limit", 50, mcts),
         ("pruned_subtrees", 100_000, False),
     ):
         v = out.get(name)
@@ -419,19 +424,21 @@ def call(p: Bytes, scratch: str):
         inp = make_input(p)
         if isinstance(inp, abviz.Input):
             inp.description, repr(inp)
-            trace = inp.search(p.pick(ALGORITHMS) if p.below(5) else p.value(), **capped(options(p, SEARCH_OPTIONS)))
+            algorithm = p.pick(ALGORITHMS) if p.below(5) else p.value()
+            trace = inp.search(algorithm, **capped(options(p, SEARCH_OPTIONS), algorithm))
             return use_trace(p, trace, scratch)
-        return abviz.search(inp, p.pick(ALGORITHMS), **capped(options(p, SEARCH_OPTIONS)))
+        algorithm = p.pick(ALGORITHMS)
+        return abviz.search(inp, algorithm, **capped(options(p, SEARCH_OPTIONS), algorithm))
     if k <= 4:
         inp = make_input(p)
         depth = None if p.below(3) else p.value()
-        return abviz.search(inp, p.pick(ALGORITHMS) if p.below(5) else p.value(), depth,
-                            **capped(options(p, SEARCH_OPTIONS)))
+        algorithm = p.pick(ALGORITHMS) if p.below(5) else p.value()
+        return abviz.search(inp, algorithm, depth, **capped(options(p, SEARCH_OPTIONS), algorithm))
     if k <= 6:
         game = (FuzzGame if p.flag() else FuzzState)(p)
         depth = p.below(5) if p.below(4) else p.value()
-        trace = abviz.search(game, p.pick(ALGORITHMS) if p.below(5) else p.value(), depth,
-                             **capped(options(p, SEARCH_OPTIONS)))
+        algorithm = p.pick(ALGORITHMS) if p.below(5) else p.value()
+        trace = abviz.search(game, algorithm, depth, **capped(options(p, SEARCH_OPTIONS), algorithm))
         return use_trace(p, trace, scratch)
     if k == 7:
         inputs = [make_input(p) for _ in range(p.below(3))]
@@ -449,7 +456,9 @@ def call(p: Bytes, scratch: str):
     if k == 8:
         return abviz.loads(p.text(200) if p.flag() else tree_text(p))
     if k == 9:
-        trace = abviz.tree(p.pick(TREES[:4])).search(p.pick(abviz.algorithms()), **capped({}))
+        tree = abviz.tree(p.pick(TREES[:4]))
+        algorithm = p.pick(abviz.algorithms())
+        trace = tree.search(algorithm, **capped({}, algorithm))
         return abviz.loads(mutated_json(p, trace.to_json(compact=p.flag())))
     if k == 10:
         return run_cli(p, scratch)
@@ -460,7 +469,7 @@ def call(p: Bytes, scratch: str):
     if fn is abviz.compare:
         kwargs["max_nodes"] = MAX_NODES
     if fn is abviz.search:
-        kwargs = capped(kwargs)
+        kwargs = capped(kwargs, args[1] if len(args) > 1 else None)
     return fn(*args, **kwargs)
 
 

@@ -147,11 +147,15 @@ def test_every_algorithm_runs_and_agrees_on_exact_values():
     # Static values on the interior nodes, for iterative deepening's first pass.
     tree = "A=0:(B=3:(3 12 8) C=2:(2 4 6) D=2:(14 5 2))"
     for algo in abviz.algorithms():
-        t = abviz.tree(tree).search(algo, iterations=200)
-        assert t.algorithm == abviz.tree(tree).search(algo, iterations=10).algorithm
+        # MCTS's options are MCTS's own: another algorithm refuses them.
+        many, few = ({"iterations": 200}, {"iterations": 10}) if algo == "mcts" else ({}, {})
+        t = abviz.tree(tree).search(algo, **many)
+        assert t.algorithm == abviz.tree(tree).search(algo, **few).algorithm
         if algo != "mcts":
             values[algo] = t.value
     assert set(values.values()) == {3}, values
+    with pytest.raises(abviz.AbvizError, match="iterations applies to algorithm mcts, not to algorithm minimax"):
+        abviz.tree(tree).search("minimax", iterations=200)
 
 
 def test_search_options():

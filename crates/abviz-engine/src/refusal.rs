@@ -179,8 +179,18 @@ impl RequestError {
         RequestError::new(option, Some(quoted(text)), format!("{{self}}: {why}"))
     }
 
-    /// `option` is not one `algo` takes.
-    pub(crate) fn not_for(option: Opt, algo: Algorithm, takes: &str) -> RequestError {
+    /// `option` is not one `algo` takes; the algorithms `takers` do.
+    pub(crate) fn not_for(
+        option: Opt,
+        algo: Algorithm,
+        takers: impl Iterator<Item = Algorithm>,
+    ) -> RequestError {
+        let names: Vec<&str> = takers.map(|a| a.name()).collect();
+        let takes = match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => "no algorithm".to_string(),
+        };
         RequestError::new(
             option,
             None,

@@ -29,7 +29,7 @@ use crate::game::random::{Ordering, RandomTree};
 use crate::game::registry::{self, GameId, GameOptions, OptionKind};
 use crate::input::{GameInput, Input, RunOptions};
 pub use crate::refusal::{Opt, RequestError};
-use crate::search::{Algorithm, Heuristics, MctsOptions, Settings};
+use crate::search::{Algorithm, Heuristics, MctsOptions, Setting, Settings};
 use crate::{Error, Player, Score, Ties};
 use std::time::Duration;
 
@@ -95,25 +95,14 @@ impl SearchRequest {
     /// The refinements' settings for `algo`, refusing one `algo` does not take (the MCTS
     /// options are [`SearchRequest::mcts_options`]'s).
     pub fn settings(&self, algo: Algorithm) -> Result<Settings, RequestError> {
-        let takes = |algos: &[Algorithm]| algos.contains(&algo);
         let given = [
-            (
-                self.guess.is_some(),
-                Opt::Guess,
-                takes(&[Algorithm::Mtdf, Algorithm::Aspiration]),
-                "mtdf and aspiration",
-            ),
-            (self.window.is_some(), Opt::Window, takes(&[Algorithm::Aspiration]), "aspiration"),
-            (self.heuristics.is_some(), Opt::Heuristics, takes(&[Algorithm::Iterative]), "id"),
-            (
-                self.bounds.is_some(),
-                Opt::Bounds,
-                takes(&[Algorithm::Star1, Algorithm::Star2, Algorithm::Expectimax]),
-                "star1, star2 and expectimax",
-            ),
+            (self.guess.is_some(), Opt::Guess, Setting::Guess),
+            (self.window.is_some(), Opt::Window, Setting::Window),
+            (self.heuristics.is_some(), Opt::Heuristics, Setting::Heuristics),
+            (self.bounds.is_some(), Opt::Bounds, Setting::Bounds),
         ];
-        if let Some(&(_, option, _, which)) = given.iter().find(|(set, _, fits, _)| *set && !fits) {
-            return Err(RequestError::not_for(option, algo, which));
+        if let Some(&(_, option, setting)) = given.iter().find(|&&(set, _, s)| set && !algo.takes(s)) {
+            return Err(RequestError::not_for(option, algo, setting.algorithms()));
         }
         let mut settings = Settings::default();
         if let Some(text) = &self.guess {
@@ -143,7 +132,7 @@ impl SearchRequest {
     /// MCTS's options for `algo` on top of `base`, refused for another algorithm.
     pub fn mcts_options(&self, algo: Algorithm, base: MctsOptions) -> Result<MctsOptions, RequestError> {
         let mut o = base;
-        if !algo.is_mcts() {
+        if !algo.takes(Setting::Mcts) {
             let given = [
                 (self.iterations.is_some(), Opt::Iterations),
                 (self.exploration.is_some(), Opt::Exploration),
@@ -151,7 +140,7 @@ impl SearchRequest {
                 (self.playout_limit.is_some(), Opt::PlayoutLimit),
             ];
             if let Some(&(_, option)) = given.iter().find(|(set, _)| *set) {
-                return Err(RequestError::not_for(option, algo, "mcts"));
+                return Err(RequestError::not_for(option, algo, Setting::Mcts.algorithms()));
             }
             return Ok(o);
         }
@@ -199,8 +188,8 @@ pub fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, RequestError
 
 /// Recording playouts, refused for an algorithm other than MCTS.
 pub fn record_playouts(algo: Algorithm, on: bool) -> Result<bool, RequestError> {
-    if on && !algo.is_mcts() {
-        return Err(RequestError::not_for(Opt::RecordPlayouts, algo, "mcts"));
+    if on && !algo.takes(Setting::Mcts) {
+        return Err(RequestError::not_for(Opt::RecordPlayouts, algo, Setting::Mcts.algorithms()));
     }
     Ok(on)
 }
@@ -210,7 +199,8 @@ pub fn record_playouts(algo: Algorithm, on: bool) -> Result<bool, RequestError> 
 pub fn star_bounds(algo: Algorithm, text: Option<&str>) -> Result<Option<(Score, Score)>, RequestError> {
     let Some(text) = text else { return Ok(None) };
     if !crate::exercise::chance::prunes_chance(algo) {
-        return Err(RequestError::not_for(Opt::Bounds, algo, "star1 and star2"));
+        let pruning = Algorithm::ALL.into_iter().filter(|&a| crate::exercise::chance::prunes_chance(a));
+        return Err(RequestError::not_for(Opt::Bounds, algo, pruning));
     }
     parse_bounds(text).map(Some)
 }

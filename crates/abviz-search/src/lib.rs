@@ -31,7 +31,7 @@ use abviz_trace::{AlgorithmInfo, Bound, Observer, PassKind, Perspective, SearchR
 macro_rules! algorithms {
     ($(
         $(#[doc = $doc:literal])+
-        $variant:ident = $name:literal $(| $alias:literal)* => $module:ident
+        $variant:ident = $name:literal $(| $alias:literal)* => $module:ident $(takes $($setting:ident)|+)?
     ),+ $(,)?) => {
         $(pub mod $module;)+
 
@@ -48,6 +48,14 @@ macro_rules! algorithms {
             pub fn descriptor(self) -> &'static AlgorithmInfo {
                 match self {
                     $(Algorithm::$variant => &$module::DESCRIPTOR,)+
+                }
+            }
+
+            /// The settings it takes beyond a depth and a budget (the list below says, with
+            /// `takes`); a request giving another is refused.
+            pub fn settings(self) -> &'static [Setting] {
+                match self {
+                    $(Algorithm::$variant => &[$($(Setting::$setting),+)?],)+
                 }
             }
         }
@@ -80,30 +88,58 @@ algorithms! {
     /// Negamax with alpha-beta pruning (fail-soft).
     NegamaxAb = "negamax-ab" | "negamax-alphabeta" | "negamax-alpha-beta" => negamax_ab,
     /// Monte Carlo tree search with UCT: random playouts, visit counts, no depth needed.
-    Mcts = "mcts" | "uct" | "monte-carlo" => mcts,
+    Mcts = "mcts" | "uct" | "monte-carlo" => mcts takes Mcts,
     /// Principal variation search: null-window probes, re-searched when they fail high.
     Pvs = "pvs" | "principal-variation" => pvs,
     /// NegaScout (Reinefeld): fail-soft PVS that never re-searches a leaf.
     NegaScout = "negascout" | "nega-scout" => negascout,
     /// MTD(f): null-window alpha-beta passes with memory, converging on the value.
-    Mtdf = "mtdf" | "mtd-f" | "mtd(f)" => mtdf,
+    Mtdf = "mtdf" | "mtd-f" | "mtd(f)" => mtdf takes Guess,
     /// Fail-soft alpha-beta in an aspiration window around a guess, searched again on a fail.
-    Aspiration = "aspiration" | "aspiration-windows" => aspiration,
+    Aspiration = "aspiration" | "aspiration-windows" => aspiration takes Guess | Window,
     /// Iterative deepening with a transposition table: one pass per depth.
-    Iterative = "id" | "iterative" | "iterative-deepening" => iterative,
+    Iterative = "id" | "iterative" | "iterative-deepening" => iterative takes Heuristics,
     /// Expectimax (expectiminimax with MIN nodes, AIMA §5.5): a chance node's value is its
     /// outcomes' values weighted by their probabilities; no pruning.
-    Expectimax = "expectimax" | "expectiminimax" | "expecti-minimax" => expectimax,
+    Expectimax = "expectimax" | "expectiminimax" | "expecti-minimax" => expectimax takes Bounds,
     /// Star1 (Ballard 1983): *-minimax, alpha-beta through chance nodes, cutting a chance node
     /// when even the leaf bounds (`--bounds`) for its remaining outcomes cannot bring its
     /// expected value into the window.
-    Star1 = "star1" | "*1" | "star-1" => star1,
+    Star1 = "star1" | "*1" | "star-1" => star1 takes Bounds,
     /// Star2 (Ballard 1983): Star1 with probing — each outcome's first move bounds it before the
     /// outcomes are searched, so a chance node can cut earlier.
-    Star2 = "star2" | "*2" | "star-2" => star2,
+    Star2 = "star2" | "*2" | "star-2" => star2 takes Bounds,
+}
+
+/// A setting only some algorithms take: which, each algorithm's line in `algorithms!` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// A first guess of the root's value ([`Settings::guess`]).
+    Guess,
+    /// An aspiration window's half-width ([`Settings::window`]).
+    Window,
+    /// Move-ordering heuristics ([`Settings::heuristics`]).
+    Heuristics,
+    /// The bounds of every leaf value ([`Settings::bounds`]).
+    Bounds,
+    /// MCTS's own options ([`MctsOptions`]: iterations, exploration, seed, playout limit) and
+    /// recording its playouts.
+    Mcts,
+}
+
+impl Setting {
+    /// The algorithms that take it, in the registry's order.
+    pub fn algorithms(self) -> impl Iterator<Item = Algorithm> {
+        Algorithm::ALL.into_iter().filter(move |a| a.takes(self))
+    }
 }
 
 impl Algorithm {
+    /// Whether it takes `setting`.
+    pub fn takes(self, setting: Setting) -> bool {
+        self.settings().contains(&setting)
+    }
+
     /// A short human title.
     pub fn title(self) -> &'static str {
         match &self.descriptor().title {
