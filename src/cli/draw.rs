@@ -45,10 +45,11 @@ pub fn view_options(
     if v.tikz_steps && format != Format::Tikz {
         return Err(usage("--tikz-steps makes beamer overlays: use it with --format tikz"));
     }
-    if v.boards && !matches!(format, Format::Svg | Format::Png | Format::Pdf | Format::Tikz) {
-        return Err(usage(
-            "--boards draws a board picture in each node: use it with --format svg, png, pdf or tikz (the html page shows boards already)",
-        ));
+    if v.boards && !format.info().boards {
+        return Err(usage(format!(
+            "--boards draws a board picture in each node: use it with --format {} (the html page shows boards already)",
+            in_words(Format::ALL.iter().filter(|f| f.info().boards).map(|f| f.name()).collect())
+        )));
     }
     if v.render.is_some() && format != Format::Dot {
         return Err(usage(
@@ -98,7 +99,11 @@ pub fn view_options(
 
 /// The diagram formats, for messages: "dot, svg, tikz, html, png, pdf or forest".
 fn diagrams() -> String {
-    let names: Vec<&str> = Format::ALL.iter().filter(|f| f.info().is_diagram()).map(|f| f.name()).collect();
+    in_words(Format::ALL.iter().filter(|f| f.info().is_diagram()).map(|f| f.name()).collect())
+}
+
+/// "svg, png, pdf or tikz".
+fn in_words(names: Vec<&str>) -> String {
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => names.join(""),

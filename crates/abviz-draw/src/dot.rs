@@ -26,6 +26,7 @@ impl DotExporter {
         kind: Kind::Picture,
         binary: false,
         streams: false,
+        boards: false,
     };
 }
 

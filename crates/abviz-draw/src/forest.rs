@@ -25,6 +25,7 @@ impl ForestExporter {
         kind: Kind::Picture,
         binary: false,
         streams: false,
+        boards: false,
     };
 }
 

@@ -43,6 +43,8 @@ pub struct FormatInfo {
     /// Whether it writes as it produces ([`Exporter::write_to`]), so that an output much bigger
     /// than the trace is never held in memory whole.
     pub streams: bool,
+    /// Whether it can draw each node's board picture in the node (`ViewOptions::boards`).
+    pub boards: bool,
 }
 
 impl FormatInfo {

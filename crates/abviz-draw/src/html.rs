@@ -78,6 +78,7 @@ impl HtmlExporter {
         kind: Kind::Page,
         binary: false,
         streams: false,
+        boards: false,
     };
 }
 

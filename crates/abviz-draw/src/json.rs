@@ -18,6 +18,7 @@ impl JsonExporter {
         kind: Kind::Report,
         binary: false,
         streams: true,
+        boards: false,
     };
 }
 

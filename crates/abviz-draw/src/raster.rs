@@ -53,6 +53,7 @@ impl PngExporter {
         kind: Kind::Picture,
         binary: true,
         streams: false,
+        boards: true,
     };
 }
 
@@ -71,6 +72,7 @@ impl PdfExporter {
         kind: Kind::Picture,
         binary: true,
         streams: false,
+        boards: true,
     };
 }
 

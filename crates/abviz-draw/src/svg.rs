@@ -25,6 +25,7 @@ impl SvgExporter {
         kind: Kind::Picture,
         binary: false,
         streams: false,
+        boards: true,
     };
 }
 

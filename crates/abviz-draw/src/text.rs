@@ -35,6 +35,7 @@ impl TextExporter {
         kind: Kind::Report,
         binary: false,
         streams: false,
+        boards: false,
     };
 }
 

@@ -34,6 +34,7 @@ impl TikzExporter {
         kind: Kind::Picture,
         binary: false,
         streams: false,
+        boards: true,
     };
 }
 

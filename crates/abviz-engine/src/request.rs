@@ -34,7 +34,11 @@ use crate::{Error, Player, Score, Ties};
 use std::time::Duration;
 
 /// The options of a search as a front end received them, before they are checked.
-#[derive(Clone, Debug, Default)]
+///
+/// It reads from JSON as the browser's page will send it: each option under its
+/// [`Opt::key`] (`{"iterations": 100, "exploration": 1.5}`), an unknown key refused.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SearchRequest {
     /// Stop after this many nodes (at least 1).
     pub max_nodes: Option<u64>,
@@ -396,6 +400,48 @@ mod tests {
         let ok = SearchRequest { iterations: Some(7), seed: Some(3), ..SearchRequest::default() };
         let o = ok.run_options(Algorithm::Mcts, RunOptions::default()).unwrap();
         assert_eq!((o.settings.mcts.iterations, o.settings.mcts.seed), (7, 3));
+    }
+
+    #[test]
+    fn a_request_reads_from_json_by_the_options_keys() {
+        let r: SearchRequest = serde_json::from_str(r#"{"iterations": 0, "exploration": 1.5}"#).unwrap();
+        let json = |o: Opt, v: Option<&str>| match v {
+            Some(v) => format!("\"{}\": {v}", o.key()),
+            None => format!("\"{}\"", o.key()),
+        };
+        let e = r.run_options(Algorithm::Mcts, RunOptions::default()).unwrap_err();
+        assert_eq!(e.worded(json), "\"iterations\": 0: give at least one iteration");
+        let e = r.run_options(Algorithm::Minimax, RunOptions::default()).unwrap_err();
+        assert_eq!(
+            e.worded(json),
+            "\"iterations\" applies to \"algorithm\" mcts, not to \"algorithm\" minimax"
+        );
+        assert!(serde_json::from_str::<SearchRequest>(r#"{"colour": 1}"#).is_err());
+        // Every field reads under its option's key.
+        let fields = [
+            ("max_nodes", "5"),
+            ("time", "1.5"),
+            ("positions", "true"),
+            ("minimax_reference", "false"),
+            ("compare_minimax", "true"),
+            ("pruned_subtrees", "0"),
+            ("record_playouts", "true"),
+            ("guess", "\"3\""),
+            ("window", "2"),
+            ("heuristics", "\"tt\""),
+            ("quiescence", "true"),
+            ("ties", "\"keep\""),
+            ("bounds", "\"0..9\""),
+            ("iterations", "9"),
+            ("exploration", "1"),
+            ("seed", "4"),
+            ("playout_limit", "7"),
+        ];
+        for (key, value) in fields {
+            assert!(Opt::from_key(key).is_some(), "{key} is an option's key");
+            let json = format!("{{\"{key}\": {value}}}");
+            assert!(serde_json::from_str::<SearchRequest>(&json).is_ok(), "{json}");
+        }
     }
 
     #[test]

@@ -135,6 +135,19 @@ impl Setting {
 }
 
 impl Algorithm {
+    /// What it is called in a sentence: "fail-hard alpha-beta", "PVS"; its name where that
+    /// reads as words.
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Algorithm::AlphaBeta => "fail-hard alpha-beta",
+            Algorithm::AlphaBetaSoft => "fail-soft alpha-beta",
+            Algorithm::NegamaxAb => "negamax alpha-beta (fail-soft)",
+            Algorithm::Pvs => "PVS",
+            Algorithm::NegaScout => "NegaScout",
+            other => other.name(),
+        }
+    }
+
     /// Whether it takes `setting`.
     pub fn takes(self, setting: Setting) -> bool {
         self.settings().contains(&setting)

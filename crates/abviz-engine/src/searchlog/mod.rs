@@ -148,7 +148,8 @@ impl Verdict {
     }
 }
 
-/// The algorithms a log is tried against when it leaves the one asked for.
+/// The algorithms a log is tried against when it leaves the one asked for, the likeliest
+/// mix-ups first (an order of this check's own, so a list here rather than in the registry).
 const CONVENTIONS: [Algorithm; 5] = [
     Algorithm::AlphaBeta,
     Algorithm::AlphaBetaSoft,
@@ -168,18 +169,9 @@ pub fn convention_words(algo: Algorithm, ties: Ties) -> String {
     }
 }
 
-/// What an algorithm is called in sentences.
+/// What an algorithm is called in sentences ([`Algorithm::in_words`]).
 pub fn algo_words(algo: Algorithm) -> &'static str {
-    match algo {
-        Algorithm::Minimax => "minimax",
-        Algorithm::AlphaBeta => "fail-hard alpha-beta",
-        Algorithm::AlphaBetaSoft => "fail-soft alpha-beta",
-        Algorithm::Negamax => "negamax",
-        Algorithm::NegamaxAb => "negamax alpha-beta (fail-soft)",
-        Algorithm::Pvs => "PVS",
-        Algorithm::NegaScout => "NegaScout",
-        other => other.name(),
-    }
+    algo.in_words()
 }
 
 /// Checks `log`, a search of `input`, against abviz's own search with `opts`.
