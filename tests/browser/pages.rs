@@ -58,6 +58,25 @@ fn demo_trace(file: &str) -> Trace {
     ex.input.trace(ex.algo, &ex.run_options()).unwrap()
 }
 
+/// `work(i)` for every `i` below `n`, two at a time (the machine has two cores; the browser
+/// tests run the command line's debug build, which takes most of their time).
+fn abviz_each(n: usize, work: impl Fn(usize) + Sync) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    work(i);
+                }
+            });
+        }
+    });
+}
+
 fn step(tab: &mut Tab) -> usize {
     tab.text("document.body.dataset.step").parse().unwrap()
 }
@@ -686,11 +705,14 @@ fn the_page_words_every_step_as_the_library_does() {
             "expectimax",
         ],
     ];
+    let json = |i: usize| dir.path().join(format!("{i}.json"));
+    let site = |i: usize| dir.path().join(format!("{i}"));
+    abviz_each(cases.len(), |i| {
+        abviz().arg("run").args(cases[i]).args(["-f", "json", "-o"]).arg(json(i)).assert().success();
+        abviz().arg("render").arg(json(i)).args(["-f", "html", "-o"]).arg(site(i)).assert().success();
+    });
     for (i, args) in cases.iter().enumerate() {
-        let json = dir.path().join(format!("{i}.json"));
-        let site = dir.path().join(format!("{i}"));
-        abviz().arg("run").args(*args).args(["-f", "json", "-o"]).arg(&json).assert().success();
-        abviz().arg("render").arg(&json).args(["-f", "html", "-o"]).arg(&site).assert().success();
+        let (json, site) = (json(i), site(i));
         let trace = Trace::from_json(&std::fs::read_to_string(&json).unwrap()).unwrap();
         let mut tab = b.tab();
         tab.open(&file_url(&site.join("index.html")));
@@ -1061,9 +1083,14 @@ fn pages_play_the_same_with_a_kind_inserted_first() {
                   for (let k = 0; k <= +scrub.max; k++) { \
                     scrub.value = k; scrub.dispatchEvent(new Event('input')); out.push(seen()); } \
                   return out; })()";
+    abviz_each(cases.len(), |i| {
+        let site = dir.path().join(i.to_string());
+        abviz().arg("run").args(cases[i]).args(["-f", "html", "-o"]).arg(&site).assert().success();
+        let json = dir.path().join(format!("{i}.json"));
+        abviz().arg("run").args(cases[i]).args(["-f", "json", "-o"]).arg(json).assert().success();
+    });
     for (i, args) in cases.iter().enumerate() {
         let site = dir.path().join(i.to_string());
-        abviz().arg("run").args(*args).args(["-f", "html", "-o"]).arg(&site).assert().success();
         let page = std::fs::read_to_string(site.join("index.html")).unwrap();
         let shifted = site.join("shifted.html");
         std::fs::write(&shifted, with_a_kind_inserted_first(&page)).unwrap();
@@ -1075,14 +1102,8 @@ fn pages_play_the_same_with_a_kind_inserted_first() {
             let errors = tab.errors();
             assert!(errors.is_empty(), "{args:?}, {}: {errors:#?}", file.display());
         }
-        let steps = Trace::from_json(&{
-            let json = dir.path().join(format!("{i}.json"));
-            abviz().arg("run").args(*args).args(["-f", "json", "-o"]).arg(&json).assert().success();
-            std::fs::read_to_string(json).unwrap()
-        })
-        .unwrap()
-        .events()
-        .len();
+        let json = std::fs::read_to_string(dir.path().join(format!("{i}.json"))).unwrap();
+        let steps = Trace::from_json(&json).unwrap().events().len();
         assert_eq!(pages[0].len(), steps + 1, "{args:?}: the page steps through every event");
         for (k, (a, b)) in pages[0].iter().zip(&pages[1]).enumerate() {
             assert_eq!(a, b, "{args:?}: step {k} differs with a kind inserted first");

@@ -105,39 +105,50 @@ fn mutate(rng: &mut ChaCha8Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
 fn every_target_survives_its_seeds_and_their_mutations() {
     let mutations: usize =
         std::env::var("ABVIZ_FUZZ_SMOKE").ok().and_then(|v| v.parse().ok()).unwrap_or(1500);
-    for &(name, target) in targets::TARGETS {
-        let dir = format!("fuzz/corpus/{name}");
-        let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
-            .unwrap_or_else(|e| panic!("{dir}: {e}"))
-            .flatten()
-            .map(|e| std::fs::read(e.path()).unwrap())
+    // The targets side by side, each on a thread of its own with its own seeded mutations (the
+    // inputs are the same as one after another).
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = targets::TARGETS
+            .iter()
+            .map(|&(name, target)| scope.spawn(move || survives(name, target, mutations)))
             .collect();
-        seeds.sort();
-        assert!(!seeds.is_empty(), "{dir} holds no seed");
-        for seed in &seeds {
-            target(seed);
+        for run in runs {
+            run.join().expect("no target panics");
         }
-        // Trace files are also mutated the way a reader is hurt (fuzz/structure.rs: an id out
-        // of range, a dangling reference, swapped or dropped fields): byte flips rarely keep a
-        // trace a document the reader gets far into.
-        let documents: Vec<serde_json::Value> = if name == "trace_file" {
-            seeds.iter().filter_map(|s| serde_json::from_slice(s).ok()).collect()
-        } else {
-            Vec::new()
+    });
+}
+
+/// `target` on every seed of its corpus and `mutations` mutations of them: none panics.
+fn survives(name: &str, target: fn(&[u8]), mutations: usize) {
+    let dir = format!("fuzz/corpus/{name}");
+    let mut seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .flatten()
+        .map(|e| std::fs::read(e.path()).unwrap())
+        .collect();
+    seeds.sort();
+    assert!(!seeds.is_empty(), "{dir} holds no seed");
+    for seed in &seeds {
+        target(seed);
+    }
+    // Trace files are also mutated the way a reader is hurt (fuzz/structure.rs: an id out
+    // of range, a dangling reference, swapped or dropped fields): byte flips rarely keep a
+    // trace a document the reader gets far into.
+    let documents: Vec<serde_json::Value> = if name == "trace_file" {
+        seeds.iter().filter_map(|s| serde_json::from_slice(s).ok()).collect()
+    } else {
+        Vec::new()
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(name.len() as u64);
+    for i in 0..mutations {
+        let structured = (i % 2 == 1 && !documents.is_empty())
+            .then(|| structure::mutate(&documents[rng.next_u64() as usize % documents.len()], rng.next_u64()))
+            .flatten();
+        let input = match structured {
+            Some(doc) => serde_json::to_vec(&doc).unwrap(),
+            None => mutate(&mut rng, &seeds),
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(name.len() as u64);
-        for i in 0..mutations {
-            let structured = (i % 2 == 1 && !documents.is_empty())
-                .then(|| {
-                    structure::mutate(&documents[rng.next_u64() as usize % documents.len()], rng.next_u64())
-                })
-                .flatten();
-            let input = match structured {
-                Some(doc) => serde_json::to_vec(&doc).unwrap(),
-                None => mutate(&mut rng, &seeds),
-            };
-            let result = std::panic::catch_unwind(|| target(&input));
-            assert!(result.is_ok(), "{name} panicked on {:?}", String::from_utf8_lossy(&input));
-        }
+        let result = std::panic::catch_unwind(|| target(&input));
+        assert!(result.is_ok(), "{name} panicked on {:?}", String::from_utf8_lossy(&input));
     }
 }

@@ -82,32 +82,41 @@ fn no_id_out_of_range_or_dangling_reaches_a_view() {
         game("nim", 2, Algorithm::Iterative),
         game("nim", 2, Algorithm::Mcts),
     ];
+    // One thread a trace: the test is the suite's longest, and it would run on one core alone.
+    let tried: usize = std::thread::scope(|scope| {
+        let workers: Vec<_> =
+            traces.iter().map(|trace| scope.spawn(move || mutants_survive(trace))).collect();
+        workers.into_iter().map(|w| w.join().expect("no mutant panics")).sum()
+    });
+    assert!(tried > 5_000, "only {tried} mutants");
+}
+
+/// Every mutant of `trace` in both layouts through the trace-file target: none panics. The
+/// number of mutants tried.
+fn mutants_survive(trace: &Trace) -> usize {
     let mut tried = 0;
-    for trace in &traces {
-        for layout in [Layout::Readable, Layout::Compact] {
-            let doc: Value = serde_json::from_str(&write(trace, layout)).unwrap();
-            // Every number that names something, with every replacement (kind 0), then a
-            // sample of other numbers (kind 1), swaps (kind 2) and fields swapped or dropped.
-            let ids =
-                structure::numbers(&doc).iter().filter(|p| structure::names_something(p)).count() as u64;
-            let replacements = structure::replacements(&doc, &Value::from(1)).len() as u64;
-            // At most 2,000 of them, spread over every id and replacement.
-            let all = ids * replacements;
-            let mut picks: Vec<u64> = (0..all.min(2_000)).map(|k| 4 * ((k * 7_919) % all)).collect();
-            picks.extend((0..200u64).map(|k| 4 * k * 7919 + 1));
-            picks.extend((0..200u64).map(|k| 4 * k * 7919 + 2));
-            picks.extend((0..200u64).map(|k| 4 * k * 104_729 + 3));
-            for pick in picks {
-                let Some(mutant) = structure::mutate(&doc, pick) else { continue };
-                let text = mutant.to_string();
-                if std::env::var_os("ABVIZ_SHOW_MUTANTS").is_some() {
-                    eprintln!("{pick} {text}");
-                }
-                let r = std::panic::catch_unwind(|| targets::trace_file(text.as_bytes()));
-                assert!(r.is_ok(), "{} ({layout:?}) panicked on mutation {pick}", trace.algorithm().name);
-                tried += 1;
+    for layout in [Layout::Readable, Layout::Compact] {
+        let doc: Value = serde_json::from_str(&write(trace, layout)).unwrap();
+        // Every number that names something, with every replacement (kind 0), then a
+        // sample of other numbers (kind 1), swaps (kind 2) and fields swapped or dropped.
+        let ids = structure::numbers(&doc).iter().filter(|p| structure::names_something(p)).count() as u64;
+        let replacements = structure::replacements(&doc, &Value::from(1)).len() as u64;
+        // At most 2,000 of them, spread over every id and replacement.
+        let all = ids * replacements;
+        let mut picks: Vec<u64> = (0..all.min(2_000)).map(|k| 4 * ((k * 7_919) % all)).collect();
+        picks.extend((0..200u64).map(|k| 4 * k * 7919 + 1));
+        picks.extend((0..200u64).map(|k| 4 * k * 7919 + 2));
+        picks.extend((0..200u64).map(|k| 4 * k * 104_729 + 3));
+        for pick in picks {
+            let Some(mutant) = structure::mutate(&doc, pick) else { continue };
+            let text = mutant.to_string();
+            if std::env::var_os("ABVIZ_SHOW_MUTANTS").is_some() {
+                eprintln!("{pick} {text}");
             }
+            let r = std::panic::catch_unwind(|| targets::trace_file(text.as_bytes()));
+            assert!(r.is_ok(), "{} ({layout:?}) panicked on mutation {pick}", trace.algorithm().name);
+            tried += 1;
         }
     }
-    assert!(tried > 5_000, "only {tried} mutants");
+    tried
 }
