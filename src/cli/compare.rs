@@ -9,7 +9,7 @@ use abviz::Error;
 use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report, Source};
 use abviz::export::Output;
 use abviz::game::Player;
-use abviz::game::random::{Ordering, RandomTree};
+use abviz::game::random::Ordering;
 use abviz::search::{Algorithm, Heuristics};
 
 /// MCTS against minimax on one input: per iteration budget, how often its move is optimal.
@@ -55,7 +55,7 @@ fn compare_mcts(args: &CompareArgs, format: OutputFormat) -> Result<(), Error> {
 pub fn compare(args: CompareArgs) -> Result<(), Error> {
     let format = report_format(args.format.map(Into::into), args.output.as_deref())?;
     let algorithms = match &args.algos {
-        Some(text) => compare::parse_algorithms(text).map_err(usage)?,
+        Some(text) => compare::parse_algorithms(text)?,
         None if args.chance => vec![Algorithm::Expectimax, Algorithm::Star1, Algorithm::Star2],
         None => compare::default_algorithms(),
     };
@@ -227,7 +227,7 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
         )?;
         reject(&[(a.depth.is_some(), "--depth")], "--random B,D[,SEED] (the depth is D)")?;
         let orderings = match &a.ordering {
-            Some(text) => compare::parse_orderings(text).map_err(usage)?,
+            Some(text) => compare::parse_orderings(text)?,
             None => vec![Ordering::Natural],
         };
         return orderings
@@ -288,13 +288,12 @@ fn cases(a: &CompareArgs) -> Result<Vec<Case>, Error> {
             "random"
         } else {
             "best,random,worst"
-        }))
-        .map_err(usage)?,
+        }))?,
         chance: a.chance,
         samples: a.samples.unwrap_or(10),
         seed: a.seed.unwrap_or(1),
-        values: RandomTree::parse_values(s.values.as_deref().unwrap_or("0..20")).map_err(usage)?,
+        values: abviz::request::leaf_values(s.values.as_deref().unwrap_or("0..20"))?,
         root: s.root.unwrap_or(Player::Max),
     };
-    sweep.cases(a.max_nodes).map_err(usage)
+    Ok(sweep.cases(a.max_nodes)?)
 }

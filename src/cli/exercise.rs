@@ -8,7 +8,6 @@ use abviz::exercise::{Exercise, Generator};
 use abviz::export::Output;
 use abviz::export::sheet::{Paper, SheetOptions, sheets};
 use abviz::game::Player;
-use abviz::game::random::RandomTree;
 use abviz::game::tree::TreeSpec;
 use abviz::input::Input;
 use std::path::Path;
@@ -114,7 +113,7 @@ pub fn generator(s: &ExerciseSource) -> Result<Generator, Error> {
     }
     let (shape, seed) = match &s.random {
         Some(text) => {
-            let (branching, depth, in_text) = RandomTree::parse_shape(text).map_err(usage)?;
+            let (branching, depth, in_text) = abviz::request::random_shape(text)?;
             let in_text = (text.split(',').count() == 3).then_some(in_text);
             if let (Some(a), Some(b)) = (in_text, s.seed)
                 && a != b
@@ -127,7 +126,7 @@ pub fn generator(s: &ExerciseSource) -> Result<Generator, Error> {
     };
     let mut g = Generator::new(s.difficulty.map(Into::into), shape, s.algo, seed)?;
     if let Some(v) = &s.values {
-        g.values = RandomTree::parse_values(v).map_err(usage)?;
+        g.values = abviz::request::leaf_values(v)?;
     }
     g.root = s.root.unwrap_or(Player::Max);
     g.ties = s.ties.unwrap_or_default();

@@ -26,6 +26,7 @@ use crate::game::Player;
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::tree::{TreeSpec, TreeSpecKind, TreeSpecNode};
 use crate::input::{Input, RunOptions};
+use crate::refusal::{Opt, RequestError};
 use crate::search::Algorithm;
 use crate::trace::{NONE, Trace};
 use crate::{Error, Score, Ties};
@@ -306,9 +307,10 @@ impl Generator {
         if let Some(d) = difficulty {
             if !algo.has_window() {
                 let instead = if chance { "star1" } else { "alphabeta-soft" };
-                return Err(Error::Usage(format!(
-                    "--difficulty chooses trees by their cutoffs, and {algo} prunes nothing: leave it out or use --algo {instead}"
-                )));
+                let why = format!(
+                    "{{self}} chooses trees by their cutoffs, and {algo} prunes nothing: leave it out or use {{algorithm}} {instead}"
+                );
+                return Err(Error::Request(RequestError::new(Opt::Difficulty, None, why)));
             }
             if depth < d.min_depth() || branching < 2 {
                 return Err(Error::Usage(format!(
@@ -373,10 +375,11 @@ impl Generator {
             Some(d) => format!("the {d} profile ({})", d.describe()),
             None => format!("a chance cutoff of {}", self.algo.title()),
         };
-        Err(Error::Usage(format!(
-            "no {},{} tree with values {}..{} drawn from seed {} has {profile} in {MAX_TRIES} tries: try another shape or --values",
+        let why = format!(
+            "no {},{} tree with values {}..{} drawn from seed {} has {profile} in {MAX_TRIES} tries: try another shape or {{self}}",
             self.branching, self.depth, self.values.0, self.values.1, self.seed,
-        )))
+        );
+        Err(Error::Request(RequestError::new(Opt::Values, None, why)))
     }
 
     /// Exercises 1 to `count`.

@@ -67,7 +67,7 @@ pub fn fits(trace: &Trace) -> Result<(), String> {
         ));
     }
     if trace.events().is_empty() {
-        return Err("this trace has no events (was it saved with --stats-only?)".into());
+        return Err("this trace has no events (it was saved with its statistics only)".into());
     }
     Ok(())
 }

@@ -64,6 +64,18 @@ pub enum Opt {
     Root,
     /// The most nodes an explicit tree may have.
     MaxTreeNodes,
+    /// A comparison's algorithms, a list.
+    Algorithms,
+    /// A comparison's random trees of each shape.
+    Samples,
+    /// A comparison's branching factors.
+    Branching,
+    /// A comparison of chance trees.
+    Chance,
+    /// Counting a search without recording it.
+    StatsOnly,
+    /// Exercises chosen by their cutoffs.
+    Difficulty,
     /// One of a game's own options (`eval`, `order`, `size`, …).
     GameOption(OptionKind),
 }
@@ -100,6 +112,12 @@ impl Opt {
         Opt::Ordering,
         Opt::Root,
         Opt::MaxTreeNodes,
+        Opt::Algorithms,
+        Opt::Samples,
+        Opt::Branching,
+        Opt::Chance,
+        Opt::StatsOnly,
+        Opt::Difficulty,
     ];
 
     /// Its name in snake case (`max_nodes`, `playout_limit`; a game option's own word): what
@@ -134,6 +152,12 @@ impl Opt {
             Opt::Ordering => "ordering",
             Opt::Root => "root",
             Opt::MaxTreeNodes => "max_tree_nodes",
+            Opt::Algorithms => "algorithms",
+            Opt::Samples => "samples",
+            Opt::Branching => "branching",
+            Opt::Chance => "chance",
+            Opt::StatsOnly => "stats_only",
+            Opt::Difficulty => "difficulty",
             Opt::GameOption(kind) => kind.word(),
         }
     }
@@ -165,7 +189,8 @@ pub struct RequestError {
 }
 
 impl RequestError {
-    pub(crate) fn new(option: Opt, value: Option<String>, template: impl Into<String>) -> RequestError {
+    /// A refusal of `option` (with `value` where the message shows it) worded by `template`.
+    pub fn new(option: Opt, value: Option<String>, template: impl Into<String>) -> RequestError {
         RequestError { option, value, template: template.into() }
     }
 
@@ -259,6 +284,6 @@ impl Shown for f64 {
 }
 
 /// A text as messages show it back: in single quotes, safe for a terminal.
-fn quoted(text: &str) -> String {
+pub(crate) fn quoted(text: &str) -> String {
     format!("'{}'", crate::safe_text::for_terminal(text))
 }

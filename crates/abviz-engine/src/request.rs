@@ -342,6 +342,16 @@ impl InputRequest {
     }
 }
 
+/// A random tree's shape, `B,D[,SEED]` (seed 1 by default).
+pub fn random_shape(text: &str) -> Result<(u32, u32, u64), RequestError> {
+    RandomTree::parse_shape(text).map_err(|why| RequestError::unreadable(Opt::Random, text, why))
+}
+
+/// A random tree's leaf values, `LO..HI`.
+pub fn leaf_values(text: &str) -> Result<(i32, i32), RequestError> {
+    RandomTree::parse_values(text).map_err(|why| RequestError::unreadable(Opt::Values, text, why))
+}
+
 /// The refusal of an option that does not fit.
 fn refuse(option: Opt, template: impl Into<String>) -> Error {
     Error::Request(RequestError::new(option, None, template))

@@ -10,6 +10,7 @@ use crate::game::Player;
 use crate::game::lazy_random::{LazyRandomTree, MAX_ORDERED_LEAVES};
 use crate::game::random::Ordering;
 use crate::input::Input;
+use crate::refusal::{Opt, RequestError, quoted};
 use crate::search::{Algorithm, Settings};
 
 /// The algorithms compared by default: minimax and every algorithm with an [α, β] window
@@ -23,16 +24,21 @@ pub fn default_algorithms() -> Vec<Algorithm> {
 
 /// Parses a comma-separated list of algorithms (`minimax,alphabeta`), keeping the given order and
 /// dropping repeats.
-pub fn parse_algorithms(text: &str) -> Result<Vec<Algorithm>, String> {
+pub fn parse_algorithms(text: &str) -> Result<Vec<Algorithm>, RequestError> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let a: Algorithm = part.parse().map_err(|e| format!("--algos: {e}"))?;
+        let a: Algorithm =
+            part.parse().map_err(|e| RequestError::new(Opt::Algorithms, None, format!("{{self}}: {e}")))?;
         if !out.contains(&a) {
             out.push(a);
         }
     }
     if out.is_empty() {
-        return Err(format!("--algos '{text}': name at least one algorithm, e.g. minimax,alphabeta"));
+        return Err(RequestError::new(
+            Opt::Algorithms,
+            Some(quoted(text)),
+            "{self}: name at least one algorithm, e.g. minimax,alphabeta",
+        ));
     }
     Ok(out)
 }
@@ -70,11 +76,12 @@ pub fn parse_numbers(flag: &str, text: &str) -> Result<Vec<u32>, String> {
 }
 
 /// Parses orderings: `best,random,worst` (`natural` is `random`), in the given order.
-pub fn parse_orderings(text: &str) -> Result<Vec<Ordering>, String> {
+pub fn parse_orderings(text: &str) -> Result<Vec<Ordering>, RequestError> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim) {
         let o: Ordering = part.parse().map_err(|_| {
-            format!("--ordering '{text}': unknown ordering '{part}': expected best, random or worst")
+            let why = format!("{{self}}: unknown ordering {}: expected best, random or worst", quoted(part));
+            RequestError::new(Opt::Ordering, Some(quoted(text)), why)
         })?;
         if !out.contains(&o) {
             out.push(o);
@@ -152,50 +159,56 @@ impl RandomSweep {
     /// One case per ordering, branching factor and depth (in that nesting). Fails, naming the
     /// cell, when a full tree has more than `max_nodes` nodes (minimax would be stopped) or cannot
     /// be built.
-    pub fn cases(&self, max_nodes: u64) -> Result<Vec<Case>, String> {
+    pub fn cases(&self, max_nodes: u64) -> Result<Vec<Case>, RequestError> {
         if self.samples == 0 {
-            return Err("--samples must be at least 1".into());
+            return Err(RequestError::new(Opt::Samples, None, "{self} must be at least 1"));
         }
         let mut out = Vec::new();
         for &ordering in &self.orderings {
             for &b in &self.branching {
                 for &d in &self.depth {
                     if b == 0 {
-                        return Err("--branching: a random tree needs at least 1 child per node".into());
+                        let why = "{self}: a random tree needs at least 1 child per node";
+                        return Err(RequestError::new(Opt::Branching, None, why));
                     }
                     if d as usize > crate::game::notation::MAX_DEPTH {
-                        return Err(format!(
-                            "--depth {d}: trees deeper than {} levels are not searched",
+                        let why = format!(
+                            "{{self}}: trees deeper than {} levels are not searched",
                             crate::game::notation::MAX_DEPTH
-                        ));
+                        );
+                        return Err(RequestError::new(Opt::Depth, Some(d.to_string()), why));
                     }
                     let nodes = full_tree_nodes(b, d);
                     if nodes.is_none_or(|n| n > max_nodes) {
                         let size = nodes.map_or("more than 2^64".to_string(), thousands);
-                        return Err(format!(
-                            "a random tree with b={b}, d={d} has {size} nodes, more than the --max-nodes budget of {} per search; lower --branching or --depth, or raise --max-nodes",
+                        let why = format!(
+                            "a random tree with b={b}, d={d} has {size} nodes, more than the {{self}} budget of {} per search; lower {{branching}} or {{depth}}, or raise {{self}}",
                             thousands(max_nodes)
-                        ));
+                        );
+                        return Err(RequestError::new(Opt::MaxNodes, None, why));
                     }
                     if ordering != Ordering::Natural
                         && b.checked_pow(d).is_none_or(|l| l as u64 > MAX_ORDERED_LEAVES)
                     {
-                        return Err(format!(
+                        let why = format!(
                             "a {}-ordered random tree with b={b}, d={d} has too many leaves to give each a distinct value (at most {})",
                             ordering_name(ordering),
                             thousands(MAX_ORDERED_LEAVES)
-                        ));
+                        );
+                        return Err(RequestError::new(Opt::Ordering, None, why));
                     }
                     if self.chance && ordering != Ordering::Natural {
-                        return Err(format!(
-                            "--chance sweeps trees in their natural order: {} order is about players' choices, not chance's",
+                        let why = format!(
+                            "{{self}} sweeps trees in their natural order: {} order is about players' choices, not chance's",
                             ordering_name(ordering)
-                        ));
+                        );
+                        return Err(RequestError::new(Opt::Chance, None, why));
                     }
                     let seeds: Vec<u64> =
                         (0..self.samples).map(|k| sample_seed(self.seed, b, d, k)).collect();
                     // Check the parameters once here, so the parallel run cannot fail on them.
-                    LazyRandomTree::new(b, d, seeds[0], self.values, ordering, self.root)?;
+                    LazyRandomTree::new(b, d, seeds[0], self.values, ordering, self.root)
+                        .map_err(|why| RequestError::new(Opt::Random, None, why))?;
                     let (lo, hi) = self.values;
                     out.push(Case {
                         label: "random trees".into(),
@@ -252,12 +265,12 @@ mod tests {
             parse_orderings("best, random,worst,natural"),
             Ok(vec![Ordering::Best, Ordering::Natural, Ordering::Worst])
         );
-        assert!(parse_orderings("best,sideways").unwrap_err().contains("'sideways'"));
+        assert!(parse_orderings("best,sideways").unwrap_err().to_string().contains("'sideways'"));
         assert_eq!(
             parse_algorithms("minimax,ab,alphabeta"),
             Ok(vec![Algorithm::Minimax, Algorithm::AlphaBeta])
         );
-        assert!(parse_algorithms("minimax,foo").unwrap_err().contains("unknown algorithm 'foo'"));
+        assert!(parse_algorithms("minimax,foo").unwrap_err().to_string().contains("unknown algorithm 'foo'"));
         assert!(parse_algorithms(",").is_err());
         let d = default_algorithms();
         assert_eq!(d[0], Algorithm::Minimax);
@@ -290,9 +303,11 @@ mod tests {
             (Source::Random { seeds: a, .. }, Source::Random { seeds: b, .. }) => assert_eq!(a, b),
             _ => panic!("expected random sources"),
         }
-        let err =
-            RandomSweep { branching: vec![8], depth: vec![9], ..sweep.clone() }.cases(1_000_000).unwrap_err();
+        let err = RandomSweep { branching: vec![8], depth: vec![9], ..sweep.clone() }
+            .cases(1_000_000)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("b=8, d=9 has 153,391,689 nodes"), "{err}");
-        assert!(RandomSweep { samples: 0, ..sweep }.cases(10).unwrap_err().contains("--samples"));
+        assert_eq!(RandomSweep { samples: 0, ..sweep }.cases(10).unwrap_err().option, Opt::Samples);
     }
 }
