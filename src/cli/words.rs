@@ -30,6 +30,7 @@ pub fn spell(option: Opt, value: Option<&str>) -> String {
         Opt::Algorithm => "--algo".to_string(),
         Opt::Exploration => "--uct-c".to_string(),
         Opt::Heuristics => "--ordering-heuristics".to_string(),
+        Opt::Algorithms => "--algos".to_string(),
         Opt::GameOption(kind) => flag(kind),
         other => format!("--{}", other.key().replace('_', "-")),
     };

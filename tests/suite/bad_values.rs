@@ -80,3 +80,24 @@ fn every_option_of_the_table_is_the_engines() {
         assert!(options.contains(key), "no row refuses {key}");
     }
 }
+
+/// Every option of the engine's request is spelled as a flag the command line has (a refusal
+/// must name a flag a user can find in `--help`), but for the few only Python takes.
+#[test]
+fn the_command_line_spells_every_option_as_one_of_its_flags() {
+    let help: String = ["run", "compare", "exercise", "practice", "play", "step"]
+        .iter()
+        .map(|cmd| {
+            let out = Command::cargo_bin("abviz").unwrap().args([cmd, "--help"]).output().unwrap();
+            String::from_utf8_lossy(&out.stdout).into_owned()
+        })
+        .collect();
+    let python_only = [Opt::Positions, Opt::MinimaxReference, Opt::PrunedSubtrees];
+    let mut options: Vec<Opt> = Opt::ALL.to_vec();
+    options.extend(abviz::game::registry::OptionKind::ALL.into_iter().map(Opt::GameOption));
+    for option in options.into_iter().filter(|o| !python_only.contains(o)) {
+        let flag = spell(option, None);
+        let listed = help.lines().any(|l| l.trim_start().split([' ', ',', '=', '<']).any(|w| w == flag));
+        assert!(listed, "{option:?} is spelled {flag}, which no command's --help lists");
+    }
+}
