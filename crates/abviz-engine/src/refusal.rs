@@ -201,7 +201,7 @@ impl RequestError {
 
     /// `option` (a text) could not be read: "{self}: {why}".
     pub(crate) fn unreadable(option: Opt, text: &str, why: impl std::fmt::Display) -> RequestError {
-        RequestError::new(option, Some(quoted(text)), format!("{{self}}: {why}"))
+        RequestError::new(option, Some(quoted(text)), format!("{{self}}: {}", literal(&why.to_string())))
     }
 
     /// `option` is not one `algo` takes; the algorithms `takers` do.
@@ -225,27 +225,44 @@ impl RequestError {
 
     /// The message with each option spelled by `spell` (the option, and its value where the
     /// message shows it): `--time 0` and `--algo` on the command line, `time=0` and
-    /// `algorithm` in Python.
+    /// `algorithm` in Python. `{{` and `}}` in the template are braces of the text.
     pub fn worded(&self, spell: impl Fn(Opt, Option<&str>) -> String) -> String {
         let mut out = String::new();
         let mut rest = self.template.as_str();
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            let Some(close) = after.find('}') else { break };
-            let key = &after[..close];
-            match key {
-                "self" => out.push_str(&spell(self.option, self.value.as_deref())),
-                _ => match Opt::from_key(key) {
-                    Some(o) => out.push_str(&spell(o, None)),
-                    None => out.push_str(&rest[open..open + close + 2]),
-                },
+        while let Some(at) = rest.find(['{', '}']) {
+            out.push_str(&rest[..at]);
+            let (brace, after) = (&rest[at..at + 1], &rest[at + 1..]);
+            if after.starts_with(brace) {
+                out.push_str(brace);
+                rest = &after[1..];
+                continue;
             }
-            rest = &after[close + 1..];
+            let name = (brace == "{").then(|| after.find('}').map(|close| &after[..close])).flatten();
+            let spelled = match name {
+                Some("self") => Some(spell(self.option, self.value.as_deref())),
+                Some(key) => Opt::from_key(key).map(|o| spell(o, None)),
+                None => None,
+            };
+            match (spelled, name) {
+                (Some(text), Some(key)) => {
+                    out.push_str(&text);
+                    rest = &after[key.len() + 1..];
+                }
+                _ => {
+                    out.push_str(brace);
+                    rest = after;
+                }
+            }
         }
         out.push_str(rest);
         out
     }
+}
+
+/// `text` (a user's, or a message that holds one) as it stands in a template: its braces
+/// doubled, so none reads as an option.
+pub(crate) fn literal(text: &str) -> String {
+    text.replace('{', "{{").replace('}', "}}")
 }
 
 impl std::fmt::Display for RequestError {

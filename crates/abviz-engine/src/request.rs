@@ -28,6 +28,7 @@
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::registry::{self, GameId, GameOptions, OptionKind};
 use crate::input::{GameInput, Input, RunOptions};
+use crate::refusal::literal;
 pub use crate::refusal::{Opt, RequestError};
 use crate::search::{Algorithm, Heuristics, MctsOptions, Setting, Settings};
 use crate::{Error, Player, Score, Ties};
@@ -297,9 +298,9 @@ impl InputRequest {
         }
         let ordering = |default: Ordering| -> Result<Ordering, Error> {
             match self.ordering.as_deref() {
-                Some(text) => text
-                    .parse::<Ordering>()
-                    .map_err(|e| Error::Request(RequestError::new(Opt::Ordering, None, e.to_string()))),
+                Some(text) => text.parse::<Ordering>().map_err(|e| {
+                    Error::Request(RequestError::new(Opt::Ordering, None, literal(&e.to_string())))
+                }),
                 None => Ok(default),
             }
         };
@@ -397,6 +398,27 @@ mod tests {
         assert_eq!(e.worded(python), "time=0: give a positive number of seconds, at most 1e9");
         assert!(time_limit(Some(1e300)).is_err() && time_limit(Some(f64::NAN)).is_err());
         assert_eq!(time_limit(Some(2.5)), Ok(Some(Duration::from_millis(2500))));
+    }
+
+    #[test]
+    fn braces_a_user_typed_are_text() {
+        let r = SearchRequest { heuristics: Some("tt,{self}".into()), ..SearchRequest::default() };
+        let e = r.run_options(Algorithm::Iterative, RunOptions::default()).unwrap_err();
+        assert_eq!(
+            e.worded(cli),
+            "--heuristics 'tt,{self}': unknown ordering heuristic '{self}': expected any of tt, killer, history (or none, all)"
+        );
+        let r = InputRequest {
+            tree: Some("(1 2)".into()),
+            ordering: Some("{game".into()),
+            ..InputRequest::default()
+        };
+        match r.input() {
+            Err(Error::Request(e)) => {
+                assert_eq!(e.worded(cli), "unknown ordering '{game': expected natural, best or worst")
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::game::Player;
 use crate::game::lazy_random::{LazyRandomTree, MAX_ORDERED_LEAVES};
 use crate::game::random::Ordering;
 use crate::input::Input;
-use crate::refusal::{Opt, RequestError, quoted};
+use crate::refusal::{Opt, RequestError, literal, quoted};
 use crate::search::{Algorithm, Settings};
 
 /// The algorithms compared by default: minimax and every algorithm with an [α, β] window
@@ -27,8 +27,9 @@ pub fn default_algorithms() -> Vec<Algorithm> {
 pub fn parse_algorithms(text: &str) -> Result<Vec<Algorithm>, RequestError> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let a: Algorithm =
-            part.parse().map_err(|e| RequestError::new(Opt::Algorithms, None, format!("{{self}}: {e}")))?;
+        let a: Algorithm = part.parse().map_err(|e: abviz_core::UnknownName| {
+            RequestError::new(Opt::Algorithms, None, format!("{{self}}: {}", literal(&e.to_string())))
+        })?;
         if !out.contains(&a) {
             out.push(a);
         }
@@ -80,7 +81,10 @@ pub fn parse_orderings(text: &str) -> Result<Vec<Ordering>, RequestError> {
     let mut out = Vec::new();
     for part in text.split(',').map(str::trim) {
         let o: Ordering = part.parse().map_err(|_| {
-            let why = format!("{{self}}: unknown ordering {}: expected best, random or worst", quoted(part));
+            let why = format!(
+                "{{self}}: unknown ordering {}: expected best, random or worst",
+                literal(&quoted(part))
+            );
             RequestError::new(Opt::Ordering, Some(quoted(text)), why)
         })?;
         if !out.contains(&o) {
