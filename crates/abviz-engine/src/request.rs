@@ -28,8 +28,8 @@
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::registry::{self, GameId, GameOptions, OptionKind};
 use crate::input::{GameInput, Input, RunOptions};
-use crate::refusal::literal;
 pub use crate::refusal::{Opt, RequestError};
+use crate::refusal::{literal, quoted};
 use crate::search::{Algorithm, Heuristics, MctsOptions, Setting, Settings};
 use crate::{Error, Player, Score, Ties};
 use std::time::Duration;
@@ -213,10 +213,10 @@ pub fn star_bounds(algo: Algorithm, text: Option<&str>) -> Result<Option<(Score,
 /// `L..U`: two finite values, L below U.
 fn parse_bounds(text: &str) -> Result<(Score, Score), RequestError> {
     let bad = || {
-        RequestError::unreadable(
+        RequestError::new(
             Opt::Bounds,
-            text,
-            "not a range of leaf values: write L..U with L below U, e.g. {bounds}=-10..10",
+            Some(quoted(text)),
+            "{self}: not a range of leaf values: write L..U with L below U, e.g. {bounds}=-10..10",
         )
     };
     let (l, u) = text.trim().split_once("..").ok_or_else(bad)?;
