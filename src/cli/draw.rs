@@ -48,7 +48,10 @@ pub fn view_options(
     if v.boards && !format.info().boards {
         return Err(usage(format!(
             "--boards draws a board picture in each node: use it with --format {} (the html page shows boards already)",
-            in_words(Format::ALL.iter().filter(|f| f.info().boards).map(|f| f.name()).collect())
+            abviz_core::text::list(
+                &Format::ALL.iter().filter(|f| f.info().boards).map(|f| f.name()).collect::<Vec<_>>(),
+                "or"
+            )
         )));
     }
     if v.render.is_some() && format != Format::Dot {
@@ -99,15 +102,8 @@ pub fn view_options(
 
 /// The diagram formats, for messages: "dot, svg, tikz, html, png, pdf or forest".
 fn diagrams() -> String {
-    in_words(Format::ALL.iter().filter(|f| f.info().is_diagram()).map(|f| f.name()).collect())
-}
-
-/// "svg, png, pdf or tikz".
-fn in_words(names: Vec<&str>) -> String {
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.join(""),
-    }
+    let names: Vec<&str> = Format::ALL.iter().filter(|f| f.info().is_diagram()).map(|f| f.name()).collect();
+    abviz_core::text::list(&names, "or")
 }
 
 /// What the `-o` path says about the format: its extension (the first format that lists it,

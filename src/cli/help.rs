@@ -43,10 +43,7 @@ pub fn option_help(kind: OptionKind, lead: &str) -> String {
             names.extend(
                 option.choices.iter().filter(|c| c.name != option.default).map(|c| c.name.to_string()),
             );
-            let (last, rest) = names.split_last()?;
-            let values =
-                if rest.is_empty() { last.clone() } else { format!("{} or {last}", rest.join(", ")) };
-            Some(format!("{}: {values}", g.info().name))
+            Some(format!("{}: {}", g.info().name, abviz_core::text::list(&names, "or")))
         })
         .collect();
     format!("{lead}: {}", per_game.join("; "))

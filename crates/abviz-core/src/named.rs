@@ -36,11 +36,7 @@ pub trait Named: Sized + Copy + PartialEq + 'static {
     /// Every name, for messages: "minimax, alphabeta or pvs".
     fn names_in_words() -> String {
         let names: Vec<&str> = Self::ALL.iter().map(|c| c.name()).collect();
-        match names.split_last() {
-            None => String::new(),
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        }
+        crate::text::list(&names, "or")
     }
 }
 

@@ -20,6 +20,26 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// Names as a sentence lists them: "a", "a and b", "a, b and c" (`conjunction` is "and" or
+/// "or"); nothing for no names.
+///
+/// ```
+/// use abviz_core::text::list;
+/// assert_eq!(list(&["minimax", "pvs", "mtdf"], "or"), "minimax, pvs or mtdf");
+/// assert_eq!(list(&["C2"], "and"), "C2");
+/// assert_eq!(list::<&str>(&[], "and"), "");
+/// ```
+pub fn list<S: AsRef<str>>(names: &[S], conjunction: &str) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => {
+            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
+            format!("{} {conjunction} {}", init.join(", "), last.as_ref())
+        }
+    }
+}
+
 /// Escapes text for XML content and attribute values: `&`, `<`, `>`, `"` and `'` become
 /// entities; control characters that XML 1.0 forbids become spaces (tab, newline and carriage
 /// return are written as character references so attribute values keep them).

@@ -210,10 +210,7 @@ fn leaves_text(trace: &Trace, leaves: &[NodeId]) -> String {
         .iter()
         .map(|(p, values)| {
             let under = p.map_or_else(String::new, |p| format!(" under {}", trace.display_name(p)));
-            let list = match values.split_last() {
-                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-                _ => values.join(""),
-            };
+            let list = abviz_core::text::list(values, "and");
             format!("{list}{under}")
         })
         .collect();

@@ -184,8 +184,7 @@ pub fn check_algorithm(algo: Algorithm) -> Result<(), Error> {
         Ok(())
     } else {
         let names: Vec<&str> = ALGORITHMS.iter().map(|a| a.name()).collect();
-        let (last, rest) = names.split_last().expect("exercises cover some algorithm");
-        Err(Error::Usage(format!("exercises cover {} and {last}, not {algo}", rest.join(", "))))
+        Err(Error::Usage(format!("exercises cover {}, not {algo}", abviz_core::text::list(&names, "and"))))
     }
 }
 

@@ -211,11 +211,8 @@ impl RequestError {
         takers: impl Iterator<Item = Algorithm>,
     ) -> RequestError {
         let names: Vec<&str> = takers.map(|a| a.name()).collect();
-        let takes = match names.split_last() {
-            Some((last, [])) => last.to_string(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            None => "no algorithm".to_string(),
-        };
+        let takes =
+            if names.is_empty() { "no algorithm".to_string() } else { abviz_core::text::list(&names, "and") };
         RequestError::new(
             option,
             None,

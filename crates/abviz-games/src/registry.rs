@@ -351,11 +351,7 @@ pub fn games_taking(kind: OptionKind) -> Vec<GameId> {
 /// "xiangqi", "xiangqi and nim", "tictactoe, xiangqi and nim".
 pub fn names(games: &[GameId]) -> String {
     let names: Vec<&str> = games.iter().map(|g| g.info().name).collect();
-    match names.split_last() {
-        None => "no game".into(),
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
+    if names.is_empty() { "no game".into() } else { abviz_core::text::list(&names, "and") }
 }
 
 /// The games that take options of `kind`, in words: "xiangqi", "xiangqi and connect4", or

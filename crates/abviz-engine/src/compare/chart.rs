@@ -183,10 +183,7 @@ fn reference_note(series: &[Series], axis: Axis) -> Option<String> {
         if on.is_empty() {
             continue;
         }
-        let names = match on.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => on.join(""),
-        };
+        let names = abviz_core::text::list(&on, "and");
         let verb = if on.len() == 1 { "evaluates" } else { "evaluate" };
         let along = match axis {
             Axis::Depth => "at every depth",

@@ -74,11 +74,7 @@ fn numbers(kind: EventKind) -> String {
 /// "`a`", "`a` and `b`", "`a`, `b` and `c`".
 fn kinds_list(kinds: &[EventKind]) -> String {
     let names: Vec<String> = kinds.iter().map(|k| format!("`{}`", k.name())).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+    abviz_core::text::list(&names, "and")
 }
 
 /// The kinds for which `f` holds.

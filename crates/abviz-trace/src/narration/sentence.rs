@@ -243,11 +243,7 @@ pub fn node_text(trace: &Trace, format: Option<&str>, id: NodeId) -> String {
 
 /// A list of names: "C2", "C2 and C3", "C2, C3 and C4".
 pub(crate) fn name_list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
+    abviz_core::text::list(names, "and")
 }
 
 #[cfg(test)]
