@@ -270,7 +270,7 @@ macro_rules! events {
         #[allow(unused_variables, unused_mut, unused_assignments)]
         pub(crate) fn encode<W: $crate::event::wire::Sink>(
             e: &Event,
-            s: &$crate::event::log::State,
+            s: &$crate::event::wire::State,
             w: &mut W,
         ) -> u8 {
             match *e {
@@ -307,7 +307,7 @@ macro_rules! events {
         #[allow(unused_variables, unused_mut, unused_assignments)]
         pub(crate) fn decode<R: $crate::event::wire::Source>(
             byte: u8,
-            s: &$crate::event::log::State,
+            s: &$crate::event::wire::State,
             r: &mut R,
         ) -> Option<Event> {
             let code = byte & $crate::event::wire::KIND;
@@ -330,7 +330,7 @@ macro_rules! events {
         /// which id is next, the last value.
         #[inline(always)]
         #[allow(unused_variables)]
-        pub(crate) fn advance(s: &mut $crate::event::log::State, e: &Event, nodes: &[$crate::Node]) {
+        pub(crate) fn advance(s: &mut $crate::event::wire::State, e: &Event, nodes: &[$crate::node::Node]) {
             match *e {
                 $(Event::$Kind { $($field),* } => {
                     $($crate::event::declare::__ev_advance!(s; $field; [$($role)*]);)*

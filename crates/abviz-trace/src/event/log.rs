@@ -1,32 +1,9 @@
 //! [`EventLog`]: a trace's events, stored compactly (see the module documentation of
 //! [`crate::event`]), and the decoder the compact trace file shares with it.
 
-use super::wire::{KIND, MAX_EVENT_BYTES, Reader, Sink, Source, Tee, Writer};
+use super::wire::{KIND, MAX_EVENT_BYTES, Reader, Sink, Source, State, Tee, Writer};
 use super::{CODE_KINDS, Event, EventKind, MARK_EVERY, advance, decode, encode};
-use crate::node::{NONE, Node, NodeId};
-use abviz_core::Score;
-
-/// The decoder's state: what the shape of the search implies for the next event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct State {
-    /// Where the next event's bytes start.
-    pub(crate) offset: u64,
-    /// The id the next new node gets.
-    pub(crate) next_id: NodeId,
-    /// The node on top of the stack (the one executing), or [`NONE`].
-    pub(crate) top: NodeId,
-    /// The node that returned last (an update's child), or [`NONE`].
-    pub(crate) last_exit: NodeId,
-    /// The value of the last evaluation or return (what an exit after an evaluation, or an
-    /// update after an exit, usually carries).
-    pub(crate) last_value: Score,
-}
-
-impl Default for State {
-    fn default() -> Self {
-        State { offset: 0, next_id: 0, top: NONE, last_exit: NONE, last_value: Score::NEG_INF }
-    }
-}
+use crate::node::{Node, NodeId};
 
 /// The compact store of a trace's events (see the module documentation of [`crate::event`]).
 #[derive(Debug, Default)]
@@ -262,8 +239,8 @@ mod tests {
     use super::super::wire::{Count, OWN_CHILD, OWN_NODE, code_score, score_code};
     use super::super::{OrderReason, PassKind};
     use super::*;
-    use crate::node::{Bound, CutKind};
-    use abviz_core::Player;
+    use crate::node::{Bound, CutKind, NONE};
+    use abviz_core::{Player, Score};
 
     fn node(parent: NodeId) -> Node {
         Node { parent, label: NONE, index: 0, depth: 0, player: Player::Max, pruned: false }

@@ -105,6 +105,28 @@ pub(crate) fn code_score(c: u64) -> Score {
     }
 }
 
+/// The decoder's state: what the shape of the search implies for the next event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct State {
+    /// Where the next event's bytes start.
+    pub(crate) offset: u64,
+    /// The id the next new node gets.
+    pub(crate) next_id: NodeId,
+    /// The node on top of the stack (the one executing), or [`NONE`].
+    pub(crate) top: NodeId,
+    /// The node that returned last (an update's child), or [`NONE`].
+    pub(crate) last_exit: NodeId,
+    /// The value of the last evaluation or return (what an exit after an evaluation, or an
+    /// update after an exit, usually carries).
+    pub(crate) last_value: Score,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State { offset: 0, next_id: 0, top: NONE, last_exit: NONE, last_value: Score::NEG_INF }
+    }
+}
+
 /// Where an event's numbers go: the log's bytes ([`Writer`]) or a compact trace file.
 pub(crate) trait Sink {
     /// A count or a key.
