@@ -1061,7 +1061,7 @@ fn explain_pages_draw_their_boards_from_the_page() {
 
 /// The page's scripts know event kinds by name (issue 45, item 3): the same page with a kind
 /// inserted at the start of the table — every kind's number one higher, as a new first entry
-/// in `crates/abviz-trace/src/event/table.rs` would make them — plays step for step as the page
+/// in `crates/abviz-trace/src/event/events.table` would make them — plays step for step as the page
 /// itself does: the same sentence, counter, panels and drawing at every step.
 #[test]
 fn pages_play_the_same_with_a_kind_inserted_first() {

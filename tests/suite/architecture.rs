@@ -482,31 +482,14 @@ fn no_file_imports_round_a_circle() {
     crates.sort_by_key(|e| e.path());
     sources.extend(crates.iter().map(|e| e.path().join("src")).filter(|p| p.is_dir()));
     let mut report = Vec::new();
-    let mut known_seen = false;
     for src in &sources {
         for circle in circles(src) {
             let rel = src.strip_prefix(root).unwrap().to_string_lossy().into_owned();
-            if (rel.as_str(), circle.files.join(" ↔ ").as_str()) == EVENT_TABLE_CIRCLE {
-                known_seen = true;
-                continue;
-            }
             report.push(format!("{rel}: {}\n    {}", circle.files.join(" ↔ "), circle.arrows.join("\n    ")));
         }
     }
     assert!(report.is_empty(), "import circles between files:\n{}", report.join("\n"));
-    assert!(known_seen, "the event table's circle is gone: remove EVENT_TABLE_CIRCLE from this test");
 }
-
-/// The one circle left, written so no `use` shows it: the event table's macro expands in
-/// `event/table.rs` into the event types, the codec (which calls `event::log`), the observer
-/// trait's plumbing (`observer`) and the narration's templates (`narration::sentence`), and
-/// those files name the types it generated there. It goes when the table's code is generated
-/// into files of its own (issue 45, item 7); until then any other circle, or this one grown or
-/// shrunk, fails the test.
-const EVENT_TABLE_CIRCLE: (&str, &str) = (
-    "crates/abviz-trace/src",
-    "event ↔ event::log ↔ event::table ↔ model ↔ narration::sentence ↔ observer ↔ summary ↔ timeline",
-);
 
 fn files(circles: Vec<Circle>) -> Vec<Vec<String>> {
     circles.into_iter().map(|c| c.files).collect()

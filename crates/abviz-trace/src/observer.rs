@@ -5,10 +5,12 @@
 //! Every hook has an empty default body, so with [`NoOp`] the calls compile away and the search
 //! runs as fast as one with no instrumentation at all.
 
-pub use crate::event::Observer;
+mod hooks;
+
 use crate::{PassKind, Stats};
 use abviz_core::Game;
 use abviz_core::Score;
+pub use hooks::Observer;
 
 /// Why a search stopped before its end.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -8,7 +8,7 @@ use super::{EventKind, Implied, Short, Wire};
 /// The marker lines around the generated block called `name` in the document.
 pub fn markers(name: &str) -> (String, String) {
     (
-        format!("<!-- {name}: written from the event table (crates/abviz-trace/src/event/table.rs) -->"),
+        format!("<!-- {name}: written from the event table (crates/abviz-trace/src/event/events.table) -->"),
         format!("<!-- end of {name} -->"),
     )
 }

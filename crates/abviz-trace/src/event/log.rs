@@ -235,7 +235,7 @@ impl ExactSizeIterator for Events<'_> {}
 
 #[cfg(test)]
 mod tests {
-    use super::super::table::longest;
+    use super::super::codec::longest;
     use super::super::wire::{Count, OWN_CHILD, OWN_NODE, code_score, score_code};
     use super::super::{OrderReason, PassKind};
     use super::*;

@@ -1,11 +1,13 @@
 //! The event vocabulary: what a search did, one step at a time, each event with its numbers.
 //!
-//! Every kind of event is declared once, in the event table (`event/table.rs`): its fields and
-//! their JSON names, its compact code, the [`Observer`](crate::Observer) hook that reports it,
-//! what it does to the stack of executing nodes, the pseudocode role it executes, its sentence
-//! and its line in docs/trace-format.md. `event/declare.rs` turns the table into [`Event`],
-//! [`EventKind`], the log's codec, the observer trait and its plumbing; the compact trace file,
-//! the timeline, the narration and the page read the kind's facts from there.
+//! Every kind of event is declared once, in the event table (`event/events.table`): its fields
+//! and their JSON names, its compact code, the [`Observer`](crate::Observer) hook that reports
+//! it, what it does to the stack of executing nodes, the pseudocode role it executes, its
+//! sentence and its line in docs/trace-format.md. The generator (`event/generate.rs`, a unit
+//! test) turns the table into checked-in code: [`Event`] and [`EventKind`] (`event/kinds.rs`),
+//! the log's codec (`event/codec.rs`), the observer trait and its plumbing (`observer/hooks.rs`)
+//! and each kind's sentence (`narration/kinds.rs`); the compact trace file, the timeline, the
+//! narration and the page read the kind's facts from there.
 //!
 //! [`Event`] is what views read: the window on entry, the value and window after an update, the
 //! α and β of a cutoff test, the returned value and its bound, re-searches, root passes,
@@ -19,16 +21,20 @@
 //! an update). A mark every [`MARK_EVERY`] events keeps random access cheap: [`EventLog::get`]
 //! decodes at most that many events.
 
-pub(crate) mod declare;
+mod codec;
 pub mod docs;
+#[cfg(test)]
+mod generate;
+mod kinds;
 mod log;
-mod table;
 pub(crate) mod wire;
 
+pub use crate::observer::Observer;
+pub(crate) use codec::{advance, decode, encode};
+pub(crate) use kinds::CODE_KINDS;
+pub use kinds::{Event, EventKind};
 pub(crate) use log::Decoder;
 pub use log::{BadEvent, EventLog, Events, compact_codes};
-pub(crate) use table::{CODE_KINDS, advance, decode, encode, event_table};
-pub use table::{Event, EventKind, Observer};
 pub use wire::{CodeField, Coded};
 pub(crate) use wire::{Sink, Source};
 

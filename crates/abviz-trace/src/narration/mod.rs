@@ -1,25 +1,21 @@
 //! One sentence per event, for students: the terminal stepper, the beamer steps and the HTML page
 //! all say the same.
 //!
-//! Every event kind's sentence is declared with the kind in the event table (`event/table.rs`):
+//! Every event kind's sentence is declared with the kind in the event table (`event/events.table`):
 //! a template whose slots are the event's fields, or one of the functions below, which choose
 //! the template by what the event and the [`Timeline`] say (a leaf or an inner node, a window
 //! that moved or stayed, a game or a tree) and compute what the fields do not (the child value a
-//! cutoff tested, the children it pruned). The templates and their filling are in [`sentence`];
+//! cutoff tested, the children it pruned). Which it is comes from the table, in `kinds.rs`
+//! (generated from it); the templates and their filling are in [`sentence`];
 //! the page receives the chosen template of every step and fills it with its generic filler
 //! (`assets/narration.js`), never wording an event itself. The numbers come from the event and
 //! the timeline, never from re-running the search.
 
+mod kinds;
 pub mod sentence;
 
 pub use sentence::{Arg, Narration, Sentence};
 
-// How each kind of event is narrated: the event table's `narration` reading (its `say`
-// templates and the `narrate` functions of this module), which gives `EventKind::narration` and
-// `Event::arg`.
-crate::event::event_table!(narration);
-
-use crate::narration;
 use crate::summary::NEVER;
 use crate::{Bound, CutKind, Event, NONE, NodeId, OrderReason, PassKind, StarCut, Timeline, Trace};
 use abviz_core::Player;
