@@ -19,6 +19,7 @@
 //! (a code's range, a code field's count) is checked here or by a `const` assertion there.
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -495,7 +496,7 @@ fn arms(list: impl IntoIterator<Item = (String, String)>) -> String {
 /// The `use` lines of a generated file: those of `candidates` whose name the code uses.
 fn imports(code: &str, candidates: &[(String, String)]) -> String {
     /// The identifiers that start a path (not `Score` in `Arg::Score`, nor a method's name).
-    fn names(tokens: TokenStream, out: &mut std::collections::BTreeSet<String>) {
+    fn names(tokens: TokenStream, out: &mut BTreeSet<String>) {
         let punct = |tt: Option<&TokenTree>| match tt {
             Some(TokenTree::Punct(p)) => p.as_char(),
             _ => ' ',
@@ -513,9 +514,9 @@ fn imports(code: &str, candidates: &[(String, String)]) -> String {
             }
         }
     }
-    let mut used = std::collections::BTreeSet::new();
+    let mut used = BTreeSet::new();
     names(code.parse().expect("the generated code is tokens"), &mut used);
-    let mut by_path: std::collections::BTreeMap<&str, std::collections::BTreeSet<&str>> = Default::default();
+    let mut by_path: BTreeMap<&str, BTreeSet<&str>> = Default::default();
     for (path, name) in candidates {
         if used.contains(name) {
             by_path.entry(path).or_default().insert(name);
@@ -530,8 +531,8 @@ fn imports(code: &str, candidates: &[(String, String)]) -> String {
         .collect()
 }
 
-/// Candidate imports written `path::{a, b}`.
-fn paths(list: &[(&str, &[&str])], table: &Table) -> Vec<(String, String)> {
+/// The imports a generated file may need: those `list` writes `(path, &[names])`, and the table's.
+fn candidates(list: &[(&str, &[&str])], table: &Table) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> =
         list.iter().flat_map(|(p, names)| names.iter().map(|n| (p.to_string(), n.to_string()))).collect();
     out.extend(table.uses.iter().cloned());
@@ -627,7 +628,7 @@ fn kinds_rs(t: &Table) -> String {
         "//! The event types of the event table: [`Event`], [`EventKind`] with each kind's facts, and\n\
          //! the kind of each compact code.\n",
         o,
-        paths(
+        candidates(
             &[
                 ("super", &["CodeField", "Coded", "Effect", "FieldInfo", "Implied", "Short", "Wire"]),
                 ("crate", &["LineRole"]),
@@ -815,7 +816,7 @@ fn codec_rs(t: &Table) -> String {
         "//! The event log's codec, from the event table: how each kind's numbers are written and read\n\
          //! back (the log and the compact trace file share it), and the decoder's shape state.\n",
         o,
-        paths(
+        candidates(
             &[
                 ("super", &["CodeField", "Coded"]),
                 ("super::kinds", &["CODE_KINDS", "Event", "EventKind"]),
@@ -1042,7 +1043,7 @@ fn hooks_rs(t: &Table) -> String {
     file(
         "//! The [`Observer`] trait and [`Both`]'s forwarding, from the event table's hooks.\n",
         o,
-        paths(
+        candidates(
             &[("super", &["Both", "Stop"]), ("crate::event", &["Event", "Here"]), ("abviz_core", &["Game"])],
             t,
         ),
@@ -1100,7 +1101,7 @@ fn narration_rs(t: &Table) -> String {
          //! `narrate` function of [`crate::narration`] that chooses one, and its fields as a\n\
          //! sentence's slots.\n",
         o,
-        paths(
+        candidates(
             &[
                 ("super", &["Arg", "Narration"]),
                 ("crate", &["CodeField", "Coded", "Event", "EventKind", "narration"]),
@@ -1153,7 +1154,8 @@ fn the_generated_code_is_the_event_tables() {
     let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
     let root = src.join("../../..");
     let text = std::fs::read_to_string(src.join("event/events.table")).expect("the event table");
-    let table: Table = syn::parse_str(&text).unwrap_or_else(|e| panic!("src/event/events.table: {e}"));
+    let table: Table =
+        syn::parse_str(&text).unwrap_or_else(|e| panic!("crates/abviz-trace/src/event/events.table: {e}"));
     let mut stale = Vec::new();
     for (path, code) in generate(&table) {
         let code = rustfmt(&root, &code);
