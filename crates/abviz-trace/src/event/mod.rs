@@ -1,13 +1,13 @@
 //! The event vocabulary: what a search did, one step at a time, each event with its numbers.
 //!
 //! Every kind of event is declared once, in the event table (`event/events.table`): its fields
-//! and their JSON names, its compact code, the [`Observer`](crate::Observer) hook that reports
-//! it, what it does to the stack of executing nodes, the pseudocode role it executes, its
-//! sentence and its line in docs/trace-format.md. The generator (`event/generate.rs`, a unit
-//! test) turns the table into checked-in code: [`Event`] and [`EventKind`] (`event/kinds.rs`),
-//! the log's codec (`event/codec.rs`), the observer trait and its plumbing (`observer/hooks.rs`)
-//! and each kind's sentence (`narration/kinds.rs`); the compact trace file, the timeline, the
-//! narration and the page read the kind's facts from there.
+//! and their JSON names, its compact code, the [`Observer`] hook that reports it, what it does
+//! to the stack of executing nodes, the pseudocode role it executes, its sentence and its line
+//! in docs/trace-format.md. The generator (`event/generate.rs`, a unit test) turns the table
+//! into checked-in code: [`Event`] and [`EventKind`] (`event/kinds.rs`), the log's codec
+//! (`event/codec.rs`), the observer trait and its plumbing (`observer/hooks.rs`) and each kind's
+//! sentence (`narration/kinds.rs`); the compact trace file, the timeline, the narration and the
+//! page read the kind's facts from there.
 //!
 //! [`Event`] is what views read: the window on entry, the value and window after an update, the
 //! α and β of a cutoff test, the returned value and its bound, re-searches, root passes,

@@ -6,7 +6,7 @@
 //! the template by what the event and the [`Timeline`] say (a leaf or an inner node, a window
 //! that moved or stayed, a game or a tree) and compute what the fields do not (the child value a
 //! cutoff tested, the children it pruned). Which it is comes from the table, in `kinds.rs`
-//! (generated from it); the templates and their filling are in [`sentence`];
+//! (generated from it); the templates and their filling are in [`sentence`](mod@sentence);
 //! the page receives the chosen template of every step and fills it with its generic filler
 //! (`assets/narration.js`), never wording an event itself. The numbers come from the event and
 //! the timeline, never from re-running the search.
