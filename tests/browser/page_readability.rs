@@ -13,6 +13,7 @@
 //! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
 
 use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
+use crate::support::site::demo_site;
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -174,18 +175,16 @@ enum Cur {
     AfterStep(usize),
 }
 
-/// The demo site and a `--random 3,10` page (its search goes far below what the page draws),
-/// written once for all the tests here, into target/tmp/.
+/// The demo site (shared with the binary's other tests) and a `--random 3,10` page (its search
+/// goes far below what the page draws), written once for all the tests here, into target/tmp/.
 fn pages() -> &'static (PathBuf, PathBuf) {
     static PAGES: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
     PAGES.get_or_init(|| {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("page_readability");
         let _ = std::fs::remove_dir_all(&dir);
-        let site = dir.join("site");
-        abviz().args(["demo", "--out"]).arg(&site).assert().success();
         let big = dir.join("big");
         abviz().args(["run", "--random", "3,10", "-f", "html", "-o"]).arg(&big).assert().success();
-        (site, big.join("index.html"))
+        (demo_site().to_path_buf(), big.join("index.html"))
     })
 }
 

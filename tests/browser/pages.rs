@@ -6,13 +6,13 @@
 //! Without Chromium these tests are skipped with a loud message; with `CI` set they fail.
 
 use crate::support::cdp::{Tab, browser, file_url, screenshot_dir};
+use crate::support::site::demo_site;
 use abviz::input::{Input, RunOptions};
 use abviz::search::Algorithm;
 use abviz::trace::narration::narrate;
 use abviz::trace::pseudocode::line_for;
 use abviz::trace::{EventKind, Trace};
 use assert_cmd::Command;
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
@@ -22,17 +22,6 @@ const DECODED: &str = "() => { const D = JSON.parse(document.getElementById('abv
 
 fn abviz() -> Command {
     Command::cargo_bin("abviz").unwrap()
-}
-
-/// The demo site, written once for all the tests here (none writes into it), into target/tmp/.
-fn demo_site() -> &'static Path {
-    static SITE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
-    SITE.get_or_init(|| {
-        let site = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-demo");
-        let _ = std::fs::remove_dir_all(&site);
-        abviz().args(["demo", "--out"]).arg(&site).assert().success();
-        site
-    })
 }
 
 fn aima_trace() -> Trace {
@@ -1076,12 +1065,17 @@ fn pages_play_the_same_with_a_kind_inserted_first() {
         &["--tree", "max (chance:A:(3 12 8) chance:B:(2 4 6))", "-a", "star1"],
     ];
     // Everything a reader sees at each step — the text of the page and the classes that draw
-    // the tree — collected in the page in one go, stepping with the scrubber (as a drag does).
+    // the tree — collected in the page in one go, stepping with the scrubber (as a drag does),
+    // as a digest a step (its length and 32-bit FNV-1a): the texts themselves, megabytes for a
+    // page, need not cross to the test.
     let replay = "(() => { const scrub = document.getElementById('scrub'), out = []; \
                   const seen = () => document.body.innerText + '\\n' + \
                     Array.from(document.querySelectorAll('#tree [class]'), e => e.getAttribute('class')).join(' '); \
+                  const digest = (s) => { let h = 0x811c9dc5; \
+                    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193); \
+                    return s.length + '/' + (h >>> 0).toString(16); }; \
                   for (let k = 0; k <= +scrub.max; k++) { \
-                    scrub.value = k; scrub.dispatchEvent(new Event('input')); out.push(seen()); } \
+                    scrub.value = k; scrub.dispatchEvent(new Event('input')); out.push(digest(seen())); } \
                   return out; })()";
     abviz_each(cases.len(), |i| {
         let site = dir.path().join(i.to_string());

@@ -7,5 +7,6 @@
 
 pub mod cdp;
 pub mod pdf;
+pub mod site;
 pub mod tmux;
 pub mod trees;
