@@ -1,6 +1,6 @@
 // Structure-aware mutations of trace files, shared by the stable smoke test (which seeds the
-// `trace_file` target with them), the regression tests of the trace reader and the
-// `trace_file` target's custom mutator under cargo-fuzz. Byte flips rarely keep a trace file
+// `trace_file` target with them) and the regression tests of the trace reader
+// (tests/suite/trace_ids.rs). Byte flips rarely keep a trace file
 // JSON, let alone one that passes the reader's first checks; these keep the document whole and
 // change one thing a reader follows: a node id out of range, a reference that dangles (to a
 // node that exists but is not where the reference says), two fields of one record swapped, a
@@ -109,58 +109,77 @@ pub fn replacements(doc: &Value, old: &Value) -> Vec<Value> {
     out
 }
 
-/// One structure-aware mutation of the trace document `doc`, chosen by `pick` (any number:
-/// it is reduced to the mutations the document has). `None` if `doc` has nothing to mutate.
-pub fn mutate(doc: &Value, pick: u64) -> Option<Value> {
-    let nums = numbers(doc);
-    let objs = objects(doc);
-    if nums.is_empty() {
-        return None;
+/// A trace document with its numbers and records found once, for many mutations of it (each
+/// mutation walked the whole document again before).
+pub struct Mutations<'a> {
+    doc: &'a Value,
+    nums: Vec<Vec<Step>>,
+    ids: Vec<usize>,
+    objs: Vec<Vec<Step>>,
+}
+
+impl<'a> Mutations<'a> {
+    /// `doc`'s numbers (those that name something among them) and records of two fields or more.
+    pub fn new(doc: &'a Value) -> Self {
+        let nums = numbers(doc);
+        let ids = (0..nums.len()).filter(|&i| names_something(&nums[i])).collect();
+        Mutations { doc, nums, ids, objs: objects(doc) }
     }
-    let mut out = doc.clone();
-    let kind = pick % 4;
-    let pick = pick / 4;
-    match kind {
-        // A number set to an id out of range, or to a neighbouring (dangling) one; mostly the
-        // numbers that name something.
-        0 | 1 => {
-            let ids: Vec<&Vec<Step>> = nums.iter().filter(|p| names_something(p)).collect();
-            let pool: Vec<&Vec<Step>> =
-                if kind == 0 && !ids.is_empty() { ids } else { nums.iter().collect() };
-            let path = pool[(pick % pool.len() as u64) as usize];
-            let old = at(&mut out, path)?.clone();
-            let choices = replacements(doc, &old);
-            let new = choices[((pick / pool.len() as u64) % choices.len() as u64) as usize].clone();
-            *at(&mut out, path)? = new;
+
+    /// One structure-aware mutation of the document, chosen by `pick` (any number: it is reduced
+    /// to the mutations the document has). `None` if it has nothing to mutate.
+    pub fn mutate(&self, pick: u64) -> Option<Value> {
+        let (doc, nums, objs) = (self.doc, &self.nums, &self.objs);
+        if nums.is_empty() {
+            return None;
         }
-        // Two numbers anywhere swapped (a parent for a child, a step for a node, ...).
-        2 => {
-            let a = &nums[(pick % nums.len() as u64) as usize];
-            let b = &nums[((pick / nums.len() as u64) % nums.len() as u64) as usize];
-            let va = at(&mut out, a)?.clone();
-            let vb = at(&mut out, b)?.clone();
-            *at(&mut out, a)? = vb;
-            *at(&mut out, b)? = va;
-        }
-        // Two fields of one record swapped, or one dropped.
-        _ => {
-            if objs.is_empty() {
-                return None;
+        let mut out = doc.clone();
+        let kind = pick % 4;
+        let pick = pick / 4;
+        match kind {
+            // A number set to an id out of range, or to a neighbouring (dangling) one; mostly
+            // the numbers that name something.
+            0 | 1 => {
+                let pool: Vec<&Vec<Step>> = if kind == 0 && !self.ids.is_empty() {
+                    self.ids.iter().map(|&i| &nums[i]).collect()
+                } else {
+                    nums.iter().collect()
+                };
+                let path = pool[(pick % pool.len() as u64) as usize];
+                let old = at(&mut out, path)?.clone();
+                let choices = replacements(doc, &old);
+                let new = choices[((pick / pool.len() as u64) % choices.len() as u64) as usize].clone();
+                *at(&mut out, path)? = new;
             }
-            let path = &objs[(pick % objs.len() as u64) as usize];
-            let obj = at(&mut out, path)?.as_object_mut()?;
-            let keys: Vec<String> = obj.keys().cloned().collect();
-            let r = pick / objs.len() as u64;
-            let i = (r % keys.len() as u64) as usize;
-            let j = ((r / keys.len() as u64) % keys.len() as u64) as usize;
-            if i == j {
-                obj.remove(&keys[i]);
-            } else {
-                let vi = obj[&keys[i]].clone();
-                let vj = std::mem::replace(obj.get_mut(&keys[j])?, vi);
-                obj.insert(keys[i].clone(), vj);
+            // Two numbers anywhere swapped (a parent for a child, a step for a node, ...).
+            2 => {
+                let a = &nums[(pick % nums.len() as u64) as usize];
+                let b = &nums[((pick / nums.len() as u64) % nums.len() as u64) as usize];
+                let va = at(&mut out, a)?.clone();
+                let vb = at(&mut out, b)?.clone();
+                *at(&mut out, a)? = vb;
+                *at(&mut out, b)? = va;
+            }
+            // Two fields of one record swapped, or one dropped.
+            _ => {
+                if objs.is_empty() {
+                    return None;
+                }
+                let path = &objs[(pick % objs.len() as u64) as usize];
+                let obj = at(&mut out, path)?.as_object_mut()?;
+                let keys: Vec<String> = obj.keys().cloned().collect();
+                let r = pick / objs.len() as u64;
+                let i = (r % keys.len() as u64) as usize;
+                let j = ((r / keys.len() as u64) % keys.len() as u64) as usize;
+                if i == j {
+                    obj.remove(&keys[i]);
+                } else {
+                    let vi = obj[&keys[i]].clone();
+                    let vj = std::mem::replace(obj.get_mut(&keys[j])?, vi);
+                    obj.insert(keys[i].clone(), vj);
+                }
             }
         }
+        Some(out)
     }
-    Some(out)
 }

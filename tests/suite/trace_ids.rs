@@ -107,8 +107,9 @@ fn mutants_survive(trace: &Trace) -> usize {
         picks.extend((0..200u64).map(|k| 4 * k * 7919 + 1));
         picks.extend((0..200u64).map(|k| 4 * k * 7919 + 2));
         picks.extend((0..200u64).map(|k| 4 * k * 104_729 + 3));
+        let mutations = structure::Mutations::new(&doc);
         for pick in picks {
-            let Some(mutant) = structure::mutate(&doc, pick) else { continue };
+            let Some(mutant) = mutations.mutate(pick) else { continue };
             let text = mutant.to_string();
             if std::env::var_os("ABVIZ_SHOW_MUTANTS").is_some() {
                 eprintln!("{pick} {text}");
