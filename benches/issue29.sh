@@ -22,7 +22,7 @@ lock() { if [ -n "${ABVIZ_NO_LOCK:-}" ]; then "$@"; else flock /tmp/abviz-cargo.
 bin=$(mktemp /tmp/issue29-record-cost.XXXXXX)
 peer=$(mktemp /tmp/issue29-peer-cost.XXXXXX)
 trap 'rm -f "$bin" "$peer"' EXIT
-lock sh -c "cargo build --release -q -p abviz-search --example record_cost --example peer_cost && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/examples/record_cost\" \"$bin\" && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/examples/peer_cost\" \"$peer\""
+lock sh -c "cargo build --release -q -p abviz-search --features cost-examples --example record_cost --example peer_cost && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/examples/record_cost\" \"$bin\" && install -m 755 \"\${CARGO_TARGET_DIR:-target}/release/examples/peer_cost\" \"$peer\""
 count() { # ALGO MODE GAME [SEARCHES] -> instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" "${4:-1}" "$3" 2>&1 >/dev/null \
         | sed -n 's/.*refs: *\([0-9,]*\).*/\1/p' | tr -d ,
