@@ -1,8 +1,7 @@
 //! The browser tests' handle on headless Chromium: a small synchronous client of the Chrome
-//! DevTools Protocol over WebSockets (`tungstenite`). A test binary starts one browser, with a
-//! fresh profile, for all its tests; each test connects to it on a socket of its own, opens its
-//! own tabs, presses keys, evaluates JavaScript, takes screenshots and collects console errors
-//! and dialogs.
+//! DevTools Protocol over one WebSocket (`tungstenite`). It starts the browser with a fresh
+//! profile, opens pages, presses keys, evaluates JavaScript, takes screenshots and collects
+//! console errors and dialogs.
 //!
 //! Each call sends one command and reads the socket until its answer arrives, handling the
 //! events that come first — no reader thread, no polling: a round trip costs what the browser
@@ -17,8 +16,7 @@
 use serde_json::{Value, json};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::OnceLock;
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tungstenite::protocol::{Message, WebSocket, WebSocketConfig};
 
@@ -80,57 +78,20 @@ pub fn find_chromium() -> Option<PathBuf> {
     None
 }
 
-/// A DevTools connection to the one headless browser the test binary shares.
+/// A running headless browser and the DevTools connection to it.
 pub struct Browser {
+    child: Child,
     socket: WebSocket<TcpStream>,
     next_id: u64,
     /// The open tab's session (events of other sessions are ignored).
     session: Option<String>,
     seen: Seen,
-    /// The browser context the test's tabs open in.
-    context: String,
+    _profile: tempfile::TempDir,
 }
 
-/// The browser every test of the binary connects to: started by the first test that asks,
-/// and ended with the binary (see [`start`]).
-struct Shared {
-    /// Its DevTools address (`ws://127.0.0.1:port/devtools/browser/…`).
-    address: String,
-    /// The write end of the watcher's standard input: when the binary exits, the kernel closes
-    /// it and the watcher ends the browser and removes its profile.
-    _lifeline: ChildStdin,
-    /// The watcher, never waited for: it outlives the binary by the moment it takes to end the
-    /// browser.
-    _watcher: Child,
-}
-
-/// A connection to the binary's browser (started at the first call), or None (after saying so
-/// loudly) when Chromium is not installed. In CI (`CI` set) a missing browser panics: the tests
-/// must run there. Each test has a connection of its own, and its tabs; the tests of a binary
-/// share one browser process (starting one took 0.8 s, once per test before).
+/// Starts Chromium, or returns None (after saying so loudly) when it is not installed. In CI
+/// (`CI` set) a missing browser panics: the tests must run there.
 pub fn browser() -> Option<Browser> {
-    static SHARED: OnceLock<Option<Shared>> = OnceLock::new();
-    let shared = SHARED.get_or_init(start).as_ref()?;
-    let stream = TcpStream::connect(shared.address.trim_start_matches("ws://").split('/').next().unwrap())
-        .expect("the DevTools port");
-    stream.set_read_timeout(Some(TIMEOUT)).expect("a read timeout");
-    stream.set_nodelay(true).expect("no Nagle delay");
-    // Full-page screenshots and PDFs come as one large message.
-    let config = WebSocketConfig::default().max_message_size(None).max_frame_size(None);
-    let (socket, _) = tungstenite::client::client_with_config(shared.address.as_str(), stream, Some(config))
-        .expect("the DevTools WebSocket");
-    let mut b = Browser { socket, next_id: 1, session: None, seen: Seen::default(), context: String::new() };
-    // A context of its own (as a fresh profile): its tabs share no renderer, storage or
-    // focus with another test's.
-    let context = b.call(None, "Target.createBrowserContext", json!({"disposeOnDetach": true}));
-    b.context = context["browserContextId"].as_str().expect("a browser context").to_string();
-    Some(b)
-}
-
-/// Starts Chromium with a fresh profile under a watcher shell that ends it when the test binary
-/// exits, however it exits (a static is never dropped, and a browser left behind would outlive
-/// the run): the shell waits on a pipe only this process writes to.
-fn start() -> Option<Shared> {
     let Some(bin) = find_chromium() else {
         if std::env::var_os("CI").is_some() {
             panic!("the browser tests need Chromium in CI: apt-get install chromium");
@@ -140,51 +101,47 @@ fn start() -> Option<Shared> {
         );
         return None;
     };
-    let profile = tempfile::tempdir().expect("a profile folder").keep();
-    let log = profile.join("chromium.log");
-    let mut watcher = Command::new("sh")
-        .arg("-c")
-        .arg(r#"dir=$1; shift; "$@" & pid=$!; read -r _; kill "$pid"; wait "$pid"; rm -rf "$dir""#)
-        .arg("abviz-test-browser")
-        .arg(&profile)
-        .arg(&bin)
+    let profile = tempfile::tempdir().expect("a profile folder");
+    let log = profile.path().join("chromium.log");
+    let child = Command::new(&bin)
         .args(FLAGS)
-        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--user-data-dir={}", profile.path().display()))
         .arg("about:blank")
-        .stdin(Stdio::piped())
+        .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log).expect("the browser's log"))
         .spawn()
         .unwrap_or_else(|e| panic!("could not start {}: {e}", bin.display()));
-    let lifeline = watcher.stdin.take().expect("the watcher's input");
     // Chromium writes the port it listens on, and the browser's DevTools path, into the profile.
-    let active = profile.join("DevToolsActivePort");
-    let t0 = Instant::now();
+    let active = profile.path().join("DevToolsActivePort");
+    let start = Instant::now();
     let (port, path) = loop {
         // Both lines, or the file is still being written.
         let lines = std::fs::read_to_string(&active).unwrap_or_default();
         if let [port, path, ..] = lines.lines().collect::<Vec<_>>()[..] {
             break (port.to_string(), path.to_string());
         }
-        if t0.elapsed() > Duration::from_secs(30) {
+        if start.elapsed() > Duration::from_secs(30) {
             let said = std::fs::read_to_string(&log).unwrap_or_default();
             panic!("{} did not open its DevTools port within 30 s; it said:\n{said}", bin.display());
         }
         std::thread::sleep(Duration::from_millis(10));
     };
-    Some(Shared { address: format!("ws://127.0.0.1:{port}{path}"), _lifeline: lifeline, _watcher: watcher })
+    let stream = TcpStream::connect(format!("127.0.0.1:{port}")).expect("the DevTools port");
+    stream.set_read_timeout(Some(TIMEOUT)).expect("a read timeout");
+    stream.set_nodelay(true).expect("no Nagle delay");
+    // Full-page screenshots and PDFs come as one large message.
+    let config = WebSocketConfig::default().max_message_size(None).max_frame_size(None);
+    let (socket, _) =
+        tungstenite::client::client_with_config(format!("ws://127.0.0.1:{port}{path}"), stream, Some(config))
+            .expect("the DevTools WebSocket");
+    Some(Browser { child, socket, next_id: 1, session: None, seen: Seen::default(), _profile: profile })
 }
 
 impl Browser {
     /// Opens a new tab at about:blank, 1400×1000 CSS pixels.
     pub fn tab(&mut self) -> Tab<'_> {
-        // In a window of its own: a tab behind another test's would be a background page, whose
-        // animation frames the browser holds back.
-        let target = self.call(
-            None,
-            "Target.createTarget",
-            json!({"url": "about:blank", "browserContextId": self.context, "newWindow": true}),
-        );
+        let target = self.call(None, "Target.createTarget", json!({"url": "about:blank"}));
         let target = target["targetId"].as_str().expect("a target id").to_string();
         let attached = self.call(None, "Target.attachToTarget", json!({"targetId": target, "flatten": true}));
         self.session = Some(attached["sessionId"].as_str().expect("a session id").to_string());
@@ -271,7 +228,8 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
-        let _ = self.socket.close(None);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
