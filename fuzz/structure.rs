@@ -1,10 +1,9 @@
 // Structure-aware mutations of trace files, shared by the stable smoke test (which seeds the
 // `trace_file` target with them) and the regression tests of the trace reader
-// (tests/suite/trace_ids.rs). Byte flips rarely keep a trace file
-// JSON, let alone one that passes the reader's first checks; these keep the document whole and
-// change one thing a reader follows: a node id out of range, a reference that dangles (to a
-// node that exists but is not where the reference says), two fields of one record swapped, a
-// field dropped.
+// (tests/suite/trace_ids.rs). Byte flips rarely keep a trace file JSON, let alone one that
+// passes the reader's first checks; these keep the document whole and change one thing a reader
+// follows: a node id out of range, a reference that dangles (to a node that exists but is not
+// where the reference says), two fields of one record swapped, a field dropped.
 
 use serde_json::Value;
 
@@ -126,6 +125,11 @@ impl<'a> Mutations<'a> {
         Mutations { doc, nums, ids, objs: objects(doc) }
     }
 
+    /// How many of its numbers name something (a node, a step, a pass).
+    pub fn ids(&self) -> usize {
+        self.ids.len()
+    }
+
     /// One structure-aware mutation of the document, chosen by `pick` (any number: it is reduced
     /// to the mutations the document has). `None` if it has nothing to mutate.
     pub fn mutate(&self, pick: u64) -> Option<Value> {
@@ -140,15 +144,14 @@ impl<'a> Mutations<'a> {
             // A number set to an id out of range, or to a neighbouring (dangling) one; mostly
             // the numbers that name something.
             0 | 1 => {
-                let pool: Vec<&Vec<Step>> = if kind == 0 && !self.ids.is_empty() {
-                    self.ids.iter().map(|&i| &nums[i]).collect()
-                } else {
-                    nums.iter().collect()
-                };
-                let path = pool[(pick % pool.len() as u64) as usize];
+                // The numbers that name something (by their index in `nums`), or all of them.
+                let by_id = kind == 0 && !self.ids.is_empty();
+                let pool = if by_id { self.ids.len() } else { nums.len() } as u64;
+                let k = (pick % pool) as usize;
+                let path = &nums[if by_id { self.ids[k] } else { k }];
                 let old = at(&mut out, path)?.clone();
                 let choices = replacements(doc, &old);
-                let new = choices[((pick / pool.len() as u64) % choices.len() as u64) as usize].clone();
+                let new = choices[((pick / pool) % choices.len() as u64) as usize].clone();
                 *at(&mut out, path)? = new;
             }
             // Two numbers anywhere swapped (a parent for a child, a step for a node, ...).

@@ -139,11 +139,12 @@ fn survives(name: &str, target: fn(&[u8]), mutations: usize) {
     } else {
         Vec::new()
     };
-    let documents: Vec<structure::Mutations> = documents.iter().map(structure::Mutations::new).collect();
+    let structured_docs: Vec<structure::Mutations> =
+        documents.iter().map(structure::Mutations::new).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(name.len() as u64);
     for i in 0..mutations {
-        let structured = (i % 2 == 1 && !documents.is_empty())
-            .then(|| documents[rng.next_u64() as usize % documents.len()].mutate(rng.next_u64()))
+        let structured = (i % 2 == 1 && !structured_docs.is_empty())
+            .then(|| structured_docs[rng.next_u64() as usize % structured_docs.len()].mutate(rng.next_u64()))
             .flatten();
         let input = match structured {
             Some(doc) => serde_json::to_vec(&doc).unwrap(),

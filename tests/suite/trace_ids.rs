@@ -99,7 +99,8 @@ fn mutants_survive(trace: &Trace) -> usize {
         let doc: Value = serde_json::from_str(&write(trace, layout)).unwrap();
         // Every number that names something, with every replacement (kind 0), then a
         // sample of other numbers (kind 1), swaps (kind 2) and fields swapped or dropped.
-        let ids = structure::numbers(&doc).iter().filter(|p| structure::names_something(p)).count() as u64;
+        let mutations = structure::Mutations::new(&doc);
+        let ids = mutations.ids() as u64;
         let replacements = structure::replacements(&doc, &Value::from(1)).len() as u64;
         // At most 2,000 of them, spread over every id and replacement.
         let all = ids * replacements;
@@ -107,7 +108,6 @@ fn mutants_survive(trace: &Trace) -> usize {
         picks.extend((0..200u64).map(|k| 4 * k * 7919 + 1));
         picks.extend((0..200u64).map(|k| 4 * k * 7919 + 2));
         picks.extend((0..200u64).map(|k| 4 * k * 104_729 + 3));
-        let mutations = structure::Mutations::new(&doc);
         for pick in picks {
             let Some(mutant) = mutations.mutate(pick) else { continue };
             let text = mutant.to_string();
