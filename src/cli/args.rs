@@ -673,6 +673,9 @@ pub struct QuizArgs {
   abviz compare --game tictactoe --depth 1..9 -f html -o ttt.html
   abviz compare --branching 2..4 --depth 1..8 --samples 20 -f html -o sweep.html
   abviz compare --tree '((3 12 8) (2 4 6) (14 5 2))'
+  abviz compare --branching 3..5 --depth 4..6 --layout wide        b × d rows, the algorithms as columns
+  abviz compare --branching 3 --depth 1..8 -o sweep.pdf            nodes and leaves against b^d, Knuth–Moore
+  abviz compare --branching 2..4 --depth 2..6 -o counts.tex        booktabs tables for a paper
   abviz compare --game tictactoe --algos alphabeta,mcts --iterations 100,1000,10000 -o mcts.html")]
 pub struct CompareArgs {
     /// One tree or game, or nothing for a sweep of random trees (--branching, --depth).
@@ -725,10 +728,20 @@ pub struct CompareArgs {
     /// per budget: --samples [default: 5].
     #[arg(long, value_name = "LIST")]
     pub iterations: Option<String>,
-    /// Output format [default: the one the -o extension names (.txt .md .csv .json .html), else
-    /// table].
+    /// Output format [default: the one the -o extension names (.txt .md .csv .json .html .svg
+    /// .pdf .tex), else table].
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<CompareFormat>,
+    /// What the charts (html, svg, pdf), the LaTeX table and --layout wide count: nodes,
+    /// leaves or nodes,leaves, a chart or table of each in turn [default: nodes,leaves; html:
+    /// leaves].
+    #[arg(long, value_name = "LIST")]
+    pub measure: Option<String>,
+    /// The table's layout: long (a line per input and algorithm, every count) or wide (a line
+    /// per input, the algorithms as columns, a table per --measure) [default: long; latex:
+    /// wide].
+    #[arg(long, value_name = "LAYOUT")]
+    pub layout: Option<String>,
     /// Write to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -753,9 +766,10 @@ pub struct ExerciseSource {
     pub random: Option<String>,
     /// Generate trees with this cutoff profile: easy (one cutoff at a child of the root),
     /// medium (two or three, one deeper, each caused by the parent's bound), hard (three or more,
-    /// one caused by a bound from above the parent, one on a tie α = β).
-    #[arg(long, value_enum, value_name = "LEVEL")]
-    pub difficulty: Option<Level>,
+    /// one caused by a bound from above the parent, one on a tie α = β); a list such as
+    /// easy,medium,hard mixes them in one sheet, --count trees of each, numbered on.
+    #[arg(long, value_name = "LEVELS")]
+    pub difficulty: Option<String>,
     /// The seed of the generated series: the same seed gives the same trees [default: 1].
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
@@ -788,6 +802,7 @@ pub struct ExerciseSource {
   abviz exercise --tree-file examples/aima.tree -o aima-sheet     exercise-1.svg, key-1.svg, exercises.pdf, key.pdf, .tex
   abviz exercise --difficulty medium --seed 7 --count 5 -o week3  five trees, one key file
   abviz exercise --random 2,4 --difficulty hard --windows -o hard blanks for [α, β] too
+  abviz exercise --difficulty easy,medium,hard --count 2 -o mixed  six trees numbered 1 to 6
   abviz exercise --tree '((3 12 8) (2 4 6) (14 5 2))' --algo minimax -o mm
   abviz exercise --tree 'max (chance:(3 12 9) chance:(2 4 6) chance:(15 6 0))' --algo expectimax -o ev
   abviz exercise --tree 'max (chance:(3 12 8) chance:(2 4 6))' --algo star1 --bounds=0..20 -o s1
@@ -796,7 +811,8 @@ pub struct ExerciseArgs {
     /// The trees.
     #[command(flatten)]
     pub source: ExerciseSource,
-    /// How many generated exercises, numbered 1 to N (one key file holds every answer).
+    /// How many generated exercises (of each difficulty listed), numbered 1 to N (one key file
+    /// holds every answer).
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub count: u32,
     /// Blanks beside every interior node for the window [α, β] it returns with.
@@ -872,9 +888,17 @@ pub enum CompareFormat {
     Json,
     /// An HTML page with charts.
     Html,
+    /// The charts alone, one under the other, as one SVG picture.
+    Svg,
+    /// The charts as a one-page PDF (the SVG picture, rendered as every picture is).
+    Pdf,
+    /// The wide table as LaTeX (booktabs), to \input into a paper or a slide.
+    #[value(alias = "tex")]
+    Latex,
 }
 
 impl From<CompareFormat> for abviz::compare::OutputFormat {
+    /// The engine's format; a PDF is the SVG picture, rendered by the command line.
     fn from(f: CompareFormat) -> Self {
         use abviz::compare::OutputFormat as O;
         match f {
@@ -883,30 +907,8 @@ impl From<CompareFormat> for abviz::compare::OutputFormat {
             CompareFormat::Csv => O::Csv,
             CompareFormat::Json => O::Json,
             CompareFormat::Html => O::Html,
-        }
-    }
-}
-
-/// `--difficulty`: the engine's [`abviz::exercise::Difficulty`] as clap lists it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Level {
-    /// One cutoff, at a child of the root, caused by the root's bound; no ties.
-    Easy,
-    /// Two or three cutoffs, one of them below the root's children; each caused by the parent's
-    /// bound; no ties.
-    Medium,
-    /// Three or more cutoffs, one caused by a bound from above the parent (a deep cutoff) and
-    /// one that fires on a tie (α = β).
-    Hard,
-}
-
-impl From<Level> for abviz::exercise::Difficulty {
-    fn from(l: Level) -> Self {
-        use abviz::exercise::Difficulty as D;
-        match l {
-            Level::Easy => D::Easy,
-            Level::Medium => D::Medium,
-            Level::Hard => D::Hard,
+            CompareFormat::Svg | CompareFormat::Pdf => O::Svg,
+            CompareFormat::Latex => O::Latex,
         }
     }
 }

@@ -1,19 +1,22 @@
 //! `abviz compare`: turns the options into cases (one input, a game at several depths, or a
 //! sweep of random trees), runs them with a progress bar on a terminal, and writes the report.
 
-use super::args::{CompareArgs, InputArgs};
+use super::args::{CompareArgs, CompareFormat, InputArgs};
 use super::draw::write;
 use super::input::build_input;
 use super::usage;
 use abviz::Error;
-use abviz::compare::{self, Case, Experiment, OutputFormat, RandomSweep, Report, Source};
+use abviz::compare::{
+    self, Case, Experiment, Layout, OutputFormat, Presentation, RandomSweep, Report, Source,
+};
 use abviz::export::Output;
 use abviz::game::Player;
 use abviz::game::random::Ordering;
 use abviz::search::{Algorithm, Heuristics};
+use clap::ValueEnum;
 
 /// MCTS against minimax on one input: per iteration budget, how often its move is optimal.
-fn compare_mcts(args: &CompareArgs, format: OutputFormat) -> Result<(), Error> {
+fn compare_mcts(args: &CompareArgs, format: CompareFormat) -> Result<(), Error> {
     let s = &args.source;
     if s.tree.is_none() && s.tree_file.is_none() && s.random.is_none() && s.game.is_none() {
         return Err(usage(
@@ -24,6 +27,8 @@ fn compare_mcts(args: &CompareArgs, format: OutputFormat) -> Result<(), Error> {
         &[
             (args.branching.is_some(), "--branching"),
             (args.order.as_deref().is_some_and(|o| o.contains(',')), "--order with several orders"),
+            (args.measure.is_some(), "--measure"),
+            (args.layout.is_some(), "--layout"),
         ],
         "MCTS against minimax",
     )?;
@@ -42,18 +47,23 @@ fn compare_mcts(args: &CompareArgs, format: OutputFormat) -> Result<(), Error> {
     let input = build_input(&input_args)?;
     let study =
         compare::mcts::Agreement::run(&input, &iterations, args.samples.unwrap_or(5), args.max_nodes)?;
-    let text = match format {
+    let text = match format.into() {
         OutputFormat::Table | OutputFormat::Markdown => compare::mcts::markdown(&study),
         OutputFormat::Csv => compare::mcts::csv(&study),
         OutputFormat::Json => compare::mcts::json(&study),
         OutputFormat::Html => compare::mcts::html(&study),
+        OutputFormat::Svg | OutputFormat::Latex => {
+            return Err(usage(
+                "MCTS against minimax is written as table, md, csv, json or html, not as a chart picture or LaTeX",
+            ));
+        }
     };
     write(&Output::Text(text), args.output.as_deref())
 }
 
 /// Runs `abviz compare`.
 pub fn compare(args: CompareArgs) -> Result<(), Error> {
-    let format = report_format(args.format.map(Into::into), args.output.as_deref())?;
+    let format = report_format(args.format, args.output.as_deref())?;
     let algorithms = match &args.algos {
         Some(text) => compare::parse_algorithms(text)?,
         None if args.chance => vec![Algorithm::Expectimax, Algorithm::Star1, Algorithm::Star2],
@@ -62,6 +72,7 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     if algorithms.contains(&Algorithm::Mcts) {
         return compare_mcts(&args, format);
     }
+    let presentation = presentation(&args, format)?;
     if args.iterations.is_some() {
         return Err(usage("--iterations goes with --algos ...,mcts"));
     }
@@ -73,7 +84,7 @@ pub fn compare(args: CompareArgs) -> Result<(), Error> {
     let results = experiment.run(&|work| bar.inc(work));
     bar.finish_and_clear();
     let report = Report::new(&experiment, &results?);
-    write(&Output::Text(compare::render(&report, format)), args.output.as_deref())
+    write(&rendered(&report, &presentation, format)?, args.output.as_deref())
 }
 
 /// The algorithms that can search every case: iterative deepening evaluates an explicit
@@ -167,30 +178,53 @@ fn with_quiescence(cases: Vec<Case>, args: &CompareArgs) -> Result<Vec<Case>, Er
 /// The report's format: `--format` (agreeing with the `-o` extension), else the extension's,
 /// else the terminal table.
 fn report_format(
-    given: Option<OutputFormat>,
+    given: Option<CompareFormat>,
     output: Option<&std::path::Path>,
-) -> Result<OutputFormat, Error> {
+) -> Result<CompareFormat, Error> {
     let ext = output.and_then(|p| p.extension()).and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     let implied = match ext.as_deref() {
-        Some("txt") => Some(OutputFormat::Table),
-        Some("md") => Some(OutputFormat::Markdown),
-        Some("csv") => Some(OutputFormat::Csv),
-        Some("json") => Some(OutputFormat::Json),
-        Some("html" | "htm") => Some(OutputFormat::Html),
+        Some("txt") => Some(CompareFormat::Table),
+        Some("md") => Some(CompareFormat::Markdown),
+        Some("csv") => Some(CompareFormat::Csv),
+        Some("json") => Some(CompareFormat::Json),
+        Some("html" | "htm") => Some(CompareFormat::Html),
+        Some("svg") => Some(CompareFormat::Svg),
+        Some("pdf") => Some(CompareFormat::Pdf),
+        Some("tex") => Some(CompareFormat::Latex),
         _ => None,
     };
+    let name = |f: CompareFormat| f.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
     match (given, implied) {
         (None, None) if ext.is_some() => Err(usage(format!(
-            "-o names a .{} file, which compare does not write: name it .txt, .md, .csv, .json or .html, or give --format to write this name anyway",
+            "-o names a .{} file, which compare does not write: name it .txt, .md, .csv, .json, .html, .svg, .pdf or .tex, or give --format to write this name anyway",
             ext.unwrap_or_default()
         ))),
         (Some(f), Some(e)) if f != e => Err(usage(format!(
             "--format {f} writes {f}, but -o names a .{} file ({e}): drop --format {f} to write {e}, or change the name",
-            ext.unwrap_or_default()
+            ext.unwrap_or_default(),
+            f = name(f),
+            e = name(e),
         ))),
         (Some(f), _) => Ok(f),
-        (None, e) => Ok(e.unwrap_or_default()),
+        (None, e) => Ok(e.unwrap_or(CompareFormat::Table)),
     }
+}
+
+/// The format with `--layout` and `--measure`, read and checked by the engine.
+fn presentation(args: &CompareArgs, format: CompareFormat) -> Result<Presentation, Error> {
+    let layout = args.layout.as_deref().map(str::parse::<Layout>).transpose()?;
+    let measures = args.measure.as_deref().map(compare::parse_measures).transpose()?;
+    Ok(Presentation::new(format.into(), layout, measures)?)
+}
+
+/// The report as `presentation` and `format` say: text, or for a PDF the chart picture
+/// rendered.
+fn rendered(report: &Report, presentation: &Presentation, format: CompareFormat) -> Result<Output, Error> {
+    let text = compare::render_with(report, presentation);
+    if format == CompareFormat::Pdf {
+        return Ok(Output::Bytes(abviz::export::svg_to_pdf(&text)?));
+    }
+    Ok(Output::Text(text))
 }
 
 /// Fails if any of `flags` (set, name) is set: they do not apply to `what`.

@@ -4,7 +4,7 @@ use super::args::{ExerciseArgs, ExerciseSource};
 use super::input::read_text;
 use super::usage;
 use abviz::Error;
-use abviz::exercise::{Exercise, Generator};
+use abviz::exercise::{Difficulty, Exercise, Generator, mixed};
 use abviz::export::Output;
 use abviz::export::sheet::{Paper, SheetOptions, sheets};
 use abviz::game::Player;
@@ -75,7 +75,7 @@ pub fn exercises(s: &ExerciseSource, count: u32) -> Result<Vec<Exercise>, Error>
             "--bounds applies to a given tree (--tree or --tree-file); generated trees' leaf bounds are their --values",
         ));
     }
-    generator(s)?.series(count)
+    mixed::series(&generators(s)?, count)
 }
 
 /// The tree with the leaf bounds of `--bounds`, which only Star1 and Star2 prune with.
@@ -104,8 +104,9 @@ pub fn given_tree(
     }
 }
 
-/// The generator of `--random B,D`, `--difficulty`, `--seed` and `--values`.
-pub fn generator(s: &ExerciseSource) -> Result<Generator, Error> {
+/// The generators of `--random B,D`, `--difficulty`, `--seed` and `--values`: one per
+/// difficulty listed (`--difficulty easy,medium,hard`), each drawing from the same seed.
+pub fn generators(s: &ExerciseSource) -> Result<Vec<Generator>, Error> {
     if s.random.is_none() && s.difficulty.is_none() {
         return Err(usage(
             "no trees: give --tree '((3 12 8) (2 4 6) (14 5 2))', --tree-file FILE, --random B,D or --difficulty easy|medium|hard",
@@ -124,11 +125,20 @@ pub fn generator(s: &ExerciseSource) -> Result<Generator, Error> {
         }
         None => (None, s.seed.unwrap_or(1)),
     };
-    let mut g = Generator::new(s.difficulty.map(Into::into), shape, s.algo, seed)?;
-    if let Some(v) = &s.values {
-        g.values = abviz::request::leaf_values(v)?;
-    }
-    g.root = s.root.unwrap_or(Player::Max);
-    g.ties = s.ties.unwrap_or_default();
-    Ok(g)
+    let levels: Vec<Option<Difficulty>> = match &s.difficulty {
+        Some(text) => mixed::parse_difficulties(text)?.into_iter().map(Some).collect(),
+        None => vec![None],
+    };
+    levels
+        .into_iter()
+        .map(|level| {
+            let mut g = Generator::new(level, shape, s.algo, seed)?;
+            if let Some(v) = &s.values {
+                g.values = abviz::request::leaf_values(v)?;
+            }
+            g.root = s.root.unwrap_or(Player::Max);
+            g.ties = s.ties.unwrap_or_default();
+            Ok(g)
+        })
+        .collect()
 }

@@ -32,15 +32,22 @@ fn expected(row: &Value) -> String {
 fn the_command_line_refuses_each_bad_value_in_the_engines_words() {
     let rows = rows();
     assert!(rows.len() >= 30, "the table has {} rows", rows.len());
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("out");
     for row in &rows {
         let args: Vec<&str> = row["cli"]
             .as_array()
             .unwrap()
             .iter()
             .map(|a| a.as_str().unwrap())
-            .map(|a| if a == "AIMA" { AIMA } else { a })
+            .map(|a| match a {
+                "AIMA" => AIMA,
+                "OUT" => folder.to_str().unwrap(),
+                a => a,
+            })
             .collect();
-        let out = Command::cargo_bin("abviz").unwrap().arg("run").args(&args).output().unwrap();
+        let command = row["command"].as_str().unwrap_or("run");
+        let out = Command::cargo_bin("abviz").unwrap().arg(command).args(&args).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         // miette draws the message in a box it wraps at the terminal's width: read it unwrapped.
@@ -53,6 +60,7 @@ fn the_command_line_refuses_each_bad_value_in_the_engines_words() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         let want = expected(row);
         assert!(stderr.contains(&want), "{args:?}:\n  expected: {want}\n  got: {stderr}");
+        assert!(!folder.exists(), "{args:?}: a refused request writes nothing");
     }
 }
 
@@ -76,6 +84,9 @@ fn every_option_of_the_table_is_the_engines() {
         "random",
         "values",
         "ordering",
+        "difficulty",
+        "measure",
+        "layout",
     ] {
         assert!(options.contains(key), "no row refuses {key}");
     }

@@ -172,7 +172,7 @@ fn every_format_is_deterministic() {
     // Many samples run in parallel; the bytes must not depend on scheduling or thread count.
     let base =
         ["compare", "--branching", "2..3", "--depth", "1..5", "--samples", "12", "--seed", "5", "--format"];
-    for format in ["table", "md", "csv", "json", "html"] {
+    for format in ["table", "md", "csv", "json", "html", "svg", "latex"] {
         let mut args = base.to_vec();
         args.push(format);
         let a = stdout(&args);

@@ -22,6 +22,7 @@ mod budget;
 mod chance;
 mod cli;
 mod compare;
+mod compare_show;
 mod decimals;
 mod diagram_cli;
 mod docs_paths;

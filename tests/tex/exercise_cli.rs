@@ -137,11 +137,83 @@ fn the_sheets_compile_and_the_same_seed_gives_the_same_bytes() {
         .success();
     assert_ne!(read(&a, "exercise-1.svg"), read(&other, "exercise-1.svg"), "another seed, another tree");
     if pdf && have("pdfinfo") {
-        for file in ["exercises.pdf", "key.pdf"] {
-            let info = std::process::Command::new("pdfinfo").arg(a.join(file)).output().unwrap();
-            let info = String::from_utf8_lossy(&info.stdout);
-            assert!(info.lines().any(|l| l.starts_with("Pages:") && l.ends_with(" 3")), "{file}: {info}");
-        }
+        let pages: Vec<String> = ["exercises.pdf", "key.pdf"]
+            .iter()
+            .map(|file| {
+                let info = std::process::Command::new("pdfinfo").arg(a.join(file)).output().unwrap();
+                let info = String::from_utf8_lossy(&info.stdout).into_owned();
+                info.lines().find(|l| l.starts_with("Pages:")).unwrap_or_default().to_string()
+            })
+            .collect();
+        assert_eq!(pages[0], pages[1], "the key has the sheet's pages");
+        let n: u32 = pages[0].trim_start_matches("Pages:").trim().parse().unwrap();
+        assert!((1..=3).contains(&n), "three trees on {n} pages");
+    }
+}
+
+/// Each heading's exercise number and the page it is on, in order: "Exercise 3 (medium, …"
+/// on a sheet, "Answer key 3 …" on a key.
+fn headings(doc: &pdf::Pdf) -> Vec<(u32, usize)> {
+    doc.words
+        .windows(2)
+        .filter(|w| w[0].text == "Exercise" || w[0].text == "key")
+        .filter_map(|w| Some((w[1].text.parse().ok()?, w[1].page)))
+        .collect()
+}
+
+/// `--difficulty easy,medium,hard --count 2`: one sheet of six trees numbered 1 to 6 across the
+/// difficulties (each difficulty's trees the ones its own sheet draws from the seed), as many
+/// on a page as fit at their size (fewer pages than trees; the window blanks still at least
+/// 8 mm), and the key page for page the same.
+#[test]
+fn a_mixed_sheet_numbers_on_across_difficulties_and_shares_pages() {
+    if !have("pdflatex") || !pdf::have_pdftotext() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mixed");
+    let args = ["exercise", "--difficulty", "easy,medium,hard", "--count", "2", "--seed", "5", "--windows"];
+    abviz().args(args).arg("-o").arg(&out).assert().success();
+    let medium = dir.path().join("medium");
+    abviz()
+        .args([
+            "exercise",
+            "--difficulty",
+            "medium",
+            "--count",
+            "2",
+            "--seed",
+            "5",
+            "--windows",
+            "--no-pdf",
+            "-o",
+        ])
+        .arg(&medium)
+        .assert()
+        .success();
+    for (mixed, alone) in [(3, 1), (4, 2)] {
+        assert_eq!(
+            read(&out, &format!("exercise-{mixed}.svg")),
+            read(&medium, &format!("exercise-{alone}.svg")),
+            "exercise {mixed} is the medium sheet's exercise {alone}"
+        );
+    }
+    let sheet = pdf::read(&out.join("exercises.pdf"));
+    let key = pdf::read(&out.join("key.pdf"));
+    let placed = headings(&sheet);
+    assert_eq!(placed.iter().map(|h| h.0).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6], "numbered on");
+    assert_eq!(headings(&key), placed, "the key puts each answer on its exercise's page");
+    assert!(sheet.pages.len() < 6, "{} pages for six trees", sheet.pages.len());
+    assert_eq!(sheet.pages.len(), key.pages.len());
+    assert!(sheet.cut_words().is_empty() && key.cut_words().is_empty(), "every word on its page");
+    let text: Vec<&str> = sheet.words.iter().map(|w| w.text.as_str()).collect();
+    let text = text.join(" ");
+    for (n, level) in [(1, "easy"), (2, "easy"), (3, "medium"), (4, "medium"), (5, "hard"), (6, "hard")] {
+        assert!(text.contains(&format!("Exercise {n} ({level}, seed 5)")), "exercise {n} is {level}");
+    }
+    for w in sheet.words.iter().filter(|w| w.text.contains("___")) {
+        let line = (w.bbox[2] - w.bbox[0]) * 7168.0 / (7168.0 + 799.0 + 651.0) * 25.4 / 72.0;
+        assert!(line >= 8.0, "a blank {:?} is {line:.1} mm long", w.text);
     }
 }
 
@@ -158,6 +230,7 @@ fn bad_requests_get_clear_errors() {
         (&["--tree", AIMA, "--algo", "mcts"], "not mcts"),
         (&["--random", "6,4"], "1296 leaves"),
         (&["--random", "2,3,4", "--seed", "5"], "says seed 4 but --seed says 5"),
+        (&["--difficulty", "easy,hard", "--random", "3,2"], "depth of at least 4"),
         (&[], "no trees: give --tree"),
     ];
     for (args, message) in cases {
@@ -205,9 +278,10 @@ fn a_practice_page_for_minimax_has_no_cuts_to_find() {
     assert!(out.join("solutions/random-2.html").exists());
 }
 
-/// The sheets are portrait on the paper asked for (A4 by default, or Letter), one page per
-/// tree, each tree whole: every word of both PDFs inside its page, every interior node's name
-/// (A to D on the easy tree, A to M on the medium one, A to O on the hard one) found in the text,
+/// The sheets are portrait on the paper asked for (A4 by default, or Letter), each tree whole
+/// (trees that fit share a page): every word of both PDFs inside its page, every interior
+/// node's name (A to D on the easy tree, A to M on the medium one, A to O on the hard one) found
+/// on the page of each tree there,
 /// and the window blanks at least 8 mm long (the medium tree is drawn left to right for that).
 #[test]
 fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
@@ -226,7 +300,9 @@ fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
             cmd.assert().success();
             for file in ["exercises.pdf", "key.pdf"] {
                 let doc = pdf::read(&out.join(file));
-                assert_eq!(doc.pages.len(), 2, "{file}: a page per tree");
+                let placed = headings(&doc);
+                assert_eq!(placed.iter().map(|h| h.0).collect::<Vec<_>>(), [1, 2], "{file}");
+                assert_eq!(doc.pages.len(), placed[1].1 + 1, "{file}: no empty page");
                 for &(w, h) in &doc.pages {
                     assert!(
                         (w - size.0).abs() < 1.0 && (h - size.1).abs() < 1.0,
@@ -254,12 +330,14 @@ fn the_sheets_are_portrait_a4_or_letter_with_each_tree_whole() {
                         );
                     }
                 }
-                for page in 0..2 {
+                for page in 0..doc.pages.len() {
+                    let trees = placed.iter().filter(|h| h.1 == page).count();
                     for name in 'A'..=last {
                         let name = name.to_string();
+                        let drawn = doc.words.iter().filter(|w| w.page == page && w.text == name).count();
                         assert!(
-                            doc.words.iter().any(|w| w.page == page && w.text == name),
-                            "{level} {file} on {paper:?}, page {page}: node {name} is not on the page"
+                            drawn >= trees,
+                            "{level} {file} on {paper:?}, page {page}: node {name} drawn {drawn} times for {trees} trees"
                         );
                     }
                 }

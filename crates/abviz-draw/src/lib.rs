@@ -3,12 +3,13 @@
 //! One small file per format behind one trait ([`Exporter`]), each saying what its format is
 //! ([`FormatInfo`]: name, extensions, kind) and listed once ([`Format`]); the figure engine they
 //! share (a [`view::View`] selects what to draw, [`layout`] places it, [`figure`] makes the
-//! shapes); the step-through page ([`html`]), exercise sheets ([`sheet`]) and the practice page
-//! ([`practice`]). A view only reads the trace: it never searches or decides what was pruned
+//! shapes); the step-through page ([`html`]), exercise sheets ([`sheet`]), the practice page
+//! ([`practice`]) and the charts of counts ([`chart`]). A view only reads the trace: it never searches or decides what was pruned
 //! (this crate does not depend on the searches). Outputs are made in memory ([`Output`]:
 //! text, bytes or a folder of files); writing them to disk is the caller's business.
 
 pub mod board;
+pub mod chart;
 mod dot;
 mod error;
 pub mod figure;
@@ -51,6 +52,8 @@ pub use graphviz::{GraphvizExporter, RenderKind};
 pub use html::HtmlExporter;
 pub use json::{JsonExporter, layout as json_layout};
 pub use options::{Collapse, Labels, RankDir, ShowPruned, Style};
+#[cfg(feature = "raster")]
+pub use raster::pdf as svg_to_pdf;
 pub use raster::{PdfExporter, PngExporter};
 pub use svg::{SvgExporter, escape_xml};
 pub use text::TextExporter;

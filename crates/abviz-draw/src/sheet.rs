@@ -225,6 +225,8 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
     let mut key_pages = Vec::new();
     let mut rankdirs = Vec::new();
     let mut short_blanks = Vec::new();
+    // Each exercise's picture height on the page, in mm: (exercise, key).
+    let mut heights = Vec::new();
     for ex in exercises {
         let n = ex.number;
         let (rankdir, scale) = orientation(ex.trace, &ex_view, opts.paper);
@@ -233,19 +235,34 @@ pub fn sheets(exercises: &[Exercise], opts: &SheetOptions) -> Result<Sheets, Err
         if opts.windows && !ex.trace.algorithm().features.chance && mm < 8.0 {
             short_blanks.push((n, mm));
         }
-        for (view_opts, name, pages) in
+        let mut height = [0.0; 2];
+        for (k, (view_opts, name, pages)) in
             [(&ex_view, "exercise", &mut ex_pages), (&key_view, "key", &mut key_pages)]
+                .into_iter()
+                .enumerate()
         {
             let view_opts = ViewOptions { rankdir, ..view_opts.clone() };
             let view = View::new(ex.trace, &view_opts);
             let fig = draw(&view, false);
+            height[k] = picture_mm(&fig, opts.paper);
             files.push(SiteFile::text(format!("{name}-{n}.svg"), svg::render(&view, &fig)));
             pages.push(tikz::picture(&view, &fig));
         }
+        heights.push(height);
     }
     let drawn = |k: usize, ex: &Exercise| instructions_drawn(ex, opts.windows, rankdirs[k]);
-    let ex_tex = document(exercises, &ex_pages, opts.paper, "Exercise", drawn);
-    let key_tex = document(exercises, &key_pages, opts.paper, "Answer key", |_, ex| key_note(ex));
+    // The key follows the sheet's pages: each exercise's room is the larger of its two blocks.
+    let blocks: Vec<f64> = exercises
+        .iter()
+        .enumerate()
+        .map(|(k, ex)| {
+            let sheet = block_mm(&drawn(k, ex), heights[k][0], opts.paper);
+            sheet.max(block_mm(&key_note(ex), heights[k][1], opts.paper))
+        })
+        .collect();
+    let layout = pack(&blocks, opts.paper);
+    let ex_tex = document(exercises, &ex_pages, &layout, opts.paper, "Exercise", drawn);
+    let key_tex = document(exercises, &key_pages, &layout, opts.paper, "Answer key", |_, ex| key_note(ex));
     let mut no_pdflatex = false;
     if opts.pdf {
         for (tex, name) in [(&ex_tex, "exercises.pdf"), (&key_tex, "key.pdf")] {
@@ -287,6 +304,54 @@ fn page_scale(fig: &Figure, paper: Paper) -> f64 {
     let (fw, fh) =
         ((fig.bbox.max_x - fig.bbox.min_x) * MM_PER_PX, (fig.bbox.max_y - fig.bbox.min_y) * MM_PER_PX);
     (w / fw).min(PICTURE_HEIGHT * h / fh).min(1.0)
+}
+
+/// How tall a picture prints on `paper`, in mm, at the scale `document` sets it at.
+fn picture_mm(fig: &Figure, paper: Paper) -> f64 {
+    (fig.bbox.max_y - fig.bbox.min_y) * MM_PER_PX * page_scale(fig, paper)
+}
+
+/// What LaTeX sets around an exercise's picture on the page, in mm, each estimated on the
+/// generous side (11 pt article): the `\section*` heading with its space above and below, a
+/// line of the sentence under it, the `\bigskip` and the centre environment's space around the
+/// picture, and the space between two exercises on one page.
+const HEADING_MM: f64 = 18.0;
+const LINE_MM: f64 = 5.0;
+const AROUND_PICTURE_MM: f64 = 15.0;
+const BETWEEN_MM: f64 = 6.0;
+
+/// A character of the sentence, in mm of line (Computer Modern at 11 pt sets about 1.8 mm a
+/// character; more, so a line never holds fewer than the estimate).
+const CHAR_MM: f64 = 2.1;
+
+/// How much of the page an exercise takes, in mm: its heading, `sentence` wrapped at the text
+/// width, and its picture `picture_mm` tall.
+fn block_mm(sentence: &str, picture_mm: f64, paper: Paper) -> f64 {
+    let per_line = (paper.text_mm().0 / CHAR_MM).floor().max(1.0);
+    let lines = (sentence.chars().count() as f64 / per_line).ceil().max(1.0);
+    HEADING_MM + lines * LINE_MM + AROUND_PICTURE_MM + picture_mm
+}
+
+/// Where the exercises go: for each, whether a new page starts before it, and whether it is kept
+/// whole in one box (one of several on a page; an exercise alone on its page flows as it always
+/// did). As many exercises as fit go on a page, in order, each printed at its own scale, so a
+/// small tree keeps its size (and its window blanks their length) and shares the page with the
+/// next.
+fn pack(blocks: &[f64], paper: Paper) -> Vec<(bool, bool)> {
+    let page = paper.text_mm().1;
+    let mut used = 0.0;
+    let mut starts = Vec::with_capacity(blocks.len());
+    for (k, &h) in blocks.iter().enumerate() {
+        let new_page = k > 0 && used + BETWEEN_MM + h > page;
+        used = if k == 0 || new_page { h } else { used + BETWEEN_MM + h };
+        starts.push(new_page);
+    }
+    (0..blocks.len())
+        .map(|k| {
+            let alone = (k == 0 || starts[k]) && starts.get(k + 1).is_none_or(|&next| next);
+            (starts[k], !alone)
+        })
+        .collect()
 }
 
 /// The key's line under its heading: the root value and what was pruned.
@@ -333,11 +398,13 @@ fn key_note(ex: &Exercise) -> String {
     s
 }
 
-/// A LaTeX document with one portrait page per exercise on `paper`: a heading, a sentence and
-/// the picture, scaled down to the page when it is wider (so a printer never cuts it).
+/// A LaTeX document of the exercises on `paper`, portrait, placed as `layout` says ([`pack`]):
+/// each a heading, a sentence and the picture, scaled down to the page when it is wider (so a
+/// printer never cuts it); the exercises that share a page each kept whole in a box.
 fn document(
     exercises: &[Exercise],
     pictures: &[String],
+    layout: &[(bool, bool)],
     paper: Paper,
     heading: &str,
     say: impl Fn(usize, &Exercise) -> String,
@@ -351,9 +418,14 @@ fn document(
     out.push_str(&tikz::colors());
     out.push_str(latex::REPRODUCIBLE);
     out.push_str("\\pagestyle{empty}\n\\setlength{\\parindent}{0pt}\n\\begin{document}\n");
-    for (k, (ex, pic)) in exercises.iter().zip(pictures).enumerate() {
-        if k > 0 {
+    for (k, ((ex, pic), &(new_page, whole))) in exercises.iter().zip(pictures).zip(layout).enumerate() {
+        if new_page {
             out.push_str("\\newpage\n");
+        } else if k > 0 {
+            out.push_str(&format!("\\vspace{{{BETWEEN_MM}mm}}\n"));
+        }
+        if whole {
+            out.push_str("\\begin{minipage}{\\textwidth}\n");
         }
         let title = ex.title.replacen("Exercise", heading, 1);
         out.push_str(&format!(
@@ -366,6 +438,9 @@ fn document(
         ));
         out.push_str(pic);
         out.push_str("\\end{adjustbox}\n\\end{center}\n");
+        if whole {
+            out.push_str("\\end{minipage}\n\n");
+        }
     }
     out.push_str("\\end{document}\n");
     out

@@ -9,7 +9,8 @@
 //! trees, so a sheet, its key and the practice page all show the same exercise.
 //!
 //! With a chance algorithm ([`chance`]) the trees have chance nodes: expectimax asks for the
-//! expected values, Star1 and Star2 for the leaves they never evaluate.
+//! expected values, Star1 and Star2 for the leaves they never evaluate. A sheet may mix
+//! difficulties ([`mixed`]), numbered on across them.
 //!
 //! ```
 //! use abviz_engine::exercise::{Difficulty, Generator, Profile};
@@ -35,6 +36,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod chance;
+pub mod mixed;
 
 /// How hard a generated exercise is, by the cutoffs alpha-beta makes in it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -76,6 +76,12 @@ pub enum Opt {
     StatsOnly,
     /// Exercises chosen by their cutoffs.
     Difficulty,
+    /// What a comparison's charts and wide table count: nodes, leaves or both.
+    Measure,
+    /// How a comparison's table is laid out: a line per algorithm, or the algorithms as columns.
+    Layout,
+    /// A comparison's output format.
+    Format,
     /// One of a game's own options (`eval`, `order`, `size`, …).
     GameOption(OptionKind),
 }
@@ -118,6 +124,9 @@ impl Opt {
         Opt::Chance,
         Opt::StatsOnly,
         Opt::Difficulty,
+        Opt::Measure,
+        Opt::Layout,
+        Opt::Format,
     ];
 
     /// Its name in snake case (`max_nodes`, `playout_limit`; a game option's own word): what
@@ -158,6 +167,9 @@ impl Opt {
             Opt::Chance => "chance",
             Opt::StatsOnly => "stats_only",
             Opt::Difficulty => "difficulty",
+            Opt::Measure => "measure",
+            Opt::Layout => "layout",
+            Opt::Format => "format",
             Opt::GameOption(kind) => kind.word(),
         }
     }

@@ -1,12 +1,12 @@
 //! `abviz.compare`: node counts of several algorithms on the same inputs (what `abviz compare`
 //! prints), as a table a notebook shows as HTML.
 
-use crate::errors::{AbvizError, to_py};
+use crate::errors::{AbvizError, refused, to_py};
 use crate::input::{PyInput, algorithm};
 use crate::records::to_python;
 use crate::stack::on_big_stack;
 use abviz::compare as counts;
-use abviz::compare::{Experiment, OutputFormat, Report};
+use abviz::compare::{Experiment, Layout, OutputFormat, Presentation, Report};
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
@@ -103,9 +103,26 @@ impl Comparison {
         pandas.getattr("DataFrame")?.call1((self.rows(py)?,))
     }
 
-    /// The table as Markdown.
-    fn to_markdown(&self) -> String {
-        counts::render(&self.report, OutputFormat::Markdown)
+    /// The table as Markdown: `layout` "long" (a line per input and algorithm, the default)
+    /// or "wide" (a line per input, the algorithms as columns, a table per `measure`: "nodes",
+    /// "leaves" or "nodes,leaves", the default).
+    #[pyo3(signature = (layout=None, measure=None))]
+    fn to_markdown(&self, layout: Option<&str>, measure: Option<&str>) -> PyResult<String> {
+        self.present(OutputFormat::Markdown, layout, measure)
+    }
+
+    /// The wide tables as LaTeX (booktabs; the document needs `\usepackage{booktabs}`), a table
+    /// per `measure` ("nodes", "leaves" or "nodes,leaves", the default).
+    #[pyo3(signature = (measure=None))]
+    fn to_latex(&self, measure: Option<&str>) -> PyResult<String> {
+        self.present(OutputFormat::Latex, None, measure)
+    }
+
+    /// The charts of `measure` ("nodes", "leaves" or "nodes,leaves", the default) against the
+    /// Knuth–Moore minimum and the full tree, one under the other, as one SVG picture.
+    #[pyo3(signature = (measure=None))]
+    fn to_svg(&self, measure: Option<&str>) -> PyResult<String> {
+        self.present(OutputFormat::Svg, None, measure)
     }
 
     /// The table as CSV.
@@ -137,5 +154,15 @@ impl Comparison {
 
     fn __repr__(&self) -> String {
         counts::render(&self.report, OutputFormat::Table)
+    }
+}
+
+impl Comparison {
+    /// The report in `format`, with the layout and counts given, read and checked by the engine.
+    fn present(&self, format: OutputFormat, layout: Option<&str>, measure: Option<&str>) -> PyResult<String> {
+        let layout = layout.map(str::parse::<Layout>).transpose().map_err(|e| refused(&e))?;
+        let measures = measure.map(counts::parse_measures).transpose().map_err(|e| refused(&e))?;
+        let p = Presentation::new(format, layout, measures).map_err(|e| refused(&e))?;
+        Ok(counts::render_with(&self.report, &p))
     }
 }

@@ -16,6 +16,19 @@ pub fn knuth_moore_minimum(b: u32, d: u32) -> Option<u64> {
     b.checked_pow(d.div_ceil(2))?.checked_add(b.checked_pow(d / 2)?)?.checked_sub(1)
 }
 
+/// Nodes of the minimal tree, root included: the nodes alpha-beta visits on a uniform tree of
+/// branching `b` and depth `d` searched in best order. Its level k holds b^⌈k/2⌉ + b^⌊k/2⌋ − 1
+/// nodes (the Knuth–Moore count at depth k), so it has the sum of those over k = 0..d. `None`
+/// if it overflows.
+///
+/// ```
+/// use abviz_engine::compare::bounds::knuth_moore_nodes;
+/// assert_eq!(knuth_moore_nodes(3, 4), Some(1 + 3 + 5 + 11 + 17));
+/// ```
+pub fn knuth_moore_nodes(b: u32, d: u32) -> Option<u64> {
+    (0..=d).try_fold(0u64, |sum, k| sum.checked_add(knuth_moore_minimum(b, k)?))
+}
+
 /// Leaves of the full uniform tree: b^d (what minimax, and alpha-beta in worst order, evaluate).
 pub fn full_tree_leaves(b: u32, d: u32) -> Option<u64> {
     (b as u64).checked_pow(d)

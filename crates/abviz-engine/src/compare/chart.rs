@@ -1,10 +1,15 @@
-//! SVG charts of a comparison: leaves evaluated against depth (or branching factor) on a log
-//! scale, one line per algorithm with the Knuth–Moore minimum and b^d for reference; leaves per
-//! move ordering; and bars for a single input. Lines differ by colour, dash and marker, so they
-//! stay apart in black and white.
+//! SVG charts of a comparison: leaves evaluated (or nodes visited, [`Measure`]) against depth
+//! (or branching factor) on a log scale, one line per algorithm with the Knuth–Moore minimum and
+//! b^d for reference (for nodes, the same two trees' node counts); leaves per move ordering; and
+//! bars for a single input. Lines differ by colour, dash and marker, so they stay apart in black
+//! and white. The drawing is `abviz-draw`'s ([`crate::export::chart`]).
 
+use super::Measure;
 use super::report::{Report, Row};
-use super::svg::{Bar, FULL_LOOK, KM_LOOK, LOOKS, Look, Marker, Point, Series, bar_svg, line_svg};
+use super::wide::references as references_of;
+use crate::export::chart::{
+    Bar, FULL_LOOK, KM_LOOK, LOOKS, Look, Marker, Panel, Point, Series, bar_svg, line_svg, stack,
+};
 use std::collections::BTreeMap;
 
 /// One chart: a title, a caption and the SVG markup (self-contained, escaped).
@@ -90,7 +95,7 @@ fn distinct_x(rows: &[&Row], axis: Axis) -> usize {
     xs.len()
 }
 
-fn references(rows: &[&Row], axis: Axis) -> Vec<Series> {
+fn references(rows: &[&Row], axis: Axis, measure: Measure) -> Vec<Series> {
     let mut km = Vec::new();
     let mut full = Vec::new();
     let mut seen = Vec::new();
@@ -101,40 +106,42 @@ fn references(rows: &[&Row], axis: Axis) -> Vec<Series> {
         }
         seen.push(x);
         let x = x as f64;
-        if let Some(k) = r.knuth_moore_minimum {
+        let (k, f) = references_of(r, measure);
+        if let Some(k) = k {
             km.push(Point { x, y: k as f64, lo: k as f64, hi: k as f64 });
         }
-        if let Some(f) = r.full_tree_leaves {
+        if let Some(f) = f {
             full.push(Point { x, y: f as f64, lo: f as f64, hi: f as f64 });
         }
     }
+    let words = measure.chart_words();
     let mut out = Vec::new();
     if !km.is_empty() {
         out.push(Series {
-            name: "Knuth–Moore minimum".into(),
+            name: words.km_name.into(),
             look: KM_LOOK,
             points: km,
-            reference: Some("exactly the Knuth–Moore minimum"),
+            reference: Some(words.km_what),
         });
     }
     if !full.is_empty() {
         out.push(Series {
-            name: "bᵈ (full tree)".into(),
+            name: words.full_name.into(),
             look: FULL_LOOK,
             points: full,
-            reference: Some("all bᵈ leaves"),
+            reference: Some(words.full_what),
         });
     }
     out
 }
 
-fn point(x: u32, row: &Row, i: usize) -> Point {
-    let l = &row.results[i].leaves;
+fn point(x: u32, row: &Row, i: usize, measure: Measure) -> Point {
+    let l = measure.of(&row.results[i]);
     Point { x: x as f64, y: l.mean, lo: l.min as f64, hi: l.max as f64 }
 }
 
 /// Names of algorithms whose lines coincide, as a sentence.
-fn coincide_note(series: &[Series]) -> Option<String> {
+fn coincide_note(series: &[Series], measure: Measure) -> Option<String> {
     let mut groups: Vec<Vec<&str>> = Vec::new();
     let mut keys: Vec<&Vec<Point>> = Vec::new();
     for s in series.iter().filter(|s| s.reference.is_none()) {
@@ -152,8 +159,9 @@ fn coincide_note(series: &[Series]) -> Option<String> {
         .map(|g| {
             let (last, rest) = g.split_last().unwrap_or((&"", &[]));
             capitalize(&format!(
-                "{} and {last} evaluate the same leaves here, so their lines lie on top of each other.",
-                rest.join(", ")
+                "{} and {last} {} here, so their lines lie on top of each other.",
+                rest.join(", "),
+                measure.chart_words().same
             ))
         })
         .collect();
@@ -169,7 +177,7 @@ fn capitalize(s: &str) -> String {
 }
 
 /// Which measured series lie exactly on a reference line (every sample, every point), as sentences.
-fn reference_note(series: &[Series], axis: Axis) -> Option<String> {
+fn reference_note(series: &[Series], axis: Axis, measure: Measure) -> Option<String> {
     let mut sentences = Vec::new();
     for (r, what) in series.iter().filter_map(|r| r.reference.map(|what| (r, what))) {
         let on: Vec<&str> = series
@@ -184,7 +192,8 @@ fn reference_note(series: &[Series], axis: Axis) -> Option<String> {
             continue;
         }
         let names = abviz_core::text::list(&on, "and");
-        let verb = if on.len() == 1 { "evaluates" } else { "evaluate" };
+        let words = measure.chart_words();
+        let verb = if on.len() == 1 { words.verb_one } else { words.verb_many };
         let along = match axis {
             Axis::Depth => "at every depth",
             Axis::Branching => "for every branching factor",
@@ -194,13 +203,19 @@ fn reference_note(series: &[Series], axis: Axis) -> Option<String> {
     (!sentences.is_empty()).then(|| sentences.join(" "))
 }
 
-/// Every chart the report calls for.
+/// Every chart the report calls for, of leaves evaluated (the HTML page's).
 pub fn charts(report: &Report) -> Vec<Chart> {
+    charts_of(report, Measure::Leaves)
+}
+
+/// Every chart the report calls for, counting `measure`.
+pub fn charts_of(report: &Report, measure: Measure) -> Vec<Chart> {
+    let words = measure.chart_words();
     let axis = [Axis::Depth, Axis::Branching]
         .into_iter()
         .find(|&a| families(report, a, true).iter().any(|f| distinct_x(&f.rows, a) >= 2));
     let Some(axis) = axis else {
-        return report.rows.iter().map(bar_chart).collect();
+        return report.rows.iter().map(|r| bar_chart(r, measure)).collect();
     };
     let mut by_algorithm = Vec::new();
     let sampled = report.sampled();
@@ -215,28 +230,28 @@ pub fn charts(report: &Report) -> Vec<Chart> {
             .map(|(i, a)| Series {
                 name: a.name().into(),
                 look: LOOKS[i % LOOKS.len()],
-                points: fam.rows.iter().filter_map(|r| axis.of(r).map(|x| point(x, r, i))).collect(),
+                points: fam.rows.iter().filter_map(|r| axis.of(r).map(|x| point(x, r, i, measure))).collect(),
                 reference: None,
             })
             .collect();
-        let note = coincide_note(&series);
-        series.extend(references(&fam.rows, axis));
-        let mut caption = String::from("Leaves evaluated (static evaluations), log scale.");
+        let note = coincide_note(&series, measure);
+        series.extend(references(&fam.rows, axis, measure));
+        let mut caption = format!("{}, log scale.", words.counted);
         if sampled {
             caption
                 .push_str(" Points are means over the samples; whiskers span the smallest to the largest.");
         }
-        for n in [note, reference_note(&series, axis)].into_iter().flatten() {
+        for n in [note, reference_note(&series, axis, measure)].into_iter().flatten() {
             caption.push(' ');
             caption.push_str(&n);
         }
         by_algorithm.push(Chart {
-            title: format!("Leaves against {}: {}", axis.label(), fam.title),
+            title: format!("{} against {}: {}", words.title, axis.label(), fam.title),
             caption,
-            svg: line_svg(&series, axis.label(), "leaves evaluated"),
+            svg: line_svg(&series, axis.label(), words.axis),
         });
     }
-    // Leaves per ordering, for the first algorithm that prunes: the headline, so it comes first.
+    // Counts per ordering, for the first algorithm that prunes: the headline, so it comes first.
     let mut out = Vec::new();
     let prunes = report.algorithms.iter().position(|a| a.has_window());
     let orderings: Vec<&str> = {
@@ -255,8 +270,8 @@ pub fn charts(report: &Report) -> Vec<Chart> {
             for r in &fam.rows {
                 let (Some(o), Some(x)) = (r.ordering, axis.of(r)) else { continue };
                 match by_order.iter_mut().find(|(n, _)| *n == o) {
-                    Some((_, pts)) => pts.push(point(x, r, ai)),
-                    None => by_order.push((o, vec![point(x, r, ai)])),
+                    Some((_, pts)) => pts.push(point(x, r, ai, measure)),
+                    None => by_order.push((o, vec![point(x, r, ai, measure)])),
                 }
             }
             if by_order.len() < 2 || distinct_x(&fam.rows, axis) < 2 {
@@ -271,21 +286,26 @@ pub fn charts(report: &Report) -> Vec<Chart> {
                     reference: None,
                 })
                 .collect();
-            series.extend(references(&fam.rows, axis));
-            let mut caption = format!("Leaves {} evaluates in each move ordering, log scale.", algo.name());
+            series.extend(references(&fam.rows, axis, measure));
+            let mut caption = format!(
+                "{} {} {} in each move ordering, log scale.",
+                words.title,
+                algo.name(),
+                words.verb_one
+            );
             if sampled {
                 caption.push_str(
                     " Points are means over the samples; whiskers span the smallest to the largest.",
                 );
             }
-            if let Some(n) = reference_note(&series, axis) {
+            if let Some(n) = reference_note(&series, axis, measure) {
                 caption.push(' ');
                 caption.push_str(&n);
             }
             out.push(Chart {
-                title: format!("Leaves per move ordering: {}, {}", algo.name(), fam.title),
+                title: format!("{} per move ordering: {}, {}", words.title, algo.name(), fam.title),
                 caption,
-                svg: line_svg(&series, axis.label(), "leaves evaluated"),
+                svg: line_svg(&series, axis.label(), words.axis),
             });
         }
     }
@@ -293,30 +313,37 @@ pub fn charts(report: &Report) -> Vec<Chart> {
     out
 }
 
-/// Bars of leaves per algorithm for one input (linear scale), with the Knuth–Moore minimum and b^d
-/// marked when the tree is uniform.
-fn bar_chart(row: &Row) -> Chart {
+/// Bars of leaves (or nodes) per algorithm for one input (linear scale), with the Knuth–Moore
+/// minimum and b^d (their nodes, for nodes) marked when the tree is uniform.
+fn bar_chart(row: &Row, measure: Measure) -> Chart {
+    let words = measure.chart_words();
     let bars: Vec<Bar<'_>> = row
         .results
         .iter()
         .enumerate()
-        .map(|(i, r)| Bar { name: r.algorithm.name(), value: r.leaves.mean, look: LOOKS[i % LOOKS.len()] })
+        .map(|(i, r)| Bar {
+            name: r.algorithm.name(),
+            value: measure.of(r).mean,
+            look: LOOKS[i % LOOKS.len()],
+        })
         .collect();
-    let marks: Vec<(&str, u64, Look)> = [
-        (row.knuth_moore_minimum, "Knuth–Moore minimum", KM_LOOK),
-        (row.full_tree_leaves, "bᵈ (full tree)", FULL_LOOK),
-    ]
-    .into_iter()
-    .filter_map(|(v, name, look)| v.map(|v| (name, v, look)))
-    .collect();
+    let (km, full) = references_of(row, measure);
+    let marks: Vec<(&str, u64, Look)> = [(km, words.km_name, KM_LOOK), (full, words.full_name, FULL_LOOK)]
+        .into_iter()
+        .filter_map(|(v, name, look)| v.map(|v| (name, v, look)))
+        .collect();
     Chart {
-        title: format!("Leaves evaluated: {}", row.input),
-        caption: "Leaves evaluated (static evaluations) by each algorithm.".into(),
-        svg: bar_svg(
-            &bars,
-            &marks,
-            "leaves evaluated",
-            &format!("leaves evaluated per algorithm: {}", row.input),
-        ),
+        title: format!("{}: {}", words.bar_title, row.input),
+        caption: format!("{} by each algorithm.", words.counted),
+        svg: bar_svg(&bars, &marks, words.axis, &format!("{} per algorithm: {}", words.axis, row.input)),
     }
+}
+
+/// The charts of each of `measures` in turn, one under the other in one SVG picture under the
+/// report's title ([`crate::export::chart::stack`]).
+pub fn picture(report: &Report, measures: &[Measure]) -> String {
+    let charts: Vec<Chart> = measures.iter().flat_map(|&m| charts_of(report, m)).collect();
+    let panels: Vec<Panel<'_>> =
+        charts.iter().map(|c| Panel { title: &c.title, caption: &c.caption, svg: &c.svg }).collect();
+    stack(&report.title(), &panels)
 }

@@ -1,7 +1,8 @@
 //! The comparison as a self-contained HTML page (askama template `templates/compare.html`):
 //! the charts, then the table and its notes. No scripts, no network.
 
-use super::chart::{Chart, charts};
+use super::Measure;
+use super::chart::{Chart, charts_of};
 use super::report::Report;
 use super::table::{html_grid, notes};
 use askama::Template;
@@ -27,22 +28,6 @@ struct Page {
     headers: Vec<HtmlCell>,
     lines: Vec<HtmlLine>,
     notes: Vec<String>,
-}
-
-/// The page's title: the inputs compared.
-fn title(report: &Report) -> String {
-    let mut inputs: Vec<&str> = Vec::new();
-    for r in &report.rows {
-        if !inputs.contains(&r.input.as_str()) {
-            inputs.push(&r.input);
-        }
-    }
-    let shown = if inputs.len() > 3 {
-        format!("{} and {} more", inputs[..3].join(", "), inputs.len() - 3)
-    } else {
-        inputs.join(", ")
-    };
-    format!("Node counts: {shown}")
 }
 
 /// The table and its notes alone (`templates/compare_table.html`, the part of the page
@@ -80,15 +65,20 @@ impl Table {
     }
 }
 
-/// Renders the report as an HTML page.
+/// Renders the report as an HTML page, its charts of leaves.
 pub fn html(report: &Report) -> String {
+    html_of(report, &[Measure::Leaves])
+}
+
+/// Renders the report as an HTML page, with charts of each of `measures` in turn.
+pub(crate) fn html_of(report: &Report, measures: &[Measure]) -> String {
     let algos: Vec<String> =
         report.algorithms.iter().map(|a| format!("{} ({})", a.title(), a.name())).collect();
     let Table { headers, lines, notes } = Table::new(report);
     let page = Page {
-        title: title(report),
+        title: report.title(),
         summary: format!("Compared: {}.", algos.join(", ")),
-        charts: charts(report),
+        charts: measures.iter().flat_map(|&m| charts_of(report, m)).collect(),
         headers,
         lines,
         notes,

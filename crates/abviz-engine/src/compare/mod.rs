@@ -1,6 +1,9 @@
 //! Node-count comparisons (`abviz compare`): several algorithms on the same inputs, counted but
 //! not recorded, with the Knuth–Moore minimum and the full tree for reference; rendered as a
-//! terminal table, Markdown, CSV, JSON or an HTML page with SVG charts.
+//! terminal table, Markdown, CSV, JSON, an HTML page with SVG charts, the charts alone (one SVG
+//! picture) or a LaTeX (booktabs) table. The tables come in two layouts ([`Layout`]): a line per
+//! input and algorithm, or the wide one, a line per input with the algorithms as columns, one
+//! table per count ([`Measure`]).
 //!
 //! ```
 //! use abviz_engine::compare::{self, Experiment, OutputFormat, Report};
@@ -27,18 +30,23 @@ pub mod chart;
 mod experiment;
 pub mod fit;
 mod html;
+mod latex;
 pub mod mcts;
+mod present;
 mod report;
-mod svg;
 mod sweep;
 pub mod table;
+mod wide;
 
 pub use experiment::{Case, Experiment, SampleResult, Source, check_agreement, count_all, sample_seed};
 pub use html::{html, html_table};
-pub use report::{AlgoResult, Report, Row, Summary, ordering_name};
+pub use latex::latex;
+pub use present::{Layout, Measure, Presentation, parse_measures};
+pub use report::{AlgoResult, Report, Row, Summary, Widened, ordering_name};
 pub use sweep::{
     RandomSweep, default_algorithms, input_case, parse_algorithms, parse_numbers, parse_orderings,
 };
+pub use wide::{wide_markdown, wide_terminal};
 
 use std::fmt;
 use std::str::FromStr;
@@ -57,6 +65,10 @@ pub enum OutputFormat {
     Json,
     /// An HTML page with charts.
     Html,
+    /// The charts alone, one under the other, as one SVG picture.
+    Svg,
+    /// The wide table as LaTeX (booktabs).
+    Latex,
 }
 
 impl FromStr for OutputFormat {
@@ -68,7 +80,9 @@ impl FromStr for OutputFormat {
             "csv" => Ok(OutputFormat::Csv),
             "json" => Ok(OutputFormat::Json),
             "html" => Ok(OutputFormat::Html),
-            _ => Err(format!("unknown format '{s}': expected table, md, csv, json or html")),
+            "svg" => Ok(OutputFormat::Svg),
+            "latex" | "tex" => Ok(OutputFormat::Latex),
+            _ => Err(format!("unknown format '{s}': expected table, md, csv, json, html, svg or latex")),
         }
     }
 }
@@ -81,17 +95,29 @@ impl fmt::Display for OutputFormat {
             OutputFormat::Csv => "csv",
             OutputFormat::Json => "json",
             OutputFormat::Html => "html",
+            OutputFormat::Svg => "svg",
+            OutputFormat::Latex => "latex",
         })
     }
 }
 
-/// Renders `report` in `format`.
+/// Renders `report` in `format`, in the format's usual presentation ([`Presentation::new`]).
 pub fn render(report: &Report, format: OutputFormat) -> String {
-    match format {
-        OutputFormat::Table => table::terminal(report),
-        OutputFormat::Markdown => table::markdown(report),
-        OutputFormat::Csv => table::csv(report),
-        OutputFormat::Json => report.to_json(),
-        OutputFormat::Html => html(report),
+    render_with(report, &Presentation::usual(format))
+}
+
+/// Renders `report` as `presentation` says (its format, layout and counts).
+pub fn render_with(report: &Report, presentation: &Presentation) -> String {
+    let measures = &presentation.measures;
+    match (presentation.format, presentation.layout) {
+        (OutputFormat::Table, Layout::Long) => table::terminal(report),
+        (OutputFormat::Table, Layout::Wide) => wide_terminal(report, measures),
+        (OutputFormat::Markdown, Layout::Long) => table::markdown(report),
+        (OutputFormat::Markdown, Layout::Wide) => wide_markdown(report, measures),
+        (OutputFormat::Csv, _) => table::csv(report),
+        (OutputFormat::Json, _) => report.to_json(),
+        (OutputFormat::Html, _) => html::html_of(report, measures),
+        (OutputFormat::Svg, _) => chart::picture(report, measures),
+        (OutputFormat::Latex, _) => latex(report, measures),
     }
 }

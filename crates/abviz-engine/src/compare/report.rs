@@ -2,8 +2,9 @@
 //! numbers next to them. It is what every output format (table, Markdown, CSV, JSON, HTML) reads.
 
 use super::bounds;
-use super::experiment::{Experiment, SampleResult};
+use super::experiment::{Case, Experiment, SampleResult, Source};
 use crate::Score;
+use crate::game::lazy_random::LazyRandomTree;
 use crate::game::random::Ordering;
 use crate::search::Algorithm;
 use serde::Serialize;
@@ -48,6 +49,30 @@ pub struct Row {
     pub full_tree_leaves: Option<u64>,
     /// One result per algorithm, in [`Report::algorithms`] order.
     pub results: Vec<AlgoResult>,
+    /// Best- and worst-ordered random trees give every leaf its own value: when the value range
+    /// asked for holds fewer values than a tree has leaves, the range it was widened to (absent
+    /// otherwise). The root values lie in the widened range.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values_widened: Option<Widened>,
+}
+
+/// A value range widened so that every leaf of an ordered random tree gets its own value.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+pub struct Widened {
+    /// The range asked for, `[lo, hi]`.
+    pub from: [i32; 2],
+    /// The range the leaves were given, `[lo, hi]`.
+    pub to: [i32; 2],
+}
+
+/// The range `case`'s random trees were widened to, if they were.
+pub(crate) fn widened(case: &Case) -> Option<Widened> {
+    let Source::Random { branching, depth, values, ordering, root, seeds, .. } = &case.source else {
+        return None;
+    };
+    let tree = LazyRandomTree::new(*branching, *depth, *seeds.first()?, *values, *ordering, *root).ok()?;
+    let used = tree.effective_values();
+    (used.1 > values.1).then_some(Widened { from: [values.0, values.1], to: [used.0, used.1] })
 }
 
 /// What one algorithm did on one row (over all its samples).
@@ -197,10 +222,27 @@ impl Report {
                     knuth_moore_minimum: shape.and_then(|(b, d)| bounds::knuth_moore_minimum(b, d)),
                     full_tree_leaves: shape.and_then(|(b, d)| bounds::full_tree_leaves(b, d)),
                     results,
+                    values_widened: widened(case),
                 }
             })
             .collect();
         Report { format: "abviz-compare", version: 1, algorithms, rows }
+    }
+
+    /// The title of its page or picture: "Node counts: " and the inputs compared.
+    pub fn title(&self) -> String {
+        let mut inputs: Vec<&str> = Vec::new();
+        for r in &self.rows {
+            if !inputs.contains(&r.input.as_str()) {
+                inputs.push(&r.input);
+            }
+        }
+        let shown = if inputs.len() > 3 {
+            format!("{} and {} more", inputs[..3].join(", "), inputs.len() - 3)
+        } else {
+            inputs.join(", ")
+        };
+        format!("Node counts: {shown}")
     }
 
     /// Whether any row averages over more than one sample.

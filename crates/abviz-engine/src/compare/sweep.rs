@@ -211,13 +211,21 @@ impl RandomSweep {
                     let seeds: Vec<u64> =
                         (0..self.samples).map(|k| sample_seed(self.seed, b, d, k)).collect();
                     // Check the parameters once here, so the parallel run cannot fail on them.
-                    LazyRandomTree::new(b, d, seeds[0], self.values, ordering, self.root)
+                    let tree = LazyRandomTree::new(b, d, seeds[0], self.values, ordering, self.root)
                         .map_err(|why| RequestError::new(Opt::Random, None, why))?;
                     let (lo, hi) = self.values;
+                    // Ordered trees give each leaf its own value: a range too small is widened.
+                    let values = match tree.effective_values() {
+                        (l, h) if h > hi => format!(
+                            "{l}..{h} ({lo}..{hi} widened: each of the {} leaves gets its own value)",
+                            thousands((b as u64).pow(d))
+                        ),
+                        _ => format!("{lo}..{hi}"),
+                    };
                     out.push(Case {
                         label: "random trees".into(),
                         description: format!(
-                            "random {}trees b={b} d={d}, {} order, values {lo}..{hi}, {} root, {} sample{} from seed {}",
+                            "random {}trees b={b} d={d}, {} order, values {values}, {} root, {} sample{} from seed {}",
                             if self.chance { "chance " } else { "" },
                             ordering_name(ordering),
                             self.root.upper(),

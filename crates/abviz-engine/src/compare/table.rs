@@ -164,15 +164,7 @@ fn columns(report: &Report) -> Vec<Col> {
 
 pub use abviz_core::text::thousands;
 
-/// A mean: whole numbers as counts, others with one decimal (`1,234.5`).
-pub fn mean_text(mean: f64) -> String {
-    let tenths = (mean * 10.0).round() as u64;
-    if tenths.is_multiple_of(10) {
-        thousands(tenths / 10)
-    } else {
-        format!("{}.{}", thousands(tenths / 10), tenths % 10)
-    }
-}
+pub use crate::export::chart::mean_text;
 
 /// A ratio as a percentage with three significant digits: `100 %`, `54.1 %`, `3.33 %`, `0.512 %`.
 pub fn percent_text(ratio: f64) -> String {
@@ -188,7 +180,7 @@ fn summary_range(s: &Summary) -> String {
     if s.is_constant() { thousands(s.min) } else { format!("{}–{}", thousands(s.min), thousands(s.max)) }
 }
 
-fn value_text(row: &Row) -> String {
+pub(crate) fn value_text(row: &Row) -> String {
     match row.value {
         Some(v) => v.to_string(),
         None => format!("{} … {}", row.value_min, row.value_max),
@@ -271,14 +263,42 @@ pub fn notes(report: &Report) -> Vec<String> {
                 .into(),
         );
     }
-    if let Some(n) = report.rows.iter().map(|r| r.samples).filter(|&n| n > 1).max() {
-        let min = report.rows.iter().map(|r| r.samples).filter(|&n| n > 1).min().unwrap_or(n);
-        let count = if min == n { n.to_string() } else { format!("{min} to {n}") };
-        notes.push(format!(
-            "Random-tree cells: means over {count} trees each; the value column gives the range of root values."
-        ));
-    }
+    notes.extend(sample_note(report));
+    notes.extend(widened_note(report));
     notes
+}
+
+/// The note on random-tree cells' means, when any cell has several samples.
+pub(crate) fn sample_note(report: &Report) -> Option<String> {
+    let n = report.rows.iter().map(|r| r.samples).filter(|&n| n > 1).max()?;
+    let min = report.rows.iter().map(|r| r.samples).filter(|&n| n > 1).min().unwrap_or(n);
+    let count = if min == n { n.to_string() } else { format!("{min} to {n}") };
+    Some(format!(
+        "Random-tree cells: means over {count} trees each; the value column gives the range of root values."
+    ))
+}
+
+/// The note saying which value ranges were widened and why, when any was: best- and
+/// worst-ordered trees give every leaf its own value.
+pub(crate) fn widened_note(report: &Report) -> Option<String> {
+    let mut from = None;
+    let mut cells: Vec<String> = Vec::new();
+    for r in &report.rows {
+        let (Some(w), Some(b), Some(d)) = (r.values_widened, r.branching, r.depth) else { continue };
+        from.get_or_insert(w.from);
+        let cell = format!("b={b} d={d} to {}..{}", w.to[0], w.to[1]);
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    let [lo, hi] = from?;
+    let holds = i64::from(hi) - i64::from(lo) + 1;
+    Some(format!(
+        "Values: best- and worst-ordered trees give every leaf its own value, and {lo}..{hi} holds only {} value{}, so their range was widened ({}); their root values lie in the wider range.",
+        thousands(holds as u64),
+        if holds == 1 { "" } else { "s" },
+        cells.join(", ")
+    ))
 }
 
 /// The table for the terminal, at most [`fit::WIDTH`] columns wide: a wider one is cut into

@@ -1,32 +1,54 @@
-//! SVG drawing for the comparison charts: a log-scale line chart with a legend, and a bar chart.
-//! Every text is escaped; lines differ by colour, dash and marker so they survive black-and-white
-//! printing.
+//! Charts of counts (`abviz compare`'s): a log-scale line chart with a legend, a bar chart, and
+//! charts stacked with their titles and captions in one picture (an SVG file, or a PDF through
+//! the same path as every picture). What to plot is the caller's: the series come in with their
+//! looks. Every text is escaped; lines differ by colour, dash and marker so they survive
+//! black-and-white printing.
 
-use super::table::{mean_text, thousands};
-use crate::export::escape_xml;
+use abviz_core::text::{escape_xml, thousands};
 use std::fmt::Write;
+
+/// A mean: whole numbers as counts, others with one decimal (`1,234.5`).
+pub fn mean_text(mean: f64) -> String {
+    let tenths = (mean * 10.0).round() as u64;
+    if tenths.is_multiple_of(10) {
+        thousands(tenths / 10)
+    } else {
+        format!("{}.{}", thousands(tenths / 10), tenths % 10)
+    }
+}
 
 /// How a line is drawn.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Look {
+pub struct Look {
+    /// Its colour, `#rrggbb`.
     pub color: &'static str,
+    /// Its dash pattern (`stroke-dasharray`; empty: solid).
     pub dash: &'static str,
+    /// The mark at each point.
     pub marker: Marker,
 }
 
+/// The mark at each point of a line.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Marker {
+pub enum Marker {
+    /// None (reference lines).
     None,
+    /// A disc.
     Circle,
+    /// A square.
     Square,
+    /// A triangle, point up.
     Triangle,
+    /// A diamond.
     Diamond,
+    /// A triangle, point down.
     TriangleDown,
+    /// A cross.
     Cross,
 }
 
 /// Colour-blind-safe colours (Okabe & Ito), each with its own dash and marker.
-pub(super) const LOOKS: [Look; 6] = [
+pub const LOOKS: [Look; 6] = [
     Look { color: "#000000", dash: "", marker: Marker::Circle },
     Look { color: "#0072B2", dash: "", marker: Marker::Square },
     Look { color: "#D55E00", dash: "7 3", marker: Marker::Triangle },
@@ -34,22 +56,32 @@ pub(super) const LOOKS: [Look; 6] = [
     Look { color: "#CC79A7", dash: "9 3 2 3", marker: Marker::TriangleDown },
     Look { color: "#E69F00", dash: "4 4", marker: Marker::Cross },
 ];
-pub(super) const KM_LOOK: Look = Look { color: "#7a7a7a", dash: "8 5", marker: Marker::None };
-pub(super) const FULL_LOOK: Look = Look { color: "#7a7a7a", dash: "1.5 3.5", marker: Marker::None };
+/// The look of the Knuth–Moore reference line.
+pub const KM_LOOK: Look = Look { color: "#7a7a7a", dash: "8 5", marker: Marker::None };
+/// The look of the full tree's reference line.
+pub const FULL_LOOK: Look = Look { color: "#7a7a7a", dash: "1.5 3.5", marker: Marker::None };
 
 /// A point with its sample range.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Point {
+pub struct Point {
+    /// Along the x axis.
     pub x: f64,
+    /// The mean.
     pub y: f64,
+    /// The smallest sample.
     pub lo: f64,
+    /// The largest sample.
     pub hi: f64,
 }
 
+/// One line of a line chart.
 #[derive(Clone, Debug)]
-pub(super) struct Series {
+pub struct Series {
+    /// Its name in the legend.
     pub name: String,
+    /// How it is drawn.
     pub look: Look,
+    /// Its points, left to right.
     pub points: Vec<Point>,
     /// For a reference line, what it stands for ("the Knuth–Moore minimum").
     pub reference: Option<&'static str>,
@@ -65,7 +97,7 @@ const BOTTOM: f64 = 324.0;
 const FONT: &str = "font-family=\"Helvetica, Arial, sans-serif\"";
 
 /// `1`, `10`, `100`, `1,000`, then `10⁴`, `10⁵`, …
-pub(super) fn power_label(k: i32) -> String {
+pub fn power_label(k: i32) -> String {
     if k < 4 {
         return thousands(10u64.pow(k.max(0) as u32));
     }
@@ -142,7 +174,7 @@ fn svg_open(out: &mut String, w: f64, h: f64, label: &str) {
 }
 
 /// A log-scale line chart with a legend on the right.
-pub(super) fn line_svg(series: &[Series], x_label: &str, y_label: &str) -> String {
+pub fn line_svg(series: &[Series], x_label: &str, y_label: &str) -> String {
     let all = || series.iter().flat_map(|s| s.points.iter());
     let xs: Vec<f64> = all().map(|p| p.x).collect();
     let (x0, x1) = xs.iter().fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
@@ -291,14 +323,17 @@ pub(super) fn line_svg(series: &[Series], x_label: &str, y_label: &str) -> Strin
 }
 
 /// One bar of a bar chart.
-pub(super) struct Bar<'a> {
+pub struct Bar<'a> {
+    /// Its label.
     pub name: &'a str,
+    /// Its length.
     pub value: f64,
+    /// Its colour.
     pub look: Look,
 }
 
 /// Horizontal bars on a linear scale, with dashed vertical marks (name, value, look) for reference.
-pub(super) fn bar_svg(bars: &[Bar<'_>], marks: &[(&str, u64, Look)], x_label: &str, aria: &str) -> String {
+pub fn bar_svg(bars: &[Bar<'_>], marks: &[(&str, u64, Look)], x_label: &str, aria: &str) -> String {
     let n = bars.len();
     let bar_h = 26.0;
     let top = 20.0;
@@ -367,6 +402,102 @@ pub(super) fn bar_svg(bars: &[Bar<'_>], marks: &[(&str, u64, Look)], x_label: &s
     out
 }
 
+/// A chart to stack: its title, its caption and its `<svg>` (from [`line_svg`] or [`bar_svg`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Panel<'a> {
+    /// The heading above it.
+    pub title: &'a str,
+    /// The sentences under it.
+    pub caption: &'a str,
+    /// The chart.
+    pub svg: &'a str,
+}
+
+/// The stacked picture's margin, title and caption sizes, in px.
+const MARGIN: f64 = 16.0;
+const HEADING_SIZE: f64 = 17.0;
+const TITLE_SIZE: f64 = 14.0;
+const CAPTION_SIZE: f64 = 12.0;
+const CAPTION_LINE: f64 = 16.0;
+
+/// Charts one under the other in one SVG picture, under `heading`: each chart under its title
+/// with its caption below, wrapped to the chart's width. What a slide or a page takes: an SVG
+/// file, or a PDF rendered from it as every picture is.
+pub fn stack(heading: &str, panels: &[Panel<'_>]) -> String {
+    let width = W + 2.0 * MARGIN;
+    let mut body = String::new();
+    let mut y = MARGIN + HEADING_SIZE;
+    let _ = writeln!(
+        body,
+        "<text x=\"{MARGIN}\" y=\"{y:.1}\" font-size=\"{HEADING_SIZE}\" font-weight=\"bold\">{}</text>",
+        escape_xml(heading)
+    );
+    y += 12.0;
+    for p in panels {
+        y += TITLE_SIZE + 8.0;
+        let _ = writeln!(
+            body,
+            "<text x=\"{MARGIN}\" y=\"{y:.1}\" font-size=\"{TITLE_SIZE}\" font-weight=\"bold\">{}</text>",
+            escape_xml(p.title)
+        );
+        y += 6.0;
+        let height = svg_height(p.svg);
+        // The chart nested where it goes: its own <svg>, placed by x and y.
+        let _ =
+            write!(body, "<svg x=\"{MARGIN}\" y=\"{y:.1}\"{}", p.svg.trim_start().trim_start_matches("<svg"));
+        y += height;
+        for line in wrap(p.caption, W, CAPTION_SIZE) {
+            y += CAPTION_LINE;
+            let _ = writeln!(
+                body,
+                "<text x=\"{MARGIN}\" y=\"{y:.1}\" font-size=\"{CAPTION_SIZE}\" fill=\"#444\">{}</text>",
+                escape_xml(&line)
+            );
+        }
+        y += 12.0;
+    }
+    let height = (y + MARGIN).ceil();
+    let mut out = String::with_capacity(body.len() + 512);
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" role=\"img\" aria-label=\"{}\">",
+        escape_xml(heading)
+    );
+    let _ = writeln!(out, "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>");
+    let _ = writeln!(out, "<g {FONT} fill=\"#222\">");
+    out.push_str(&body);
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// The height a chart's `<svg>` declares (its first `height="…"`).
+fn svg_height(svg: &str) -> f64 {
+    let open = &svg[..svg.find('>').unwrap_or(svg.len())];
+    open.split(" height=\"")
+        .nth(1)
+        .and_then(|h| h.split('"').next())
+        .and_then(|h| h.parse().ok())
+        .unwrap_or(H)
+}
+
+/// `text` in lines no wider than `width` px at `size` (words kept whole).
+fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if !line.is_empty() && crate::prim::text_width(&candidate, size, false) > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// A series' line width: reference lines are thin; measured lines get thinner one after another
 /// so that lines lying on top of each other stay visible.
 fn line_width(reference: bool, drawn: usize) -> f64 {
@@ -381,6 +512,27 @@ fn dash_attr(dash: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stacked_charts_keep_each_chart_and_wrap_the_captions() {
+        let series = [Series {
+            name: "a<b".into(),
+            look: LOOKS[0],
+            points: vec![
+                Point { x: 1.0, y: 3.0, lo: 3.0, hi: 3.0 },
+                Point { x: 2.0, y: 9.0, lo: 9.0, hi: 9.0 },
+            ],
+            reference: None,
+        }];
+        let chart = line_svg(&series, "depth d", "nodes");
+        let caption = "word ".repeat(60);
+        let svg = stack("Node & leaf counts", &[Panel { title: "T", caption: &caption, svg: &chart }]);
+        assert!(svg.contains("Node &amp; leaf counts") && svg.contains("a&lt;b"));
+        assert_eq!(svg.matches("<svg").count(), 2, "the chart nested whole");
+        let lines = svg.matches("fill=\"#444\"").count();
+        assert!(lines >= 2, "a long caption wraps: {lines} line(s)");
+        assert_eq!(svg_height(&chart), H);
+    }
 
     #[test]
     fn escapes_and_labels() {
