@@ -33,7 +33,7 @@ fn export(trace: &Trace, format: Format, opts: &ViewOptions) -> String {
 }
 
 /// Whether an external tool is there; without it a test is skipped loudly, or fails under CI.
-fn have(tool: &str, version_arg: &str) -> bool {
+pub(crate) fn have(tool: &str, version_arg: &str) -> bool {
     let ok = Command::new(tool).arg(version_arg).output().is_ok_and(|o| o.status.success());
     if !ok {
         if std::env::var_os("CI").is_some() {

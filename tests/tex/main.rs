@@ -4,6 +4,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod deck;
 mod diagrams;
 mod exercise_chance;
 mod exercise_cli;
