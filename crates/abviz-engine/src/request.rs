@@ -321,7 +321,7 @@ impl InputRequest {
                     return Err(Error::Request(RequestError::unreadable(
                         Opt::Tree,
                         text.trim(),
-                        &format!(
+                        format!(
                             "neither a tree nor the name of one: the named trees are {}",
                             crate::game::named_trees::names()
                         ),
