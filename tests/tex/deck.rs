@@ -142,7 +142,9 @@ fn no_label_before_its_step(what: &str, trace: &Trace, labels: &str, grain: Grai
             // A value is known once final; a never-searched leaf's (given with the tree) once the
             // cutoff that pruned it shows it.
             let known = match trace.node(id).visited() {
-                true => timeline.value_at(id, at) == Some(final_value) && timeline.seen(id, at) == Seen::Valued,
+                true => {
+                    timeline.value_at(id, at) == Some(final_value) && timeline.seen(id, at) == Seen::Valued
+                }
                 false => trace.steps_of(id).pruned as usize <= at,
             };
             let visible = texts
@@ -292,7 +294,10 @@ fn figures_and_steps_drop_into_a_beamer_deck() {
     assert_eq!(sty, abviz::export::abviz_sty(), "abviz.sty is written beside the figures");
     let steps = std::fs::read_to_string(dir.path().join("steps.tex")).unwrap();
     assert!(!steps.contains(r"\documentclass") && !steps.contains("[plain]"), "{steps}");
-    assert!(steps.contains(r"\begin{frame}{Alpha-{}beta on AIMA\textquotesingle{}s tree, 50\% \& more}"), "{steps}");
+    assert!(
+        steps.contains(r"\begin{frame}{Alpha-{}beta on AIMA\textquotesingle{}s tree, 50\% \& more}"),
+        "{steps}"
+    );
     let frames = overlays(&steps);
     for theme in ["", "\\usetheme{Madrid}\n"] {
         let name = if theme.is_empty() { "deck-default" } else { "deck-madrid" };
