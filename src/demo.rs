@@ -19,6 +19,7 @@ use crate::game::connect4::Connect4;
 use crate::game::gomoku::Gomoku;
 use crate::game::jiu::Jiu;
 use crate::game::kalah::Kalah;
+use crate::game::named_trees;
 use crate::game::pig::Pig;
 use crate::game::random::{Ordering, RandomTree};
 use crate::game::tictactoe::{TicTacToe, TttEval};
@@ -31,31 +32,30 @@ use crate::{Error, Ties};
 use askama::Template;
 use std::path::{Path, PathBuf};
 
+// The demo's trees, from the one list of named trees (`--tree aima`).
 /// The AIMA tree (Russell & Norvig, 3rd ed., Fig. 5.2), named as in the book.
-pub const AIMA: &str = "A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+pub const AIMA: &str = named_trees::AIMA.notation;
 /// The same tree with a MIN root, where PVS and NegaScout search children again.
-pub const AIMA_MIN: &str = "min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))";
+pub const AIMA_MIN: &str = named_trees::AIMA_MIN.notation;
 /// AIMA's tree with C's first leaf raised to 3, a tie with α = 3: cut by α ≥ β, kept by α > β.
-pub const TIE: &str = "A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))";
-/// Wikipedia's "Alpha–beta pruning" figure (AB_pruning.svg).
+pub const TIE: &str = named_trees::AIMA_TIE.notation;
 /// AIMA Fig. 5.12 (3rd ed.), left: MAX chooses between two chance nodes of probabilities .9 and
 /// .1 over MIN nodes; a1 = 2.1, a2 = 1.3.
-pub const AIMA_CHANCE: &str = "max (chance:a1:(0.9 * (2 2) 0.1 * (3 3)) chance:a2:(0.9 * (1 1) 0.1 * (4 4)))";
+pub const AIMA_CHANCE: &str = named_trees::AIMA_5_12.notation;
 /// The same figure's right tree: the leaves changed in order-preserving ways, and a2 = 40.9
 /// now beats a1 = 21.
-pub const AIMA_CHANCE_SCALED: &str =
-    "max (chance:a1:(0.9 * (20 20) 0.1 * (30 30)) chance:a2:(0.9 * (1 1) 0.1 * (400 400)))";
+pub const AIMA_CHANCE_SCALED: &str = named_trees::AIMA_5_12_SCALED.notation;
 /// A CS188-style expectimax tree: MAX over three chance nodes of equally likely outcomes.
-pub const EXPECTIMAX: &str = "max (chance:A:(3 12 9) chance:B:(2 4 6) chance:C:(15 6 0))";
+pub const EXPECTIMAX: &str = named_trees::CS188_EXPECTIMAX.notation;
 /// AIMA's tree with chance in place of MIN: where Star1 cuts.
-pub const STAR1: &str = "max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))";
+pub const STAR1: &str = named_trees::STAR1.notation;
 /// A *-minimax tree where Star2's probes cut before Star1 can (leaves in [0, 10]).
-pub const STAR2: &str = "max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))";
-
+pub const STAR2: &str = named_trees::STAR2.notation;
 /// Progressive deepening as MIT 6.034 teaches it: every interior node with its static value,
 /// searched one pass per depth (values 11, 6, 7).
-pub const PROGRESSIVE: &str = "max A=10:(B=11:(F=10:(12 8) G=6:(5 7)) C=9:(H=9:(10 8) I=4:(3 2)))";
-pub const WIKIPEDIA: &str = "((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))";
+pub const PROGRESSIVE: &str = named_trees::MIT_PROGRESSIVE.notation;
+/// Wikipedia's "Alpha–beta pruning" figure (AB_pruning.svg).
+pub const WIKIPEDIA: &str = named_trees::WIKIPEDIA.notation;
 
 /// The Connect Four position of the demo: X to move, an open three one disc away.
 /// The pages' shared style sheet, written into the index and the orderings page.
@@ -130,7 +130,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "aima-minimax.html",
             title: "AIMA Fig. 5.2 — minimax",
             blurb: "The two-ply tree of Russell & Norvig: minimax visits all 13 nodes; the root's value is 3, reached through B.",
-            command: "abviz run --tree 'A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --algo minimax -f html -o aima",
+            command: "abviz run --tree aima --algo minimax -f html -o aima",
             input: Input::from_tree_text(AIMA, None)?,
             algo: Algorithm::Minimax,
             labels: Labels::default(),
@@ -141,7 +141,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "aima-alphabeta.html",
             title: "AIMA Fig. 5.5 — alpha-beta",
             blurb: "The same tree under alpha-beta: at C the first leaf (2) is already ≤ α = 3 set at A, so C's other two leaves are never looked at.",
-            command: "abviz run --tree 'A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --labels value,range,pre,move,name -f html -o aima",
+            command: "abviz run --tree aima --labels value,range,pre,move,name -f html -o aima",
             input: Input::from_tree_text(AIMA, None)?,
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels { range: true, ..Labels::default() },
@@ -152,7 +152,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "tie-pruned.html",
             title: "A tie pruned (α ≥ β: AIMA, MIT 6.034)",
             blurb: "AIMA's tree with C's first leaf raised to 3: it ties α = 3 set at A, and under the textbook rule α ≥ β a tie cuts, so C's leaves 4 and 6 are never evaluated (7 leaves). Compare the next page.",
-            command: "abviz run --tree 'A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))' -f html -o tie-pruned",
+            command: "abviz run --tree aima-tie -f html -o tie-pruned",
             input: Input::from_tree_text(TIE, None)?,
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
@@ -163,7 +163,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "tie-kept.html",
             title: "The same tie kept (α > β: CS188)",
             blurb: "The same tree under CS188's rule, which cuts only when the window is strictly crossed: C's 3 = α does not cut, so 4 and 6 are evaluated too (9 leaves); D still cuts, on 2 < 3. The value is the same, 3.",
-            command: "abviz run --tree 'A:(B:(3 12 8) C:(3 4 6) D:(14 5 2))' --ties keep -f html -o tie-kept",
+            command: "abviz run --tree aima-tie --ties keep -f html -o tie-kept",
             input: Input::from_tree_text(TIE, None)?,
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
@@ -174,7 +174,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "wikipedia-alphabeta.html",
             title: "Wikipedia's alpha-beta figure",
             blurb: "Four plies, root value 6: three regions are pruned, among them a whole MAX subtree on the right.",
-            command: "abviz run --tree '((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8) (6))))' -f html -o wikipedia",
+            command: "abviz run --tree wikipedia -f html -o wikipedia",
             input: Input::from_tree_text(WIKIPEDIA, None)?,
             algo: Algorithm::AlphaBetaSoft,
             labels: Labels::default(),
@@ -243,7 +243,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "aima-pvs.html",
             title: "Beyond alpha-beta: principal variation search, AIMA's tree with a MIN root",
             blurb: "Every child after the first is probed with a null window; C's probe [11, 12] fails for MIN, so C is searched again with [−∞, 11] (and two of its leaves too): 18 node entries for 11 distinct nodes.",
-            command: "abviz run --tree 'min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --algo pvs -f html -o pvs",
+            command: "abviz run --tree aima-min --algo pvs -f html -o pvs",
             input: Input::from_tree_text(AIMA_MIN, None)?,
             algo: Algorithm::Pvs,
             labels: Labels::default(),
@@ -254,7 +254,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "aima-negascout.html",
             title: "Beyond alpha-beta: NegaScout, the same tree",
             blurb: "Fail-soft: C's probe returns 6, so the re-search starts from [−∞, 6] and ends in a cutoff; leaves are never searched again. 15 node entries, one re-search.",
-            command: "abviz run --tree 'min A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' --algo negascout -f html -o negascout",
+            command: "abviz run --tree aima-min --algo negascout -f html -o negascout",
             input: Input::from_tree_text(AIMA_MIN, None)?,
             algo: Algorithm::NegaScout,
             labels: Labels::default(),
@@ -265,7 +265,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "aima-expectiminimax.html",
             title: "AIMA Fig. 5.12 — expectiminimax",
             blurb: "Chance nodes (circles) average their outcomes by probability: a1 = 0.9 × 2 + 0.1 × 3 = 2.1 beats a2 = 0.9 × 1 + 0.1 × 4 = 1.3. The next page changes the leaves without changing their order — and the choice flips.",
-            command: "abviz run --tree 'max (chance:a1:(0.9 * (2 2) 0.1 * (3 3)) chance:a2:(0.9 * (1 1) 0.1 * (4 4)))' --algo expectimax -f html -o fig5-12",
+            command: "abviz run --tree aima-5.12 --algo expectimax -f html -o fig5-12",
             input: Input::from_tree_text(AIMA_CHANCE, None)?,
             algo: Algorithm::Expectimax,
             labels: Labels::default(),
@@ -276,7 +276,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "aima-expectiminimax-scaled.html",
             title: "AIMA Fig. 5.12, right — the same order, another choice",
             blurb: "Leaves 20, 30, 1, 400 keep the order of 2, 3, 1, 4, yet a2 = 0.9 × 1 + 0.1 × 400 = 40.9 now beats a1 = 21: with chance nodes only a positive linear change of the evaluation keeps the best move.",
-            command: "abviz run --tree 'max (chance:a1:(0.9 * (20 20) 0.1 * (30 30)) chance:a2:(0.9 * (1 1) 0.1 * (400 400)))' --algo expectimax -f html -o fig5-12b",
+            command: "abviz run --tree aima-5.12-right --algo expectimax -f html -o fig5-12b",
             input: Input::from_tree_text(AIMA_CHANCE_SCALED, None)?,
             algo: Algorithm::Expectimax,
             labels: Labels::default(),
@@ -287,7 +287,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "cs188-expectimax.html",
             title: "Expectimax, CS188 style",
             blurb: "Each chance node's outcomes are equally likely: A = (3 + 12 + 9) / 3 = 8, B = 4, C = 7, so MAX's value is 8. Expectimax prunes nothing: every leaf matters to an average.",
-            command: "abviz run --tree 'max (chance:A:(3 12 9) chance:B:(2 4 6) chance:C:(15 6 0))' --algo expectimax -f html -o expectimax",
+            command: "abviz run --tree cs188-expectimax --algo expectimax -f html -o expectimax",
             input: Input::from_tree_text(EXPECTIMAX, None)?,
             algo: Algorithm::Expectimax,
             labels: Labels::default(),
@@ -298,7 +298,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "star1.html",
             title: "Star1: a chance cutoff",
             blurb: "Leaves lie in [2, 14]. A = 23/3 ≈ 7.67 sets α at the root; at B, after 2 and 4, even a 14 for the last outcome would give (2 + 4 + 14) / 3 ≈ 6.67 ≤ α, so Star1 never evaluates B's 6. Expected values that are no short decimal are shown rounded and marked ≈; the search compares the exact fractions.",
-            command: "abviz run --tree 'max (chance:A:(3 12 8) chance:B:(2 4 6) chance:C:(14 5 2))' --algo star1 -f html -o star1",
+            command: "abviz run --tree star1 --algo star1 -f html -o star1",
             input: Input::from_tree_text(STAR1, None)?,
             algo: Algorithm::Star1,
             labels: Labels::default(),
@@ -309,7 +309,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "star2.html",
             title: "Star2: probing before searching",
             blurb: "Leaves lie in [0, 10]. At B, Star2 first probes each outcome with its first move: B1 ≤ 1 and B2 ≤ 2, so B ≤ 0.5 × 1 + 0.5 × 2 = 1.5 ≤ α = 4 and B is cut before either 9 is looked at. Star1 would search B1 whole first; expectimax evaluates all 8 leaves, Star2 6 distinct ones.",
-            command: "abviz run --tree 'max (chance:A:(A1:(3 4) A2:(5 6)) chance:B:(B1:(1 9) B2:(2 9)))' --algo star2 --bounds=0..10 -f html -o star2",
+            command: "abviz run --tree star2 --algo star2 --bounds=0..10 -f html -o star2",
             input: Input::from_tree_text(STAR2, None)?,
             algo: Algorithm::Star2,
             labels: Labels::default(),
@@ -320,7 +320,7 @@ pub fn examples() -> Result<Vec<Example>, Error> {
             file: "progressive-deepening.html",
             title: "Progressive deepening on a tree with static values (MIT 6.034)",
             blurb: "Every interior node carries a static value (A=10, B=11, …). Pass 1 stops at depth 1 and takes B's 11; pass 2 backs B up to min(10, 6) = 6 and cuts C at 4; pass 3 searches G first, as pass 2's table says, and the root settles on 7. The best move stays B, the value moves 11 → 6 → 7.",
-            command: "abviz run --tree 'max A=10:(B=11:(F=10:(12 8) G=6:(5 7)) C=9:(H=9:(10 8) I=4:(3 2)))' --algo id -f html -o pd",
+            command: "abviz run --tree mit-progressive --algo id -f html -o pd",
             input: Input::from_tree_text(PROGRESSIVE, None)?,
             algo: Algorithm::Iterative,
             labels: Labels::default(),
@@ -573,7 +573,7 @@ pub fn orderings_page() -> Option<(String, String, String, String)> {
                 crate::export::view::cutoffs_text(&trace),
                 thousands(s.pruned)
             ),
-            command: format!("abviz run --tree '{AIMA}' --ordering {ordering} -f svg -o {ordering}.svg"),
+            command: format!("abviz run --tree aima --ordering {ordering} -f svg -o {ordering}.svg"),
             svg,
         });
     }

@@ -43,6 +43,7 @@ from ._abviz import (
     loads,
     random_tree,
     search,
+    tikz_package,
     tree,
 )
 from .adapters import from_aima, from_cs188
@@ -69,6 +70,7 @@ __all__ = [
     "protocol",
     "random_tree",
     "search",
+    "tikz_package",
     "tree",
 ]
 

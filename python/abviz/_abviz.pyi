@@ -96,7 +96,8 @@ class Trace:
         """The annotated tree as text (what ``abviz run`` prints)."""
     def to_svg(self, **options: Any) -> str:
         """The figure as SVG. Options: labels, show_pruned, rankdir, style, max_depth,
-        collapse, pv_only, legend, exercise, pass_number, all_passes, min_visits."""
+        collapse, pv_only, legend, exercise, pass_number, all_passes, min_visits; for TikZ also
+        steps ("coarse", "medium", "fine": beamer overlays), tikz_body and title."""
     def to_png(self, **options: Any) -> bytes:
         """The figure as PNG."""
     def to_pdf(self, **options: Any) -> bytes:
@@ -104,7 +105,9 @@ class Trace:
     def to_dot(self, **options: Any) -> str:
         """The figure as Graphviz DOT."""
     def to_tikz(self, **options: Any) -> str:
-        """The figure as a LaTeX/TikZ document."""
+        """The figure as a LaTeX/TikZ document; steps="coarse" makes a beamer frame of overlays,
+        tikz_body=True the picture (or frame) alone for a document that loads abviz.sty
+        (``tikz_package()``), title= the frame's title."""
     def to_json(self, compact: bool = False, stats_only: bool = False) -> str:
         """The trace file (format abviz-trace, version 2)."""
     def to_pandas(self) -> Any:
@@ -169,6 +172,9 @@ def algorithms() -> List[str]:
 
 def games() -> List[str]:
     """The built-in games' names."""
+
+def tikz_package() -> str:
+    """abviz.sty, the LaTeX package ``to_tikz(tikz_body=True)`` figures need."""
 
 def run_cli(args: List[str]) -> int:
     """Runs the abviz command line (program name first) and returns its exit code."""

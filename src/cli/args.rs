@@ -3,7 +3,7 @@
 
 use super::lenient::Lenient;
 use abviz::export::sheet::Paper;
-use abviz::export::{Format, RankDir, RenderKind, ShowPruned, Style};
+use abviz::export::{Format, Grain, RankDir, RenderKind, ShowPruned, Style};
 use abviz::game::Player;
 use abviz::game::registry::OptionKind;
 use abviz::search::Algorithm;
@@ -65,8 +65,9 @@ pub enum Command {
 /// with the options of trees and games that `run`, `step`, `play` and `compare` share.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SourceArgs {
-    /// A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON.
-    #[arg(long, value_name = "TREE", group = "input")]
+    /// A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON; or a textbook
+    /// tree by name: aima, wikipedia, aima-5.12, … (--help lists them).
+    #[arg(long, value_name = "TREE", group = "input", long_help = super::help::tree_help())]
     pub tree: Option<String>,
     /// A file holding a tree in the notation or JSON ('-' reads standard input).
     #[arg(long, value_name = "FILE", group = "input")]
@@ -278,9 +279,23 @@ pub struct ViewArgs {
     /// Shapes: triangles (MAX ▲, MIN ▼, leaf □) or boxes (MAX □, MIN ○) [default: triangles].
     #[arg(long, value_parser = Lenient::<Style>::new(), value_name = "STYLE")]
     pub style: Option<Style>,
-    /// TikZ: a beamer frame whose overlays reveal the search one event at a time.
+    /// TikZ: a beamer frame whose overlays reveal the search one event at a time (the same
+    /// as --steps fine).
     #[arg(long)]
     pub tikz_steps: bool,
+    /// Step through the search at this pace: coarse (one step per value returned and per
+    /// cutoff), medium (per node entered, leaf evaluated, value returned, cutoff) or fine (per
+    /// event). --format tikz: a beamer frame with one overlay per step (with --tikz-steps too,
+    /// --steps sets the pace); --format html: the page's → and ← keys and buttons.
+    #[arg(long, value_parser = Lenient::<Grain>::new(), value_name = "PACE")]
+    pub steps: Option<Grain>,
+    /// TikZ: for your own document: the tikzpicture alone (with --steps, one beamer frame in
+    /// your deck's theme), and abviz.sty beside the -o file; load it with \usepackage{abviz}.
+    #[arg(long)]
+    pub tikz_body: bool,
+    /// TikZ with --steps or --tikz-steps: the beamer frame's title.
+    #[arg(long, value_name = "TEXT")]
+    pub title: Option<String>,
     /// Leave out the legend and caption.
     #[arg(long)]
     pub no_legend: bool,
@@ -301,7 +316,8 @@ pub struct ViewArgs {
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
   abviz run --tree '((3 12 8) (2 4 6) (14 5 2))'             the annotated tree and a summary
-  abviz run --tree-file examples/aima.tree -f svg -o aima.svg
+  abviz run --tree aima -f svg -o aima.svg                 AIMA's Fig. 5.2 tree by name
+  abviz run --tree aima -f tikz --tikz-body --steps coarse --title 'Alpha-beta' -o steps.tex   a frame for your deck
   abviz run --random 3,4,1 --ordering best -f html -o best   a page with the stepper (a folder)
   abviz run --game tictactoe --depth 2 --eval open-lines --algo minimax
   abviz run --game nim --position 3,4,5 -f dot --render png -o nim.png
@@ -366,7 +382,7 @@ pub struct RunArgs {
 /// `abviz render`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  abviz run --tree-file examples/aima.tree -f json -o aima.json
+  abviz run --tree aima -f json -o aima.json
   abviz render aima.json -f svg -o aima.svg
   abviz render aima.json -f html -o aima/
   abviz render big.json -f json --compact -o big.compact.json   the same trace, columns of numbers")]
@@ -396,11 +412,11 @@ pub struct RenderArgs {
 /// `abviz import`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  abviz import search.jsonl --tree-file examples/aima.tree                 the annotated tree
+  abviz import search.jsonl --tree aima                   the annotated tree
   abviz import search.jsonl --tree 'A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))' -o log.svg
   abviz import search.jsonl --game tictactoe --position x.o/.x./... -f html -o log/
-  abviz import negamax.jsonl --tree-file examples/aima.tree --algo negamax   values in the mover's view
-  abviz step --log search.jsonl --tree-file examples/aima.tree              step through it")]
+  abviz import negamax.jsonl --tree aima --algo negamax   values in the mover's view
+  abviz step --log search.jsonl --tree aima               step through it")]
 pub struct ImportArgs {
     /// The search log: JSON Lines, one event a line ('-' reads standard input).
     #[arg(value_name = "LOG.jsonl")]
@@ -445,10 +461,10 @@ pub enum CheckFormat {
 /// `abviz check`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  abviz check search.jsonl --tree-file examples/aima.tree --algo alphabeta
-  abviz check search.jsonl --tree-file examples/aima.tree --algo alphabeta -f json   for autograders
-  abviz check search.jsonl --tree-file examples/aima.tree -o check.html              the verdict and figures
-  abviz check search.jsonl --tree '((3 5) (5 1))' --algo alphabeta --ties keep      CS188: cut only when α > β
+  abviz check search.jsonl --tree aima --algo alphabeta
+  abviz check search.jsonl --tree aima --algo alphabeta -f json                  for autograders
+  abviz check search.jsonl --tree aima -o check.html                             the verdict and figures
+  abviz check search.jsonl --tree '((3 5) (5 1))' --algo alphabeta --ties keep   CS188: cut only when α > β
   abviz check search.jsonl --game tictactoe --position x.o/.x./... --depth 2 --algo minimax
 Exit status: 0 the log agrees, 1 it differs (or cannot be read), 2 a usage error.")]
 pub struct CheckArgs {
@@ -587,8 +603,9 @@ pub struct PlayArgs {
 /// `abviz step`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  abviz step --tree-file examples/aima.tree                   full screen: → next, ← back, c next cutoff, ? help, q quit
-  abviz step --tree-file examples/aima.tree --plain --until cutoff
+  abviz step --tree aima   full screen: → next, ← back, c next cutoff, ? help, q quit
+  abviz step --tree aima --plain --until cutoff
+  abviz step --tree aima --steps coarse   → and ← go from one value returned or cutoff to the next
   abviz step --trace aima.json
   abviz step --game tictactoe --position x.o.x.o.. --algo mcts --iterations 50 --plain")]
 pub struct StepArgs {
@@ -611,6 +628,10 @@ pub struct StepArgs {
     /// The refinements' settings.
     #[command(flatten)]
     pub settings: SettingsArgs,
+    /// How far → and ← (plain: n and b) go: coarse (to the next value returned or cutoff),
+    /// medium (also each node entered and leaf evaluated) or fine (every event) [default: fine].
+    #[arg(long, value_parser = Lenient::<Grain>::new(), value_name = "PACE")]
+    pub steps: Option<Grain>,
     /// One numbered line per event instead of the full-screen view (automatic when standard
     /// input or output is not a terminal); reads commands n, b, c, C, q or a step number.
     #[arg(long)]
@@ -639,9 +660,9 @@ pub struct StepArgs {
 /// `abviz quiz`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  abviz quiz --tree-file examples/aima.tree            answer at the prompts; the end of input stops
+  abviz quiz --tree aima   answer at the prompts; the end of input stops
   abviz quiz --random 3,3,7 --algo alphabeta
-  printf 'y\\ny\\n3\\n' | abviz quiz --tree-file examples/aima.tree --plain   scripted: questions and score only")]
+  printf 'y\\ny\\n3\\n' | abviz quiz --tree aima --plain   scripted: questions and score only")]
 pub struct QuizArgs {
     /// The input.
     #[command(flatten)]
@@ -753,8 +774,9 @@ pub struct CompareArgs {
 /// The trees of `abviz exercise` and `abviz practice`: given, or generated from a seed.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ExerciseSource {
-    /// A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON; unnamed trees
-    /// get their interior nodes named A, B, C, … level by level.
+    /// A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON, or a textbook
+    /// tree by name (aima, wikipedia, …: see `abviz run --help`); unnamed trees get their
+    /// interior nodes named A, B, C, … level by level.
     #[arg(long, value_name = "TREE", group = "exercise_input")]
     pub tree: Option<String>,
     /// A file holding a tree in the notation or JSON ('-' reads standard input).
@@ -799,7 +821,7 @@ pub struct ExerciseSource {
 /// `abviz exercise`.
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
-  abviz exercise --tree-file examples/aima.tree -o aima-sheet     exercise-1.svg, key-1.svg, exercises.pdf, key.pdf, .tex
+  abviz exercise --tree aima -o aima-sheet     exercise-1.svg, key-1.svg, exercises.pdf, key.pdf, .tex
   abviz exercise --difficulty medium --seed 7 --count 5 -o week3  five trees, one key file
   abviz exercise --random 2,4 --difficulty hard --windows -o hard blanks for [α, β] too
   abviz exercise --difficulty easy,medium,hard --count 2 -o mixed  six trees numbered 1 to 6
@@ -841,7 +863,8 @@ pub struct ExerciseArgs {
   abviz practice --algo expectimax -o ev                CS188's expectimax tree, then random chance trees
   abviz practice --algo star1 -o star1                  which leaves does Star1 never evaluate?")]
 pub struct PracticeArgs {
-    /// A tree to solve first (AIMA's Fig. 5.2 tree unless given), then generated trees.
+    /// A tree to solve first (AIMA's Fig. 5.2 tree unless given), then generated trees; a
+    /// textbook tree by name too (aima, wikipedia, …: see `abviz run --help`).
     #[arg(long, value_name = "TREE", group = "practice_input")]
     pub tree: Option<String>,
     /// A file holding the first tree ('-' reads standard input).

@@ -45,6 +45,26 @@ pub fn view_options(
     if v.tikz_steps && format != Format::Tikz {
         return Err(usage("--tikz-steps makes beamer overlays: use it with --format tikz"));
     }
+    if let Some(pace) = v.steps
+        && format != Format::Tikz
+        && format != Format::Html
+    {
+        return Err(usage(format!(
+            "--steps {} steps through the search: use it with --format tikz (beamer overlays) or --format html (the page's stepper)",
+            pace.name()
+        )));
+    }
+    if v.tikz_body && format != Format::Tikz {
+        return Err(usage(
+            "--tikz-body writes a TikZ figure for your own document: use it with --format tikz",
+        ));
+    }
+    let steps = format == Format::Tikz && (v.tikz_steps || v.steps.is_some());
+    if v.title.is_some() && !steps {
+        return Err(usage(
+            "--title names the beamer frame: use it with --format tikz and --steps (or --tikz-steps)",
+        ));
+    }
     if v.boards && !format.info().boards {
         return Err(usage(format!(
             "--boards draws a board picture in each node: use it with --format {} (the html page shows boards already)",
@@ -69,7 +89,10 @@ pub fn view_options(
         collapse: v.collapse.as_deref().map(str::parse).transpose().map_err(usage)?,
         rankdir: v.rankdir.unwrap_or_default(),
         style: v.style.unwrap_or_default(),
-        tikz_steps: v.tikz_steps,
+        tikz_steps: steps,
+        step_grain: v.steps.unwrap_or_default(),
+        tikz_body: v.tikz_body,
+        title: v.title.clone(),
         no_legend: v.no_legend,
         caption_without_answer: false,
         exercise: false,
@@ -283,7 +306,30 @@ pub fn draw(
         }
         None => format.export(trace, view)?,
     };
-    write(&output_data, output)
+    write(&output_data, output)?;
+    if view.tikz_body && format == Format::Tikz {
+        write_sty(output)?;
+    }
+    Ok(())
+}
+
+/// Writes `abviz.sty`, the package a `--tikz-body` figure needs, beside `output`; without an
+/// output file says how to get it.
+fn write_sty(output: Option<&Path>) -> Result<(), Error> {
+    let Some(path) = output else {
+        super::note(
+            "abviz: the figure needs abviz.sty (\\usepackage{abviz}): give -o FILE.tex to write it beside FILE.tex",
+        );
+        return Ok(());
+    };
+    // A device (`-o /dev/stdout`) has no folder to write beside.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Ok(());
+    }
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let sty = dir.join(abviz::export::STY_FILE);
+    abviz::output::write_atomic(&sty, abviz::export::abviz_sty().as_bytes())?;
+    say_written(Some(sty))
 }
 
 /// Writes `out` to standard output or `path`, saying where on a terminal.

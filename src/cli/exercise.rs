@@ -93,7 +93,8 @@ pub fn given_tree(
     root: Option<Player>,
 ) -> Result<Option<(TreeSpec, Player)>, Error> {
     let text = match (tree, file) {
-        (Some(t), _) => t.to_string(),
+        // `--tree aima`: a named tree.
+        (Some(t), _) => abviz::game::named_trees::notation(t).to_string(),
         (None, Some(path)) => read_text(path)?,
         (None, None) => return Ok(None),
     };

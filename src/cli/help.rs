@@ -1,5 +1,6 @@
 //! Help texts built from the game registry, so `--help` lists what the games take without a
-//! list of its own: `--game`'s games, `--depth`'s defaults, each game option's values.
+//! list of its own: `--game`'s games, `--depth`'s defaults, each game option's values, and
+//! `--tree`'s named trees from theirs.
 
 use abviz::game::registry::{self, GameId, OptionKind};
 
@@ -7,6 +8,17 @@ use abviz::game::registry::{self, GameId, OptionKind};
 pub fn game_help() -> String {
     let names: Vec<&str> = GameId::ALL.iter().map(|g| g.info().name).collect();
     format!("A game: {} (see `abviz games`)", names.join(", "))
+}
+
+/// `--tree`'s help, with the named trees from their registry.
+pub fn tree_help() -> String {
+    let named: Vec<String> =
+        abviz::game::named_trees::TREES.iter().map(|t| format!("  {:<17} {}", t.name, t.about)).collect();
+    format!(
+        "A tree in the notation, e.g. '((3 12 8) (2 4 6) (14 5 2))', or as JSON; or a textbook tree by \
+         its name, written exactly so (a text that is not one of these names is read as a tree):\n{}",
+        named.join("\n")
+    )
 }
 
 /// `--depth`'s help, with each game's default.

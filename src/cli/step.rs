@@ -63,19 +63,20 @@ pub fn step(args: StepArgs) -> Result<(), Error> {
     }
     let until: Option<Until> = args.until.as_deref().map(str::parse).transpose().map_err(usage)?;
     let replay = Timeline::new(&trace);
+    let pace = args.steps.unwrap_or_default();
     let start = until.map(|u| u.resolve(&replay)).transpose().map_err(usage)?;
     let no_color = std::env::var_os("NO_COLOR");
     let (stdin_tty, stdout_tty) = (std::io::stdin().is_terminal(), std::io::stdout().is_terminal());
     let color = args.color.enabled(stdout_tty, no_color.as_deref());
     if !args.plain && stdin_tty && stdout_tty {
-        return tui::run(&replay, start.unwrap_or(0), color)
+        return tui::run_at_pace(&replay, start.unwrap_or(0), color, pace)
             .map_err(|source| Error::Io { path: "the terminal".into(), source });
     }
     // Commands come from a pipe or file, or from a person at a terminal watching the output; with
     // the output going elsewhere and nobody typing, just print.
     let read_commands = !stdin_tty || stdout_tty;
     let until = start.unwrap_or(if read_commands { 0 } else { replay.last() });
-    let opts = plain::PlainOptions { until, color, prompt: stdin_tty && stdout_tty };
+    let opts = plain::PlainOptions { until, color, prompt: stdin_tty && stdout_tty, pace };
     if opts.prompt {
         super::note(&format!(
             "{} on {}: {} steps",

@@ -14,6 +14,7 @@
 
 use super::frame_text;
 use crate::trace::narration::narrate;
+use crate::trace::stops::{self, Grain};
 use crate::trace::{CutKind, Event, Timeline};
 use std::io::{self, BufRead, Write};
 
@@ -98,6 +99,9 @@ impl Command {
 /// Settings of a plain session.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PlainOptions {
+    /// How far `n` and `b` go (`--steps`): coarse and medium run to the next stop of the
+    /// timeline's pace, printing every step on the way, and go back to the stop before.
+    pub pace: Grain,
     /// Print the lines up to and including this step first (0-based).
     pub until: usize,
     /// Colour the lines.
@@ -119,6 +123,7 @@ pub fn run<W: Write, M: Write>(
         return Ok(());
     }
     let last = replay.last();
+    let stops = (opts.pace != Grain::Fine).then(|| replay.stops(opts.pace));
     let mut cur = opts.until.min(last);
     for step in 0..=cur {
         writeln!(out, "{}", line(replay, step, opts.color))?;
@@ -158,12 +163,19 @@ pub fn run<W: Write, M: Write>(
                 writeln!(msg, "end of the search (step {} of {}); b goes back, q quits", cur + 1, last + 1)?;
                 continue;
             }
-            Ok(Command::Next) => (cur + 1, cur + 1),
+            Ok(Command::Next) => match &stops {
+                // At a pace: every step up to the next stop, like running to a cutoff.
+                Some(stops) => (cur + 1, stops::next(stops, cur).unwrap_or(last)),
+                None => (cur + 1, cur + 1),
+            },
             Ok(Command::Back) if cur == 0 => {
                 writeln!(msg, "already at the first step")?;
                 continue;
             }
-            Ok(Command::Back) => (cur - 1, cur - 1),
+            Ok(Command::Back) => {
+                let to = stops.as_deref().map_or(cur - 1, |s| stops::prev(s, cur).unwrap_or(0));
+                (to, to)
+            }
             Ok(Command::NextCutoff) => match replay.next_landmark(cur) {
                 // Running forward to the cutoff shows every step on the way, like --until cutoff.
                 Some(c) => (cur + 1, c),
@@ -233,6 +245,25 @@ mod tests {
         assert!(msg.contains("unknown command 'x'"), "{msg}");
         // Nothing after q was read.
         assert_eq!(lines.len(), expected.len());
+    }
+
+    #[test]
+    fn coarse_steps_run_from_stop_to_stop() {
+        let trace = aima(Algorithm::AlphaBeta);
+        let replay = Timeline::new(&trace);
+        let stops = replay.stops(Grain::Coarse);
+        let mut input = "n\nn\nb\n".as_bytes();
+        let (mut out, mut msg) = (Vec::new(), Vec::new());
+        let opts = PlainOptions { pace: Grain::Coarse, ..Default::default() };
+        run(&replay, opts, Some(&mut input), &mut out, &mut msg).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let steps: Vec<usize> =
+            out.lines().map(|l| l.split_whitespace().next().unwrap().parse().unwrap()).collect();
+        // Step 1, then every step up to the second and third stops, then back to the second.
+        let (s1, s2) = (stops[1] as usize + 1, stops[2] as usize + 1);
+        let expected: Vec<usize> = [1].into_iter().chain(2..=s1).chain(s1 + 1..=s2).chain([s1]).collect();
+        assert_eq!(steps, expected);
+        assert!(out.lines().nth(s1 - 1).unwrap().contains("returns"), "{out}");
     }
 
     #[test]

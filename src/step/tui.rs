@@ -21,6 +21,7 @@ use super::terminal::{
 };
 use super::theme::Theme;
 use crate::trace::Timeline;
+use crate::trace::stops::{self, Grain};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind};
@@ -42,6 +43,8 @@ pub struct App<'r, 't> {
     pub(super) tree_top: usize,
     pub(super) tree_width: Option<u16>,
     pub(super) quit: bool,
+    /// With `--steps coarse` or `medium`: the timeline's stops that → and ← go between.
+    pub(super) stops: Option<Vec<u32>>,
 }
 
 /// Above this many recorded nodes the tree opens only around the current node at first.
@@ -65,8 +68,15 @@ impl<'r, 't> App<'r, 't> {
             tree_top: 0,
             tree_width: None,
             quit: false,
+            stops: None,
         }
         .measured()
+    }
+
+    /// The same stepper going from stop to stop of `pace` (the timeline's stops) on → and ←.
+    pub fn at_pace(mut self, pace: Grain) -> Self {
+        self.stops = (pace != Grain::Fine).then(|| self.replay.stops(pace));
+        self
     }
 
     /// The step shown (0-based).
@@ -123,9 +133,19 @@ impl<'r, 't> App<'r, 't> {
             Action::Next if self.step == last => {
                 self.message = Some("end of the search: Home goes back to the start".into())
             }
-            Action::Next => self.go(self.step + 1),
+            Action::Next => {
+                let to = self
+                    .stops
+                    .as_deref()
+                    .map_or(self.step + 1, |s| stops::next(s, self.step).unwrap_or(last));
+                self.go(to)
+            }
             Action::Back if self.step == 0 => self.message = Some("this is the first step".into()),
-            Action::Back => self.go(self.step - 1),
+            Action::Back => {
+                let to =
+                    self.stops.as_deref().map_or(self.step - 1, |s| stops::prev(s, self.step).unwrap_or(0));
+                self.go(to)
+            }
             Action::Forward10 => self.go(self.step + 10),
             Action::Back10 => self.go(self.step.saturating_sub(10)),
             Action::NextCutoff => match self.replay.next_landmark(self.step) {
@@ -195,7 +215,12 @@ pub fn run_loop<B: Backend>(
 
 /// Runs the full-screen stepper on the terminal, starting at `step` (0-based).
 pub fn run(replay: &Timeline, step: usize, color: bool) -> io::Result<()> {
+    run_at_pace(replay, step, color, Grain::Fine)
+}
+
+/// [`run`], with → and ← going from stop to stop of `pace` (`--steps`).
+pub fn run_at_pace(replay: &Timeline, step: usize, color: bool, pace: Grain) -> io::Result<()> {
     install_panic_hook(restore_terminal);
-    let mut app = App::new(replay, step, color);
+    let mut app = App::new(replay, step, color).at_pace(pace);
     with_terminal(enter_terminal, restore_terminal, |t| run_loop(t, &mut app, &mut TerminalEvents))
 }

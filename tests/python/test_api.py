@@ -76,6 +76,11 @@ def test_views():
     assert t.to_pdf()[:5] == b"%PDF-"
     assert t.to_dot().lstrip().startswith("digraph")
     assert "\\begin{tikzpicture}" in t.to_tikz()
+    # Issue 47: a coarse step frame for one's own deck, and the package it needs.
+    frame = t.to_tikz(steps="coarse", tikz_body=True, title="AIMA")
+    assert frame.count("\\begin{frame}{AIMA}") == 1 and "\\documentclass" not in frame
+    assert "\\newenvironment{abvizfit}" in abviz.tikz_package()
+    assert abviz.tree("aima").search().value == 3
     assert "α-cutoff" in t.to_text()
     assert json.loads(t.to_json(stats_only=True))["stats"]["nodes"] == 11
     assert json.loads(t.to_json(compact=True))["layout"] == "compact"

@@ -303,3 +303,85 @@ fn wide_figures_fit_a_slide_and_textbook_figures_stay_whole() {
     let dot = String::from_utf8_lossy(&dot.stdout);
     assert!(dot.contains(" more, "), "the root's other moves are grouped with their subtrees");
 }
+
+/// Issue 47: the textbook trees by name, from any folder; a name is read only when it is one
+/// exactly, and a word that is neither a tree nor a name is refused with the names.
+#[test]
+fn named_trees_run_from_anywhere() {
+    let elsewhere = tempfile::tempdir().unwrap();
+    let by_name = abviz().current_dir(elsewhere.path()).args(["run", "--tree", "aima"]).output().unwrap();
+    assert!(by_name.status.success());
+    assert_eq!(String::from_utf8(by_name.stdout).unwrap(), stdout(&["run", "--tree", AIMA]));
+    for name in abviz::game::named_trees::TREES {
+        abviz().args(["run", "--tree", name.name, "-f", "json", "--stats-only"]).assert().success();
+    }
+    abviz().args(["run", "--tree", "Aima"]).assert().code(2).stderr(
+        predicate::str::contains("neither a tree nor the name of one")
+            .and(predicate::str::contains("aima-5.12")),
+    );
+    // The file of the same tree reads the same.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/aima.tree");
+    assert_eq!(stdout(&["run", "--tree-file", file]), stdout(&["run", "--tree", "aima"]));
+    // Exercises and practice take the names too.
+    let dir = tempfile::tempdir().unwrap();
+    abviz()
+        .args(["exercise", "--tree", "wikipedia", "--no-pdf", "--out"])
+        .arg(dir.path().join("sheet"))
+        .assert()
+        .success();
+}
+
+/// Issue 47: `--steps`, `--tikz-body` and `--title` go with the formats they make sense for.
+#[test]
+fn deck_flags_are_checked() {
+    for (args, says) in [
+        (&["-f", "svg", "--steps", "coarse"][..], "--steps coarse steps through the search"),
+        (&["-f", "tikz", "--title", "T"][..], "--title names the beamer frame"),
+        (&["-f", "svg", "--tikz-body"][..], "--tikz-body writes a TikZ figure"),
+        (&["-f", "tikz", "--steps", "slow"][..], "slow"),
+    ] {
+        abviz()
+            .args(["run", "--tree", "aima"])
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    // --tikz-steps is --steps fine; with both, --steps sets the pace.
+    let fine = stdout(&["run", "--tree", "aima", "-f", "tikz", "--tikz-steps"]);
+    assert_eq!(fine, stdout(&["run", "--tree", "aima", "-f", "tikz", "--steps", "fine"]));
+    let coarse = stdout(&["run", "--tree", "aima", "-f", "tikz", "--tikz-steps", "--steps", "coarse"]);
+    assert_eq!(coarse, stdout(&["run", "--tree", "aima", "-f", "tikz", "--steps", "coarse"]));
+    assert!(coarse.len() < fine.len());
+    // Without -o the body goes to standard output and abviz says where abviz.sty comes from.
+    abviz()
+        .args(["run", "--tree", "aima", "-f", "tikz", "--tikz-body"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(r"\begin{abvizfit}"))
+        .stderr(predicate::str::contains("abviz.sty"));
+    // The page steps at the timeline's coarse pace.
+    let dir = tempfile::tempdir().unwrap();
+    abviz()
+        .args(["run", "--tree", "aima", "-f", "html", "--steps", "coarse", "-o"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let page = std::fs::read_to_string(dir.path().join("index.html")).unwrap();
+    assert!(page.contains(r#""stops":{"pace":"coarse","steps":[1,"#), "the page's data holds the stops");
+}
+
+/// Issue 47: `abviz step --steps coarse` goes from one value returned or cutoff to the next.
+#[test]
+fn the_terminal_stepper_steps_coarse() {
+    let out = abviz()
+        .args(["step", "--tree", "aima", "--plain", "--steps", "coarse"])
+        .write_stdin("n\nn\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    // Step 1, then two coarse steps: the leaves 3 and 12 return to B.
+    assert!(last.contains("returns 12 to B"), "{text}");
+    assert!(text.lines().count() > 3, "every step on the way is printed: {text}");
+}

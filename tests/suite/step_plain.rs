@@ -189,13 +189,13 @@ fn game_cutoffs_name_the_pruned_moves() {
 #[test]
 fn the_readme_sample_is_the_output() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let command = "abviz step --tree-file examples/aima.tree --plain --until cutoff";
+    let command = "abviz step --tree aima --plain --until cutoff";
     assert!(readme.contains(command), "the README shows the command");
     let at = readme.find("```text\n...\n").expect("the README's plain sample") + "```text\n...\n".len();
     let sample: Vec<&str> = readme[at..at + readme[at..].find("```").unwrap()].lines().collect();
     let out = cargo_bin_cmd!("abviz")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(["step", "--tree-file", "examples/aima.tree", "--plain", "--until", "cutoff"])
+        .args(["step", "--tree", "aima", "--plain", "--until", "cutoff"])
         .write_stdin("")
         .output()
         .unwrap();

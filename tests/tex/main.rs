@@ -6,6 +6,7 @@
 mod support;
 
 mod compare_latex;
+mod deck;
 mod diagrams;
 mod exercise_chance;
 mod exercise_cli;

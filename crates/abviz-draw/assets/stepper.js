@@ -1629,7 +1629,7 @@ abvizInflated(function () {
   function pause() { if (timer) { clearTimeout(timer); timer = 0; } playBtn.textContent = "Play ▶"; }
   function tick() {
     if (cur >= E) { pause(); return; }
-    render(cur + 1);
+    render(forward());
     timer = setTimeout(tick, 1000 / (+speed.value || 1));
   }
   function play() {
@@ -1639,13 +1639,38 @@ abvizInflated(function () {
     timer = setTimeout(tick, 0);
   }
   function go(k) { pause(); render(k); }
+  // --steps coarse|medium: → and ← (and Play) go from stop to stop of that pace, the steps the
+  // trace's timeline chose (D.stops, 1-based), while a box beside the buttons is ticked.
+  var STOPS = D.stops ? D.stops.steps : null, paced = null;
+  if (STOPS) {
+    var nextBtn = document.getElementById("next");
+    var paceLabel = el("label", "pace");
+    paced = el("input");
+    paced.type = "checkbox";
+    paced.checked = true;
+    paced.id = "pace";
+    paceLabel.appendChild(paced);
+    paceLabel.appendChild(document.createTextNode(" " + D.stops.pace + " steps"));
+    paceLabel.title = "→ and ← go from stop to stop (" + STOPS.length + " stops); untick to step through every event";
+    if (nextBtn && nextBtn.parentNode) nextBtn.parentNode.insertBefore(paceLabel, nextBtn.nextSibling);
+  }
+  function forward() {
+    if (!paced || !paced.checked) return cur + 1;
+    for (var j = 0; j < STOPS.length; j++) if (STOPS[j] > cur) return STOPS[j];
+    return E;
+  }
+  function backward() {
+    if (!paced || !paced.checked) return cur - 1;
+    for (var j = STOPS.length - 1; j >= 0; j--) if (STOPS[j] < cur) return STOPS[j];
+    return 0;
+  }
   function nextCut() { for (var j = 0; j < cutSteps.length; j++) if (cutSteps[j] > cur) { go(cutSteps[j]); return; } }
   function prevCut() { for (var j = cutSteps.length - 1; j >= 0; j--) if (cutSteps[j] < cur) { go(cutSteps[j]); return; } }
   function on(id, f) { var b = document.getElementById(id); if (b) b.addEventListener("click", f); }
   on("first", function () { go(0); });
-  on("prev", function () { go(cur - 1); });
+  on("prev", function () { go(backward()); });
   on("play", play);
-  on("next", function () { go(cur + 1); });
+  on("next", function () { go(forward()); });
   on("last", function () { go(E); });
   on("next-cut", nextCut);
   on("prev-cut", prevCut);
@@ -1675,8 +1700,8 @@ abvizInflated(function () {
     if (t === scrub && /^(ArrowLeft|ArrowRight|ArrowUp|ArrowDown|Home|End|PageUp|PageDown)$/.test(e.key)) return;
     var handled = true;
     switch (e.key) {
-      case "ArrowRight": go(cur + 1); break;
-      case "ArrowLeft": go(cur - 1); break;
+      case "ArrowRight": go(forward()); break;
+      case "ArrowLeft": go(backward()); break;
       case " ": case "Spacebar": play(); break;
       case "Home": go(0); break;
       case "End": go(E); break;

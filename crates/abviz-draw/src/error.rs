@@ -22,6 +22,17 @@ pub enum DrawError {
         /// The most the steps take.
         max: usize,
     },
+    /// Beamer steps of a coarser grain than one per event (`--steps coarse`) would still make
+    /// too many overlays.
+    #[error("--steps {grain} makes {overlays} overlays for this search (at most {max}); use a smaller tree")]
+    TooManyOverlays {
+        /// The grain's name.
+        grain: &'static str,
+        /// The overlays it would make.
+        overlays: usize,
+        /// The most the steps take.
+        max: usize,
+    },
     /// An external program (Graphviz's `dot`, `pdflatex`) is not installed.
     #[error("{program} is not installed{}", install_hint(program))]
     Missing {

@@ -108,7 +108,8 @@ fn node_box(label: &NodeLabel, style: Style, dir: RankDir) -> NodeBox {
 const HEADER_HEIGHT: f64 = 24.0;
 
 /// Draws `view` (SVG and TikZ). With `steps`, every primitive says during which overlays of a
-/// beamer frame it shows, and a narration line is added under the tree.
+/// beamer frame it shows (one overlay per stop of `view.opts.step_grain`), every label shows
+/// only once what it says is known, and a narration line is added under the tree.
 pub fn draw(view: &View, steps: bool) -> Figure {
     let style = view.opts.style;
     let dir = view.opts.rankdir;
@@ -148,7 +149,7 @@ pub fn draw(view: &View, steps: bool) -> Figure {
             headers.iter().map(|h| (text_width(h, font::LEGEND, true), HEADER_HEIGHT)).collect();
         Layout::of_passes(view, &boxes, spacing, &heads)
     };
-    let timing = steps.then(|| Timing::new(view.trace));
+    let timing = steps.then(|| Timing::new(view.trace, view.opts.step_grain));
     let geoms: Vec<ShapeGeom> = labels.iter().map(|l| shape_geom(l, style)).collect();
     let d = Drawer { view, labels, geoms, boards, layout: &layout, timing: timing.as_ref(), style, dir };
     let timing = timing.as_ref();
@@ -198,7 +199,15 @@ pub fn draw(view: &View, steps: bool) -> Figure {
         groups.push(g);
     }
     let mut right = bbox.max_x;
-    if !view.opts.no_legend {
+    // On a slide (beamer steps, a figure for one's own deck) the legend is the compact one.
+    if !view.opts.no_legend && (steps || view.opts.tikz_body) {
+        // On a slide: the symbols in a row or two under the tree, no caption (the frame's
+        // title says what it is, and the caption would give the answer away).
+        let (g, w, h) = super::legend::compact(view, MARGIN, bottom + 12.0, (bbox.max_x - MARGIN).max(300.0));
+        bottom += 12.0 + h;
+        right = right.max(MARGIN + w);
+        groups.push(g);
+    } else if !view.opts.no_legend {
         let (g, w, h) = super::legend::legend(view, MARGIN, bottom + 18.0, (bbox.max_x - MARGIN).max(440.0));
         bottom += 18.0 + h;
         right = right.max(MARGIN + w);
@@ -582,23 +591,9 @@ impl Drawer<'_> {
                 paint,
                 halo: false,
             };
-            match self.timing {
-                // Steps: the window as it changes (only with exit bounds, which are the live ones).
-                Some(t) if self.view.opts.labels.bounds_out && !self.view.opts.labels.bounds_in => {
-                    let ws = &t.windows[id as usize];
-                    for (k, &(from, a, b)) in ws.iter().enumerate() {
-                        let until = ws.get(k + 1).map(|w| w.0 - 1);
-                        if until.is_some_and(|u| u < from) {
-                            continue;
-                        }
-                        grp.tags.push((grp.prims.len(), "window"));
-                        grp.prims.push((text(format!("[{a}, {b}]")), Reveal { from, until }));
-                    }
-                }
-                _ => {
-                    grp.tags.push((grp.prims.len(), "window"));
-                    grp.prims.push((text(b.clone()), show))
-                }
+            for (s, r) in self.beside(id, b, show) {
+                grp.tags.push((grp.prims.len(), "window"));
+                grp.prims.push((text(s), r));
             }
         }
         if let Some(o) = &l.order {
@@ -608,21 +603,77 @@ impl Drawer<'_> {
             let paint = if faded { Paint::Faded } else { Paint::Note };
             grp.tags.push((grp.prims.len(), "order"));
             grp.prims.push((Prim::Circle { c: oc, r, stroke: Stroke::new(paint, 0.8, false) }, show));
-            grp.tags.push((grp.prims.len(), "order"));
-            grp.prims.push((
-                Prim::Text {
-                    at: oc,
-                    text: o.clone(),
-                    size: font::ORDER,
-                    anchor: Anchor::Middle,
-                    bold: false,
-                    paint,
-                    halo: false,
-                },
-                show,
-            ));
+            let number = |text: String| Prim::Text {
+                at: oc,
+                text,
+                size: font::ORDER,
+                anchor: Anchor::Middle,
+                bold: false,
+                paint,
+                halo: false,
+            };
+            // Steps: "pre/post" tells when the node returns, so the post number waits for it.
+            match (self.timing, id, o.split_once('/')) {
+                (Some(t), Some(id), Some((pre, _))) if t.value[id as usize] > show.from => {
+                    let known = t.value[id as usize];
+                    grp.tags.push((grp.prims.len(), "order"));
+                    grp.prims
+                        .push((number(pre.to_string()), Reveal { from: show.from, until: Some(known - 1) }));
+                    grp.tags.push((grp.prims.len(), "order"));
+                    grp.prims.push((number(o.clone()), Reveal { from: known, until: None }));
+                }
+                _ => {
+                    grp.tags.push((grp.prims.len(), "order"));
+                    grp.prims.push((number(o.clone()), show));
+                }
+            }
         }
         grp
+    }
+}
+
+impl Drawer<'_> {
+    /// The texts beside node `id` (its window or range, as `label` says it) and when each
+    /// shows. Without steps: `label`, with the node. With steps, each only once it is known:
+    /// the window or the range as it changes (entry windows from the entry, which knows them),
+    /// and a label that says what only the node's return knows (an exit window after an entry
+    /// window, the windows of every visit, a transposition's source) from that return on, the
+    /// entry window standing in before it when the entry window is asked for.
+    fn beside(&self, id: NodeId, label: &str, show: Reveal) -> Vec<(String, Reveal)> {
+        let Some(t) = self.timing else { return vec![(label.to_string(), show)] };
+        let l = &self.view.opts.labels;
+        let trace = self.view.trace;
+        let s = trace.summary(id);
+        let plain = s.visits <= 1 && s.link == abviz_trace::NONE && !trace.algorithm().features.mcts;
+        let changes = |list: &crate::timing::Changes| -> Vec<(String, Reveal)> {
+            let mut out = Vec::new();
+            for (k, &(from, a, b)) in list.iter().enumerate() {
+                let until = list.get(k + 1).map(|w| w.0 - 1);
+                if until.is_some_and(|u| u < from) {
+                    continue;
+                }
+                out.push((format!("[{a}, {b}]"), Reveal { from, until }));
+            }
+            out
+        };
+        let known = t.value[id as usize].max(show.from);
+        match () {
+            // The range of the value as it narrows (AIMA's figures), final at the return.
+            _ if plain && l.range => changes(&t.ranges[id as usize]),
+            // The window as it changes (only with exit bounds, which are the live ones).
+            _ if l.bounds_out && !l.bounds_in => changes(&t.windows[id as usize]),
+            // The entry window alone is known on entry.
+            _ if plain && l.bounds_in && !l.bounds_out => vec![(label.to_string(), show)],
+            _ => {
+                let mut out = Vec::new();
+                let entry = t.windows[id as usize].first().filter(|_| l.bounds_in && known > show.from);
+                if let Some(&(_, a, b)) = entry {
+                    out.push((format!("[{a}, {b}]"), Reveal { from: show.from, until: Some(known - 1) }));
+                }
+                out.push((label.to_string(), Reveal { from: known, until: None }));
+                out
+            }
+        }
     }
 }
 

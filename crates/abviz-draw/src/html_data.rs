@@ -16,7 +16,7 @@ use abviz_trace::narration::sentence::{Part, Slot, parts, slot_text};
 use abviz_trace::narration::{Arg, Sentence, cutoff_child_value, sentence};
 use abviz_trace::pseudocode::line_of;
 use abviz_trace::summary::NEVER;
-use abviz_trace::{Bound, CutKind, Event, EventKind, NONE, NodeId, Status, Timeline, Trace};
+use abviz_trace::{Bound, CutKind, Event, EventKind, Grain, NONE, NodeId, Status, Timeline, Trace};
 use rustc_hash::FxHashMap;
 use serde::{Serialize, Serializer};
 use std::collections::{BTreeMap, HashMap};
@@ -475,6 +475,18 @@ pub(super) struct PageData<'a> {
     packed_boards: Option<PackedBoards>,
     #[serde(skip_serializing_if = "Option::is_none")]
     mcts: Option<super::html_mcts::MctsData>,
+    /// With `--steps coarse` or `medium`: the stops the page's → and ← go between.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stops: Option<PageStops>,
+}
+
+/// The pace the page steps at (`--steps`), as the trace's timeline chose its stops.
+#[derive(Serialize)]
+pub(super) struct PageStops {
+    /// The pace's name ("coarse").
+    pace: &'static str,
+    /// The steps (1-based, as the page counts them) it stops at.
+    steps: Vec<u32>,
 }
 
 /// Per node: its summary (derived from the events) and when it shows up in the replay.
@@ -701,6 +713,13 @@ impl<'a> PageData<'a> {
             packed_boards: boards.as_mut().and_then(|b| b.packed.take()),
             boards: boards.map(|b| b.files).unwrap_or_default(),
             mcts: super::html_mcts::MctsData::new(trace),
+            stops: match view.opts.step_grain {
+                Grain::Fine => None,
+                pace => Some(PageStops {
+                    pace: abviz_core::Named::name(pace),
+                    steps: trace.timeline().stops(pace).into_iter().map(|s| s + 1).collect(),
+                }),
+            },
         }
     }
 }

@@ -5,7 +5,7 @@ use crate::prim::{Anchor, Group, PV_WIDTH, Paint, Part, Prim, Reveal, Stroke, fo
 use crate::timing::Timing;
 use abviz_trace::Trace;
 
-/// The narration under the tree: one sentence per overlay, then the caption.
+/// The narration under the tree: one sentence per overlay (its stop's), then the last line.
 /// The most characters of a narration line a figure draws.
 const NARRATION_WIDTH: usize = 400;
 
@@ -26,8 +26,9 @@ pub(super) fn narration(trace: &Trace, t: &Timing, x: f64, y: f64) -> (Group, f6
         prims: vec![],
         tags: vec![],
     };
-    for k in 0..trace.events().len() {
-        let text = narration_line(&abviz_trace::narration::narrate(trace, k));
+    // One sentence per overlay: its stop's (at the fine grain, every event's).
+    for (k, &stop) in t.stops.iter().enumerate() {
+        let text = narration_line(&abviz_trace::narration::narrate(trace, stop as usize));
         let step = k as u32 + 1;
         g.prims.push((
             Prim::Text {
@@ -193,6 +194,80 @@ pub(super) fn legend_symbol(view: &View, key: LegendKey, x: f64, y: f64, prims: 
     }
 }
 
+/// The legend's symbols with their words, in rows from (`left`, `cy`) that wrap before `right`;
+/// returns how far right they reach and the last row's centre.
+fn key_rows(view: &View, left: f64, mut cy: f64, right: f64, prims: &mut Vec<Prim>) -> (f64, f64) {
+    let row_h = 20.0;
+    let mut cx = left;
+    let mut reach = left;
+    let mut row_used = false;
+    for key in view.legend() {
+        let text = view.legend_text(key);
+        let tw = text_width(&text, font::LEGEND, false);
+        // Estimate the symbol's width first, to wrap before drawing.
+        let mut scratch = Vec::new();
+        let sw = legend_symbol(view, key, 0.0, 0.0, &mut scratch);
+        let entry = sw + 6.0 + tw;
+        if row_used && cx + entry > right {
+            cx = left;
+            cy += row_h;
+        }
+        legend_symbol(view, key, cx, cy, prims);
+        let paint = match key {
+            LegendKey::AlphaCut => Paint::Alpha,
+            LegendKey::BetaCut => Paint::Beta,
+            LegendKey::Quiescence => Paint::Quiesce,
+            _ => Paint::Ink,
+        };
+        prims.push(Prim::Text {
+            at: (cx + sw + 6.0, cy),
+            text,
+            size: font::LEGEND,
+            anchor: Anchor::Start,
+            bold: false,
+            paint,
+            halo: false,
+        });
+        cx += entry + 18.0;
+        reach = reach.max(cx - 18.0);
+        row_used = true;
+    }
+    (reach, cy)
+}
+
+/// The compact legend of a slide (`--steps`, `--tikz-body`) at (x, y), at most `max_w` wide:
+/// the symbols in rows and the notes, without a frame or the caption (the frame's title says
+/// what the figure is, and the caption's value would give the answer away).
+pub(super) fn compact(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f64) {
+    let mut prims = Vec::new();
+    let row_h = 20.0;
+    let (right, mut cy) = key_rows(view, x, y + 7.0, x + max_w, &mut prims);
+    let mut width = right - x;
+    for note in view.notes() {
+        cy += row_h;
+        prims.push(Prim::Text {
+            at: (x, cy),
+            text: note.clone(),
+            size: font::LEGEND,
+            anchor: Anchor::Start,
+            bold: false,
+            paint: Paint::Note,
+            halo: false,
+        });
+        width = width.max(text_width(note, font::LEGEND, false));
+    }
+    let height = if prims.is_empty() { 0.0 } else { cy + 7.0 - y };
+    let group = Group {
+        part: Part::Legend,
+        item: None,
+        classes: vec!["legend"],
+        tooltip: None,
+        prims: prims.into_iter().map(|p| (p, Reveal::ALWAYS)).collect(),
+        tags: vec![],
+    };
+    (group, width, height)
+}
+
 /// The legend box at (x, y), at most `max_w` wide: caption, symbols in rows, notes.
 pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f64) {
     let mut prims = Vec::new();
@@ -211,39 +286,9 @@ pub(super) fn legend(view: &View, x: f64, y: f64, max_w: f64) -> (Group, f64, f6
     });
     let mut width = text_width(&caption, font::LEGEND, true) + 2.0 * pad;
     cy += row_h;
-    let mut cx = x + pad;
-    let mut row_used = false;
-    for key in view.legend() {
-        let text = view.legend_text(key);
-        let tw = text_width(&text, font::LEGEND, false);
-        // Estimate the symbol's width first, to wrap before drawing.
-        let mut scratch = Vec::new();
-        let sw = legend_symbol(view, key, 0.0, 0.0, &mut scratch);
-        let entry = sw + 6.0 + tw;
-        if row_used && cx + entry > x + max_w - pad {
-            cx = x + pad;
-            cy += row_h;
-        }
-        legend_symbol(view, key, cx, cy, &mut prims);
-        let paint = match key {
-            LegendKey::AlphaCut => Paint::Alpha,
-            LegendKey::BetaCut => Paint::Beta,
-            LegendKey::Quiescence => Paint::Quiesce,
-            _ => Paint::Ink,
-        };
-        prims.push(Prim::Text {
-            at: (cx + sw + 6.0, cy),
-            text,
-            size: font::LEGEND,
-            anchor: Anchor::Start,
-            bold: false,
-            paint,
-            halo: false,
-        });
-        cx += entry + 18.0;
-        width = width.max(cx - 18.0 - x + pad);
-        row_used = true;
-    }
+    let (right, last_y) = key_rows(view, x + pad, cy, x + max_w - pad, &mut prims);
+    width = width.max(right - x + pad);
+    cy = last_y;
     for note in view.notes() {
         cy += row_h;
         prims.push(Prim::Text {

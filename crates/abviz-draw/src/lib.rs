@@ -46,6 +46,7 @@ mod timing;
 pub mod view;
 pub mod words;
 
+pub use abviz_trace::Grain;
 pub use dot::{DotExporter, escape_dot_html};
 pub use forest::ForestExporter;
 pub use graphviz::{GraphvizExporter, RenderKind};
@@ -57,7 +58,7 @@ pub use raster::pdf as svg_to_pdf;
 pub use raster::{PdfExporter, PngExporter};
 pub use svg::{SvgExporter, escape_xml};
 pub use text::TextExporter;
-pub use tikz::{TikzExporter, escape_latex};
+pub use tikz::{STY_FILE, TikzExporter, abviz_sty, escape_latex};
 
 pub use error::DrawError;
 pub use format::{Exporter, FormatInfo, Kind};
@@ -85,8 +86,18 @@ pub struct ViewOptions {
     pub rankdir: RankDir,
     /// Diagrams: triangles (MAX ▲, MIN ▼) or boxes (MAX □, MIN ○).
     pub style: Style,
-    /// TikZ: a beamer frame whose overlays reveal the search one event at a time.
+    /// TikZ: a beamer frame whose overlays reveal the search step by step (`--steps`,
+    /// `--tikz-steps`), one overlay per stop of `step_grain`.
     pub tikz_steps: bool,
+    /// How far one step goes: the beamer overlays of `tikz_steps` and the page's stepper
+    /// (fine, the default: one per event).
+    pub step_grain: Grain,
+    /// TikZ: for a user's own deck (`--tikz-body`): the `tikzpicture` alone (with steps, one
+    /// `frame`), with no document around it; it needs [`abviz_sty`]'s package
+    /// (`\usepackage{abviz}`). The legend is the compact one.
+    pub tikz_body: bool,
+    /// TikZ with steps: the frame's title (`--title`).
+    pub title: Option<String>,
     /// Diagrams: leave out the legend and caption.
     pub no_legend: bool,
     /// Diagrams: leave the root value and best move out of the caption (a page that keeps its

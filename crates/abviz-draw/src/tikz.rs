@@ -1,9 +1,15 @@
 //! A standalone LaTeX figure in TikZ, drawn from the same [`super::figure`] as the SVG view, so
 //! it compiles with `pdflatex` alone (standalone class, TikZ, Latin Modern) and looks like the SVG.
 //!
-//! With `--tikz-steps` the output is a beamer frame instead: each overlay shows the search after
-//! one more event (`\only<k->`), with the narration sentence for that event underneath, and the
-//! last overlay draws the principal variation thick. Paste the frame into a lecture deck.
+//! With `--steps GRAIN` (or `--tikz-steps`, the fine grain) the output is a beamer frame instead:
+//! each overlay shows the search after one more stop of the grain (`\only<k->`: fine, every
+//! event; coarse, every value returned and every cutoff), with the narration sentence of that
+//! stop underneath, and the last overlay draws the principal variation thick. Every label shows
+//! only from the overlay where it is known.
+//!
+//! With `--tikz-body` the output drops into a document of one's own: the `tikzpicture` alone
+//! (in an `abvizfit` environment that scales it to the line), or with steps one `frame` in the
+//! deck's theme; [`abviz_sty`] is the package (`\usepackage{abviz}`) they need.
 //!
 //! Every user string goes through [`escape_latex`]. Characters pdfLaTeX cannot typeset without
 //! extra fonts (CJK and the like) are written as `\abvizchar{4E2D}{中}`, which prints the
@@ -13,10 +19,10 @@ use super::figure::{Anchor, Figure, Paint, Part, Prim, Reveal, Stroke, draw};
 use super::view::View;
 use super::{Exporter, FormatInfo, Kind, Output, ViewOptions};
 use crate::DrawError as Error;
-use abviz_trace::Trace;
+use abviz_trace::{Grain, Trace};
 use std::fmt::Write;
 
-/// Beamer overlays per event: past this many, pdflatex would take minutes and nobody would
+/// Beamer overlays: past this many, pdflatex would take minutes and nobody would
 /// step through them in a lecture.
 pub const MAX_TIKZ_STEPS: usize = 1000;
 
@@ -29,7 +35,10 @@ impl TikzExporter {
     pub const INFO: FormatInfo = FormatInfo {
         name: "tikz",
         aliases: &["tex"],
-        help: &["A standalone LaTeX/TikZ figure (or beamer frame with --tikz-steps)."],
+        help: &[
+            "A standalone LaTeX/TikZ figure (or beamer frame with --steps); with --tikz-body the figure",
+            "or frame alone for your own document, and abviz.sty beside it.",
+        ],
         extensions: &["tex"],
         kind: Kind::Picture,
         binary: false,
@@ -41,7 +50,15 @@ impl TikzExporter {
 impl Exporter for TikzExporter {
     fn export(&self, trace: &Trace, opts: &ViewOptions) -> Result<Output, Error> {
         if opts.tikz_steps && trace.events().len() > MAX_TIKZ_STEPS {
-            return Err(Error::TooManySteps { events: trace.events().len(), max: MAX_TIKZ_STEPS });
+            let events = trace.events().len();
+            if opts.step_grain == Grain::Fine {
+                return Err(Error::TooManySteps { events, max: MAX_TIKZ_STEPS });
+            }
+            let overlays = trace.timeline().stops(opts.step_grain).len() + 1;
+            if overlays > MAX_TIKZ_STEPS {
+                let grain = abviz_core::Named::name(opts.step_grain);
+                return Err(Error::TooManyOverlays { grain, overlays, max: MAX_TIKZ_STEPS });
+            }
         }
         let view = View::new(trace, opts);
         let fig = draw(&view, opts.tikz_steps);
@@ -250,6 +267,9 @@ fn wrap(line: String, r: &Reveal) -> String {
 }
 
 fn render(view: &View, fig: &Figure, steps: bool) -> String {
+    if view.opts.tikz_body {
+        return body(view, fig, steps);
+    }
     let mut out = String::new();
     out.push_str("% abviz: ");
     out.push_str(&escape_latex(&view.caption()).replace('\n', " "));
@@ -265,10 +285,22 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
     out.push_str(&colors());
     out.push_str("\\begin{document}\n");
     // In a beamer frame the whole picture, lines included, is scaled down (never up) to the
-    // frame's text width and height, centred.
+    // frame's text width and height (less a title's room), centred.
     if steps {
-        out.push_str("\\begin{frame}[plain]\n\\centering\n");
-        out.push_str("\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.95\\textheight, center}\n");
+        match &view.opts.title {
+            Some(title) => {
+                let _ = writeln!(out, "\\begin{{frame}}[plain]{{{}}}\n\\centering", escape_latex(title));
+                out.push_str(
+                    "\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.8\\textheight, center}\n",
+                );
+            }
+            None => {
+                out.push_str("\\begin{frame}[plain]\n\\centering\n");
+                out.push_str(
+                    "\\begin{adjustbox}{max width=\\textwidth, max totalheight=0.95\\textheight, center}\n",
+                );
+            }
+        }
     }
     out.push_str(&picture(view, fig));
     if steps {
@@ -277,6 +309,91 @@ fn render(view: &View, fig: &Figure, steps: bool) -> String {
     out.push_str("\\end{document}\n");
     out
 }
+
+/// What `--tikz-body` writes for a user's own document: the picture alone, scaled down to fit
+/// by `abvizfit`, or with steps one beamer `frame` (titled with `--title`, in the deck's own
+/// theme) whose overlays step through the search. Both need `\usepackage{abviz}`
+/// ([`abviz_sty`]).
+fn body(view: &View, fig: &Figure, steps: bool) -> String {
+    let mut out = String::new();
+    out.push_str("% abviz: ");
+    out.push_str(&escape_latex(&view.caption()).replace('\n', " "));
+    out.push('\n');
+    if steps {
+        out.push_str(
+            "% A beamer frame: \\input this file between frames of a deck that loads \\usepackage{abviz}.\n",
+        );
+        match &view.opts.title {
+            Some(title) => {
+                let _ = writeln!(out, "\\begin{{frame}}{{{}}}", escape_latex(title));
+            }
+            None => out.push_str("\\begin{frame}\n"),
+        }
+        out.push_str("\\centering\n");
+    } else {
+        out.push_str(
+            "% A figure: \\input this file where it goes (a frame, a figure) in a document that loads \\usepackage{abviz}.\n",
+        );
+    }
+    out.push_str("\\begin{abvizfit}\n");
+    out.push_str(&picture(view, fig));
+    out.push_str("\\end{abvizfit}\n");
+    if steps {
+        out.push_str("\\end{frame}\n");
+    }
+    out
+}
+
+/// The file name of the package `--tikz-body` figures need, written beside them.
+pub const STY_FILE: &str = "abviz.sty";
+
+/// The LaTeX package (`abviz.sty`) that figures and step frames written with `--tikz-body` need:
+/// TikZ, the symbols, the colours, `\abvizfont`, `\abvizchar` and the `abvizfit` environment
+/// that scales a figure down (never up) to the line's width and `\abvizmaxheight` (0.8 of the
+/// text height unless the document sets it). It loads Latin Modern and T1 fonts under pdfLaTeX
+/// only when the document's fonts are still LaTeX's defaults, so a deck's own fonts stay.
+pub fn abviz_sty() -> String {
+    let mut out = String::new();
+    out.push_str(STY_HEAD);
+    out.push_str(&colors());
+    out.push_str(STY_TAIL);
+    out
+}
+
+const STY_HEAD: &str = r"% abviz.sty: what figures and beamer frames written by `abviz run -f tikz --tikz-body` need.
+% \usepackage{abviz} in the preamble, then \input each figure (inside a frame) or step
+% sequence (a frame of its own). Written by abviz; the same for every figure.
+\NeedsTeXFormat{LaTeX2e}
+\ProvidesPackage{abviz}[2026/12/07 abviz figures]
+\RequirePackage{tikz}
+\RequirePackage{amssymb}
+\RequirePackage{adjustbox}
+\ifdefined\XeTeXversion\def\abvizunicode{}\fi
+\ifdefined\directlua\def\abvizunicode{}\fi
+\ifdefined\abvizunicode
+  % XeLaTeX / LuaLaTeX: characters outside Latin-1 print as themselves (load a CJK package
+  % such as xeCJK or luatexja for Chinese, Japanese or Korean names).
+  \providecommand{\abvizchar}[2]{#2}
+\else
+  % pdfLaTeX: Latin Modern in T1 for accented names, unless the document chose its fonts.
+  \edef\abviz@rm{\rmdefault}\def\abviz@cmr{cmr}
+  \edef\abviz@sf{\sfdefault}\def\abviz@cmss{cmss}
+  \ifx\abviz@rm\abviz@cmr\ifx\abviz@sf\abviz@cmss
+    \RequirePackage{lmodern}
+    \RequirePackage[T1]{fontenc}
+  \fi\fi
+  % pdfLaTeX has no fonts for them: show the code point instead.
+  \providecommand{\abvizchar}[2]{\texttt{[U+#1]}}
+\fi
+\providecommand{\abvizfont}[1]{\fontsize{#1}{#1}\selectfont\sffamily}
+";
+
+const STY_TAIL: &str = r"% How tall a figure may be: \renewcommand{\abvizmaxheight}{0.6\textheight} to change it.
+\providecommand{\abvizmaxheight}{0.8\textheight}
+% A figure scaled down (never up) to the line's width and \abvizmaxheight, centred.
+\newenvironment{abvizfit}{\begin{adjustbox}{max width=\linewidth, max totalheight=\abvizmaxheight, center}}{\end{adjustbox}}
+\endinput
+";
 
 /// The `\definecolor` lines of the figure's paints.
 pub(super) fn colors() -> String {

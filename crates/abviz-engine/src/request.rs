@@ -311,7 +311,24 @@ impl InputRequest {
                 .unwrap_or(crate::game::tree_arena::DEFAULT_MAX_TREE_NODES);
             // The same tree, its children reordered by value (the leaves stay the same), searched
             // to the depth limit (its interior nodes there evaluated by their static values).
-            let input = Input::from_tree_text_within(text, self.root, limit)?.with_tree_depth(self.depth);
+            // `--tree aima`: a named tree (an exact name only; no name is a tree's notation).
+            let named = self.tree.as_deref().and_then(crate::game::named_trees::find);
+            let text = named.map_or(text.as_str(), |t| t.notation);
+            let input = match Input::from_tree_text_within(text, self.root, limit) {
+                Err(Error::Notation(_))
+                    if self.tree.is_some() && crate::game::named_trees::looks_like_a_name(text) =>
+                {
+                    return Err(Error::Request(RequestError::unreadable(
+                        Opt::Tree,
+                        text.trim(),
+                        format!(
+                            "neither a tree nor the name of one: the named trees are {}",
+                            crate::game::named_trees::names()
+                        ),
+                    )));
+                }
+                parsed => parsed?.with_tree_depth(self.depth),
+            };
             return match self.ordering {
                 Some(_) => Ok(input.reordered(ordering(Ordering::Natural)?)),
                 None => Ok(input),

@@ -12,6 +12,7 @@ pub mod grid;
 pub mod jiu;
 pub mod kalah;
 pub mod lazy_random;
+pub mod named_trees;
 pub mod nim;
 pub mod notation;
 mod option;

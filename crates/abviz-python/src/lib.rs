@@ -40,6 +40,13 @@ fn games() -> Vec<&'static str> {
     abviz::game::registry::GameId::ALL.iter().map(|g| g.info().name).collect()
 }
 
+/// The LaTeX package `abviz.sty` that figures drawn with `to_tikz(tikz_body=True)` need: save it
+/// as abviz.sty beside them and load it with `\usepackage{abviz}`.
+#[pyfunction]
+fn tikz_package() -> String {
+    abviz::export::abviz_sty()
+}
+
 #[pymodule]
 fn _abviz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -55,6 +62,7 @@ fn _abviz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(loads, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(tikz_package, m)?)?;
     m.add_function(wrap_pyfunction!(cli::run_cli, m)?)?;
     m.add("AbvizError", py.get_type::<errors::AbvizError>())?;
     m.add("SearchStopped", py.get_type::<errors::SearchStopped>())?;

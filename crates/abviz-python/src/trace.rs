@@ -131,12 +131,23 @@ pub fn view_options(options: Option<&Bound<'_, PyDict>>) -> PyResult<ViewOptions
             "pass_number" => o.pass = Some(value.extract().map_err(|_| bad("a whole number ≥ 1".into()))?),
             "all_passes" => o.all_passes = flag()?,
             "min_visits" => o.min_visits = Some(value.extract().map_err(|_| bad("a whole number".into()))?),
+            // to_tikz: beamer overlays at this pace; save_page: the page's → and ← at it.
+            "steps" => {
+                o.step_grain = text()?.parse::<abviz::export::Grain>().map_err(|e| bad(e.to_string()))?;
+                o.tikz_steps = true;
+            }
+            // to_tikz: the picture (or frame) alone, for a document that loads abviz.sty.
+            "tikz_body" => o.tikz_body = flag()?,
+            "title" => o.title = Some(text()?),
             _ => {
                 return Err(pyo3::exceptions::PyTypeError::new_err(format!(
-                    "unknown view option '{name}'; the options are labels, show_pruned, rankdir, style, max_depth, collapse, pv_only, legend, exercise, pass_number, all_passes, min_visits"
+                    "unknown view option '{name}'; the options are labels, show_pruned, rankdir, style, max_depth, collapse, pv_only, legend, exercise, pass_number, all_passes, min_visits, steps, tikz_body, title"
                 )));
             }
         }
+    }
+    if o.title.is_some() && !o.tikz_steps {
+        return Err(AbvizError::new_err("option title names the beamer frame: give steps too"));
     }
     Ok(o)
 }

@@ -19,6 +19,7 @@ mod node;
 mod observer;
 pub mod pseudocode;
 mod recorder;
+pub mod stops;
 pub mod summary;
 pub mod timeline;
 
@@ -30,6 +31,7 @@ pub use event::{
 pub use model::*;
 pub use observer::{Both, Counter, NoOp, Observer, Stop};
 pub use recorder::{BYTES_PER_NODE, EVENTS_PER_NODE, Recorder};
+pub use stops::Grain;
 pub use summary::{MctsStats, OrderNote, Pass, Steps, Summary, Visit};
 pub use timeline::{Counts, Frame, Seen, Snapshot, Timeline};
 
