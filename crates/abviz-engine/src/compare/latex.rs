@@ -5,8 +5,7 @@
 
 use super::Measure;
 use super::report::Report;
-use super::table::{sample_note, widened_note};
-use super::wide::{WideCol, WideGrid, grid, heading};
+use super::wide::{WideCol, WideGrid, Wording, grid, heading, notes};
 use crate::export::escape_latex;
 
 /// A header cell in LaTeX: `$b$`, `$d$`, `$b^d$`, the rest escaped; the names of algorithms
@@ -35,30 +34,12 @@ fn cell(col: WideCol, text: &str) -> String {
     }
 }
 
-/// The notes in LaTeX (the formulas set as mathematics).
-fn notes(report: &Report, measures: &[Measure]) -> Vec<String> {
-    let mut notes = Vec::new();
-    if measures.iter().any(|&m| grid(report, m).groups.iter().any(|g| g.len() > 1)) {
-        notes.push("Algorithms named in one column count the same on every line.".to_string());
-    }
-    if report.rows.iter().any(|r| r.knuth_moore_minimum.is_some()) {
-        if measures.contains(&Measure::Nodes) {
-            notes.push(
-                r"Min.\ tree: the nodes alpha-beta visits on a best-ordered uniform tree, the minimal tree, whose level $k$ holds $b^{\lceil k/2\rceil}+b^{\lfloor k/2\rfloor}-1$ nodes (Knuth \& Moore 1975); full tree: $1+b+\dots+b^d$ nodes."
-                    .to_string(),
-            );
-        }
-        if measures.contains(&Measure::Leaves) {
-            notes.push(
-                r"KM min: $b^{\lceil d/2\rceil}+b^{\lfloor d/2\rfloor}-1$, the leaves alpha-beta evaluates on a best-ordered uniform tree (Knuth \& Moore 1975); $b^d$: the full tree."
-                    .to_string(),
-            );
-        }
-    }
-    notes.extend(sample_note(report).map(|n| escape_latex(&n)));
-    notes.extend(widened_note(report).map(|n| escape_latex(&n)));
-    notes
-}
+/// The notes' words in LaTeX (the formulas set as mathematics).
+const LATEX: Wording = Wording {
+    min_tree: r"Min.\ tree: the nodes alpha-beta visits on a best-ordered uniform tree, the minimal tree, whose level $k$ holds $b^{\lceil k/2\rceil}+b^{\lfloor k/2\rfloor}-1$ nodes (Knuth \& Moore 1975); full tree: $1+b+\dots+b^d$ nodes.",
+    km_min: r"KM min: $b^{\lceil d/2\rceil}+b^{\lfloor d/2\rfloor}-1$, the leaves alpha-beta evaluates on a best-ordered uniform tree (Knuth \& Moore 1975); $b^d$: the full tree.",
+    text: escape_latex,
+};
 
 /// The wide tables of `measures` as LaTeX (booktabs), with their notes.
 pub fn latex(report: &Report, measures: &[Measure]) -> String {
@@ -100,7 +81,7 @@ pub fn latex(report: &Report, measures: &[Measure]) -> String {
         }
         out.push_str("\\bottomrule\n\\end{tabular}\n");
     }
-    let notes = notes(report, measures);
+    let notes = notes(report, measures, &LATEX);
     if !notes.is_empty() {
         out.push_str("\n\\par\\smallskip\n{\\footnotesize\n");
         for n in notes {

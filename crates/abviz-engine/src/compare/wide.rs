@@ -152,28 +152,40 @@ pub(crate) fn heading(measure: Measure) -> &'static str {
     }
 }
 
-/// The notes under the wide tables.
-pub(crate) fn notes(report: &Report, measures: &[Measure]) -> Vec<String> {
+/// How [`notes`] words its fixed sentences and passes other text: plain for the terminal,
+/// Markdown and HTML, LaTeX for the booktabs tables.
+pub(crate) struct Wording {
+    /// The minimal and full tree's node counts.
+    pub min_tree: &'static str,
+    /// The Knuth–Moore minimum of leaves and b^d.
+    pub km_min: &'static str,
+    /// Text the notes share with the other views (samples, widened ranges).
+    pub text: fn(&str) -> String,
+}
+
+/// The notes' words as plain text.
+pub(crate) const PLAIN: Wording = Wording {
+    min_tree: "Min. tree: the nodes alpha-beta visits on a best-ordered uniform tree, the minimal tree, whose level k holds b^⌈k/2⌉ + b^⌊k/2⌋ − 1 nodes (Knuth & Moore 1975); full tree: 1 + b + … + b^d nodes.",
+    km_min: "KM min: b^⌈d/2⌉ + b^⌊d/2⌋ − 1, the leaves alpha-beta evaluates on a best-ordered uniform tree (Knuth & Moore 1975); b^d: the full tree.",
+    text: str::to_string,
+};
+
+/// The notes under the wide tables, in `wording`.
+pub(crate) fn notes(report: &Report, measures: &[Measure], wording: &Wording) -> Vec<String> {
     let mut notes = Vec::new();
     if measures.iter().any(|&m| grid(report, m).groups.iter().any(|g| g.len() > 1)) {
         notes.push("Algorithms named in one column count the same on every line.".to_string());
     }
     if report.rows.iter().any(|r| r.knuth_moore_minimum.is_some()) {
         if measures.contains(&Measure::Nodes) {
-            notes.push(
-                "Min. tree: the nodes alpha-beta visits on a best-ordered uniform tree, the minimal tree, whose level k holds b^⌈k/2⌉ + b^⌊k/2⌋ − 1 nodes (Knuth & Moore 1975); full tree: 1 + b + … + b^d nodes."
-                    .to_string(),
-            );
+            notes.push(wording.min_tree.to_string());
         }
         if measures.contains(&Measure::Leaves) {
-            notes.push(
-                "KM min: b^⌈d/2⌉ + b^⌊d/2⌋ − 1, the leaves alpha-beta evaluates on a best-ordered uniform tree (Knuth & Moore 1975); b^d: the full tree."
-                    .to_string(),
-            );
+            notes.push(wording.km_min.to_string());
         }
     }
-    notes.extend(sample_note(report));
-    notes.extend(widened_note(report));
+    notes.extend(sample_note(report).map(|n| (wording.text)(&n)));
+    notes.extend(widened_note(report).map(|n| (wording.text)(&n)));
     notes
 }
 
@@ -225,7 +237,7 @@ pub fn wide_terminal(report: &Report, measures: &[Measure]) -> String {
             out.push('\n');
         }
     }
-    for n in notes(report, measures) {
+    for n in notes(report, measures, &PLAIN) {
         out.push_str(&fit::wrap(&n, fit::WIDTH).join("\n"));
         out.push('\n');
     }
@@ -251,7 +263,7 @@ pub fn wide_markdown(report: &Report, measures: &[Measure]) -> String {
         }
         out.push('\n');
     }
-    for n in notes(report, measures) {
+    for n in notes(report, measures, &PLAIN) {
         let lines: Vec<String> = fit::wrap(&n, fit::WIDTH - 4).iter().map(|l| markdown_escape(l)).collect();
         out.push_str(&lines.join("\n"));
         out.push_str("  \n");
